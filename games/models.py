@@ -1,0 +1,2 @@
+
+# Create your models here.

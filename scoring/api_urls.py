@@ -1,0 +1,3 @@
+"""The scoring REST API (under /api/v1/)."""
+
+urlpatterns: list = []

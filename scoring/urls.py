@@ -1,0 +1,4 @@
+"""Pages of the score calculator (under /score/)."""
+
+app_name = "scoring"
+urlpatterns: list = []

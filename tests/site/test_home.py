@@ -1,0 +1,23 @@
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_page_says_what_the_service_does(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Imhotep score &amp; game records" in body
+    assert 'href="/score/duel"' in body
+    assert 'href="/api/docs"' in body
+
+
+def test_home_page_serves_htmx_from_the_package_not_a_cdn(client):
+    body = client.get("/").content.decode()
+    assert '<script src="/static/django_htmx/htmx-2.min.js" defer></script>' in body
+    assert "unpkg.com" not in body and "cdn" not in body.lower()
+
+
+def test_home_page_sets_the_csrf_header_for_htmx_on_body(client):
+    body = client.get("/").content.decode()
+    assert '<body hx-headers=\'{"X-CSRFToken": "' in body
