@@ -1,0 +1,446 @@
+"""Duel end-game boards (formats.md F1): what a person reads off the table for the score
+calculator, parsed and checked against the physical limits of the box (duel.md D1).
+
+`parse_board` turns an F1 JSON dict into a `DuelBoard` or raises `BoardError` listing every
+problem as ``(field_path, message)``. A `DuelBoard` built directly (e.g. by a replay) is
+checked the same way on construction, so `scoring.score` can trust any board it is given.
+
+Path conventions (docs/rulings.md, "F1 — validation details"): a field's own problem is reported at
+that field (``players[0].obelisk``); a limit broken only by the two players together
+(``≤ 12 obelisks together``, ``tomb-7 held by both``) is reported at the second player's
+field (``players[1].obelisk``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules_engine.errors import BoardError
+
+MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
+SIDES = ("A", "B")
+
+# D1: 12 tokens of each kind.
+OBELISK_TOKENS = 12
+TEMPLE_VALUES = (1, 2, 3, 4)
+TEMPLE_TOKENS_PER_VALUE = 3
+PYRAMID_TOKENS_PER_COLOUR = 6
+TOMB_NUMBERS = range(1, 13)
+ACTION_TOKENS = 12
+MEEPLES_PER_PLAYER = 4
+OBELISKS_FOR_BONUS = 5  # D7.1 B
+
+_TOP_FIELDS = ("game", "sides", "starting_player", "players")
+_PLAYER_FIELDS = (
+    "name",
+    "obelisk",
+    "obelisk_first_to_five",
+    "temple",
+    "pyramid",
+    "tomb",
+    "action_tokens",
+    "meeples_on_harbor",
+)
+_PYRAMID_FIELDS = ("light", "dark")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerBoard:
+    """One player's monuments and extras at the end (F1 ``players[i]``)."""
+
+    name: str | None
+    obelisk: int
+    obelisk_first_to_five: bool
+    temple: tuple[int, ...]  # one entry per temple token: its value 1–4 (kept sorted)
+    pyramid_light: int
+    pyramid_dark: int
+    tomb: tuple[int, ...]  # the tomb numbers held, 1–12 (kept sorted)
+    action_tokens: int
+    meeples_on_harbor: int
+
+    def __post_init__(self) -> None:
+        # Keep the board immutable and order-free (callers often pass unsorted lists), so two
+        # boards holding the same tokens compare equal.
+        for key in ("temple", "tomb"):
+            value = getattr(self, key)
+            if isinstance(value, list | tuple):
+                try:
+                    object.__setattr__(self, key, tuple(sorted(value)))
+                except TypeError:  # junk entries: leave them for DuelBoard's validation to name
+                    object.__setattr__(self, key, tuple(value))
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "obelisk": self.obelisk,
+            "obelisk_first_to_five": self.obelisk_first_to_five,
+            "temple": sorted(self.temple),
+            "pyramid": {"light": self.pyramid_light, "dark": self.pyramid_dark},
+            "tomb": sorted(self.tomb),
+            "action_tokens": self.action_tokens,
+            "meeples_on_harbor": self.meeples_on_harbor,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DuelBoard:
+    """A whole F1 board. ``sides`` always names every monument (missing ones are "A").
+
+    Construction validates (raises `BoardError`), and copies ``sides`` so the board owns it;
+    treat ``sides`` as read-only.
+    """
+
+    sides: dict[str, str]
+    starting_player: int
+    players: tuple[PlayerBoard, PlayerBoard]
+
+    def __post_init__(self) -> None:
+        sides = self.sides
+        if isinstance(sides, Mapping):
+            # Fill omitted monuments with "A" (F1) and take our own copy.
+            sides = {m: sides.get(m, "A") for m in MONUMENTS} | {
+                k: v for k, v in sides.items() if k not in MONUMENTS
+            }
+            object.__setattr__(self, "sides", sides)
+        if isinstance(self.players, list):
+            object.__setattr__(self, "players", tuple(self.players))
+        errors = _validate(self._raw())
+        if errors:
+            raise BoardError(errors)
+
+    def _raw(self) -> dict:
+        """The board as F1-shaped data *without* coercion, for validation of direct builds."""
+        players = self.players
+        raw_players: object = players
+        if isinstance(players, tuple) and all(isinstance(p, PlayerBoard) for p in players):
+            raw_players = [
+                {
+                    "name": p.name,
+                    "obelisk": p.obelisk,
+                    "obelisk_first_to_five": p.obelisk_first_to_five,
+                    "temple": p.temple,
+                    "pyramid": {"light": p.pyramid_light, "dark": p.pyramid_dark},
+                    "tomb": p.tomb,
+                    "action_tokens": p.action_tokens,
+                    "meeples_on_harbor": p.meeples_on_harbor,
+                }
+                for p in players
+            ]
+        elif isinstance(players, tuple):
+            raw_players = list(players)
+        return {"sides": self.sides, "starting_player": self.starting_player, "players": raw_players}
+
+    def to_json(self) -> dict:
+        """The canonical F1 dict: every field present, temple and tomb sorted."""
+        return {
+            "game": "duel",
+            "sides": {m: self.sides[m] for m in MONUMENTS},
+            "starting_player": self.starting_player,
+            "players": [p.to_json() for p in self.players],
+        }
+
+
+def parse_board(data: object) -> DuelBoard:
+    """Validate an F1 dict (formats.md F1) and build the board.
+
+    Raises `BoardError` listing every problem found; never TypeError/KeyError for bad input.
+    """
+    errors = _validate(data)
+    if errors:
+        raise BoardError(errors)
+    assert isinstance(data, Mapping)
+    given_sides = data.get("sides") or {}
+    players = tuple(
+        PlayerBoard(
+            name=p.get("name"),
+            obelisk=p["obelisk"],
+            obelisk_first_to_five=p.get("obelisk_first_to_five", False),
+            temple=tuple(p["temple"]),
+            pyramid_light=p["pyramid"]["light"],
+            pyramid_dark=p["pyramid"]["dark"],
+            tomb=tuple(p["tomb"]),
+            action_tokens=p["action_tokens"],
+            meeples_on_harbor=p["meeples_on_harbor"],
+        )
+        for p in data["players"]
+    )
+    # Already validated above: skip DuelBoard.__post_init__'s second check (this runs on
+    # every keystroke of the calculator).
+    board = object.__new__(DuelBoard)
+    object.__setattr__(board, "sides", {m: given_sides.get(m, "A") for m in MONUMENTS})
+    object.__setattr__(board, "starting_player", data.get("starting_player", 0))
+    object.__setattr__(board, "players", players)
+    return board
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _json_type(value: object) -> str:
+    """Name a value's type the way a person writing JSON would."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a number" if math.isfinite(value) else "a non-finite number"
+    if isinstance(value, str):
+        return f"text {value[:30]!r}" if len(value) <= 30 else f"text {value[:30]!r}…"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value: object) -> str:
+    """A found value for a message: numbers as themselves (huge ones summarised, since str()
+    of a very long int raises), anything else by its JSON type."""
+    if _is_int(value):
+        if abs(value) < 10**15:
+            return str(value)
+        return "a huge number" if value > 0 else "a huge negative number"
+    return _json_type(value)
+
+
+def _unknown(key: object, path: str, allowed: tuple[str, ...], what: str) -> tuple[str, str]:
+    shown = key if isinstance(key, str) else repr(key)
+    sub = f"{path}.{shown}" if path else str(shown)
+    hint = ""
+    if isinstance(key, str):
+        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+        if close:
+            hint = f"; did you mean {close[0]!r}?"
+    return sub, f"unknown {what}{hint} (allowed: {', '.join(allowed)})"
+
+
+def _int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list) -> int | None:
+    """An integer lo..hi, or record why not. bool is not accepted as a number."""
+    if not _is_int(value):
+        if isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) < 1e15:
+            errors.append((path, f"must be a whole number of {what} written without a decimal point, "
+                                 f"got {value!r}"))
+        else:
+            errors.append((path, f"must be a whole number of {what} ({lo}–{hi}), got {_json_type(value)}"))
+        return None
+    if not lo <= value <= hi:
+        errors.append((path, f"must be between {lo} and {hi}, got {_show(value)}"))
+        return None
+    return value
+
+
+def _int_list(value: object, path: str, allowed: range | tuple[int, ...], what: str, item_name: str,
+              errors: list) -> tuple[list[int], bool]:
+    """The allowed integers of a list, and whether every entry was one. Every bad entry is
+    reported (by position, counted from 1)."""
+    if not isinstance(value, list | tuple):
+        errors.append((path, f"must be a list of {what}, got {_json_type(value)}"))
+        return [], False
+    good: list[int] = []
+    ok = True
+    lo, hi = min(allowed), max(allowed)
+    for i, item in enumerate(value, start=1):
+        if not _is_int(item) or item not in allowed:
+            errors.append((path, f"entry {i} must be {item_name} {lo}–{hi}, got {_show(item)}"))
+            ok = False
+        else:
+            good.append(item)
+    return good, ok
+
+
+def _validate(data: object) -> list[tuple[str, str]]:
+    """Every problem with an F1 board as (field_path, message); [] when it is valid."""
+    errors: list[tuple[str, str]] = []
+    if not isinstance(data, Mapping):
+        # Path "" is the whole document (as in the API's error schema).
+        return [("", f"the board must be a JSON object (an F1 end-game board), got {_json_type(data)}")]
+
+    for key in data:
+        if key not in _TOP_FIELDS:
+            errors.append(_unknown(key, "", _TOP_FIELDS, "field"))
+
+    if "game" in data and data["game"] != "duel":
+        errors.append(("game", f"must be 'duel' (or be left out), got {_json_type(data['game'])}"))
+
+    sides = _validate_sides(data.get("sides", {}), errors)
+
+    starting = data.get("starting_player", 0)
+    if not _is_int(starting) or starting not in (0, 1):
+        errors.append(("starting_player", f"must be 0 or 1 (the index of the player who started), "
+                                          f"got {_show(starting)}"))
+
+    if "players" not in data:
+        errors.append(("players", "is required: a list of the 2 players' boards"))
+        return errors
+    players = data["players"]
+    if not isinstance(players, list | tuple):
+        errors.append(("players", f"must be a list of the 2 players' boards, got {_json_type(players)}"))
+        return errors
+    if len(players) != 2:
+        errors.append(("players", f"exactly 2 players are needed, got {len(players)}"))
+
+    parsed = [_validate_player(p, f"players[{i}]", errors) for i, p in enumerate(players)]
+    if len(parsed) == 2 and parsed[0] is not None and parsed[1] is not None:
+        _validate_together(parsed[0], parsed[1], sides, errors)
+    return errors
+
+
+def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
+    if sides is None or not isinstance(sides, Mapping):
+        errors.append(("sides", f"must be an object like {{\"obelisk\": \"A\", \"temple\": \"B\", …}} "
+                                f"(or be left out for all A), got {_json_type(sides)}"))
+        return None
+    result = {}
+    for key, side in sides.items():
+        if key not in MONUMENTS:
+            errors.append(_unknown(key, "sides", MONUMENTS, "monument"))
+        elif not isinstance(side, str) or side not in SIDES:
+            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {_json_type(side)}"))
+        else:
+            result[key] = side
+    return {m: result.get(m, "A") for m in MONUMENTS}
+
+
+def _validate_player(p: object, path: str, errors: list) -> dict | None:
+    """One player's fields, each checked on its own. Returns the well-formed values (a field
+    missing from the result was bad), or None if the player is not even an object."""
+    if not isinstance(p, Mapping):
+        errors.append((path, f"must be an object with a player's board, got {_json_type(p)}"))
+        return None
+    for key in p:
+        if key not in _PLAYER_FIELDS:
+            errors.append(_unknown(key, path, _PLAYER_FIELDS, "field"))
+    for key in ("obelisk", "temple", "pyramid", "tomb", "action_tokens", "meeples_on_harbor"):
+        if key not in p:
+            errors.append((f"{path}.{key}", f"is required ({_REQUIRED_HINT[key]})"))
+
+    v: dict = {}
+    name = p.get("name")
+    if name is not None and not isinstance(name, str):
+        errors.append((f"{path}.name", f"must be text or be left out, got {_json_type(name)}"))
+
+    if "obelisk" in p:
+        v["obelisk"] = _int_in(p["obelisk"], f"{path}.obelisk", 0, OBELISK_TOKENS, "obelisk tokens", errors)
+
+    flag = p.get("obelisk_first_to_five", False)
+    if not isinstance(flag, bool):
+        errors.append((f"{path}.obelisk_first_to_five", f"must be true or false, got {_json_type(flag)}"))
+    else:
+        v["obelisk_first_to_five"] = flag
+
+    if "temple" in p:
+        temple, ok = _int_list(p["temple"], f"{path}.temple", TEMPLE_VALUES, "temple token values",
+                               "a temple value", errors)
+        over = _over_limit(Counter(temple), TEMPLE_TOKENS_PER_VALUE)
+        for value, n in over:
+            errors.append((f"{path}.temple", f"temple-{value} appears {n} times; the game has only "
+                                             f"{TEMPLE_TOKENS_PER_VALUE} (D1)"))
+        # Cross-player limits only make sense on a list that is right in itself.
+        v["temple"] = temple if ok and not over else None
+
+    if "pyramid" in p:
+        pyr = p["pyramid"]
+        if not isinstance(pyr, Mapping):
+            errors.append((f"{path}.pyramid", f"must be an object {{\"light\": n, \"dark\": n}}, "
+                                              f"got {_json_type(pyr)}"))
+        else:
+            for key in pyr:
+                if key not in _PYRAMID_FIELDS:
+                    errors.append(_unknown(key, f"{path}.pyramid", _PYRAMID_FIELDS, "pyramid colour"))
+            for colour in _PYRAMID_FIELDS:
+                if colour not in pyr:
+                    errors.append((f"{path}.pyramid.{colour}", f"is required (number of {colour} "
+                                                               f"pyramid tokens, 0–6)"))
+                else:
+                    v[f"pyramid_{colour}"] = _int_in(pyr[colour], f"{path}.pyramid.{colour}", 0,
+                                                     PYRAMID_TOKENS_PER_COLOUR,
+                                                     f"{colour} pyramid tokens", errors)
+
+    if "tomb" in p:
+        tomb, ok = _int_list(p["tomb"], f"{path}.tomb", TOMB_NUMBERS, "tomb numbers", "a tomb number",
+                             errors)
+        twice = _over_limit(Counter(tomb), 1)
+        for number, n in twice:
+            errors.append((f"{path}.tomb", f"tomb-{number} is listed {n} times; there is only one"))
+        v["tomb"] = tomb if ok and not twice else None
+
+    if "action_tokens" in p:
+        v["action_tokens"] = _int_in(p["action_tokens"], f"{path}.action_tokens", 0, ACTION_TOKENS,
+                                     "unused action tokens", errors)
+    if "meeples_on_harbor" in p:
+        v["meeples_on_harbor"] = _int_in(p["meeples_on_harbor"], f"{path}.meeples_on_harbor", 0,
+                                         MEEPLES_PER_PLAYER, "meeples", errors)
+    return v
+
+
+_REQUIRED_HINT = {
+    "obelisk": "number of obelisk tokens, 0–12",
+    "temple": "list of temple token values 1–4, [] if none",
+    "pyramid": '{"light": n, "dark": n}',
+    "tomb": "list of tomb numbers 1–12, [] if none",
+    "action_tokens": "number of unused action tokens",
+    "meeples_on_harbor": "number of own meeples still on the harbor, 0–4",
+}
+
+
+def _over_limit(counts: Counter, limit: int) -> list[tuple[int, int]]:
+    return sorted((value, n) for value, n in counts.items() if n > limit)
+
+
+def _validate_together(a: dict, b: dict, sides: dict | None, errors: list) -> None:
+    """F1 limits that only the two players together can break (reported at players[1])."""
+
+    def both(key: str) -> tuple | None:
+        x, y = a.get(key), b.get(key)
+        return None if x is None or y is None else (x, y)
+
+    if (pair := both("obelisk")) and sum(pair) > OBELISK_TOKENS:
+        errors.append(("players[1].obelisk", f"the players hold {pair[0]} + {pair[1]} = {sum(pair)} "
+                                             f"obelisk tokens together; the game has only 12"))
+    if pair := both("temple"):
+        counts = Counter(pair[0]) + Counter(pair[1])
+        for value, n in _over_limit(counts, TEMPLE_TOKENS_PER_VALUE):
+            errors.append(("players[1].temple", f"temple-{value} appears {n} times across both players; "
+                                                f"the game has only {TEMPLE_TOKENS_PER_VALUE}"))
+    for colour in _PYRAMID_FIELDS:
+        if (pair := both(f"pyramid_{colour}")) and sum(pair) > PYRAMID_TOKENS_PER_COLOUR:
+            errors.append((f"players[1].pyramid.{colour}",
+                           f"the players hold {pair[0]} + {pair[1]} = {sum(pair)} {colour} pyramid tokens "
+                           f"together; the game has only 6"))
+    if pair := both("tomb"):
+        for number in sorted(set(pair[0]) & set(pair[1])):
+            errors.append(("players[1].tomb", f"tomb-{number} is held by both players"))
+    if (pair := both("action_tokens")) and sum(pair) > ACTION_TOKENS:
+        errors.append(("players[1].action_tokens", f"the players hold {pair[0]} + {pair[1]} = {sum(pair)} "
+                                                   f"action tokens together; the game has only 12"))
+
+    # D7.1 B / F1: who was first to five obelisks matters only when both reached five.
+    # On side A the flag is ignored entirely (docs/rulings.md, "F1 obelisk_first_to_five").
+    if sides is None or sides["obelisk"] != "B":
+        return
+    counts = both("obelisk")
+    for i, p in enumerate((a, b)):
+        if p.get("obelisk_first_to_five") and p.get("obelisk") is not None \
+                and p["obelisk"] < OBELISKS_FOR_BONUS:
+            errors.append((f"players[{i}].obelisk_first_to_five",
+                           f"cannot be true with {p['obelisk']} obelisk tokens: first to five needs at "
+                           f"least 5 (D7.1 B)"))
+    flags = both("obelisk_first_to_five")
+    if counts and flags and min(counts) >= OBELISKS_FOR_BONUS:
+        marked = sum(flags)
+        if marked != 1:
+            found = "neither is" if marked == 0 else "both are"
+            errors.append(("players[1].obelisk_first_to_five",
+                           f"with obelisk side B and both players holding at least 5 obelisk tokens "
+                           f"({counts[0]} and {counts[1]}), exactly one must be marked "
+                           f"obelisk_first_to_five (D7.1 B); {found}"))
