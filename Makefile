@@ -9,9 +9,13 @@ HOST ?= 127.0.0.1:8000
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install only when requirements.txt changes.
-$(VENV)/.installed: requirements.txt | $(BIN)/python
+# Re-install only when the requirements or the example plugin change. The example plugin
+# (examples/imhotep-house-rules) is installed so the suite can show a third-party plugin
+# end to end; the service loads no installed plugin in tests unless a test asks.
+EXAMPLE_PLUGIN := examples/imhotep-house-rules
+$(VENV)/.installed: requirements.txt $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check ./$(EXAMPLE_PLUGIN)
 	touch $@
 
 venv: $(VENV)/.installed

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "django_htmx",
     # Template partials ({% partialdef %}); built into Django 6, a package on Django 5.2.
     "template_partials",
+    "imhotep_site",
     "games",
     "scoring",
 ]
@@ -164,6 +165,12 @@ if not DEBUG:
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Plugins (entry-point group "imhotep"): load installed ones unless switched off; an allow
+# list, when set, loads only the plugins it names; a block list never loads them.
+IMHOTEP_PLUGINS_LOAD = env_bool("IMHOTEP_PLUGINS_LOAD", True)
+IMHOTEP_PLUGINS_ALLOW = env_list("IMHOTEP_PLUGINS_ALLOW", []) or None
+IMHOTEP_PLUGINS_BLOCK = env_list("IMHOTEP_PLUGINS_BLOCK", [])
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

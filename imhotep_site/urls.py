@@ -9,7 +9,11 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("score/", include("scoring.urls")),
+    path("games/", include("games.replay_urls")),
+    path("games/", include("games.urls")),
     path("api/v1/", include("scoring.api_urls")),
+    path("api/v1/", include("games.api_urls")),
+    path("api/v1/", include("games.live_api_urls")),
     path("api/v1/schema", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -47,3 +47,11 @@ class RecordError(RulesError):
 
     def to_json(self) -> dict:
         return {"error": {"move": self.move, "reason": self.reason}}
+
+
+class UnknownGameError(RulesError):
+    """A board or record names a game (or variant) that no loaded plugin provides."""
+
+
+class PluginError(RulesError):
+    """A plugin registered something malformed or a duplicate; raised while building the registry."""

@@ -1,4 +1,10 @@
 """Pages of the score calculator (under /score/)."""
 
+from django.urls import path
+
+from scoring import views
+
 app_name = "scoring"
-urlpatterns: list = []
+urlpatterns = [
+    path("duel", views.duel, name="duel"),
+]

@@ -52,3 +52,24 @@ def page(chromium, live_server):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_installed_plugins():
+    """The project's own tests see the built-in games only; a test that wants installed
+    plugins asks for `plugin_registry`."""
+    from rules_engine import registry
+
+    registry.configure(load_entry_points=False)
+    yield
+    registry.configure(load_entry_points=False)
+
+
+@pytest.fixture
+def plugin_registry():
+    """The default registry with the installed plugins loaded (e.g. the example plugin)."""
+    from rules_engine import registry
+
+    registry.configure(load_entry_points=True)
+    yield registry.default_registry()
+    registry.configure(load_entry_points=False)

@@ -1,7 +1,16 @@
-"""factory-boy factories for every model the tests create."""
+"""factory-boy factories for every model the tests create.
+
+The club-history factories build rows directly, for tests about queries, permissions and
+pages. Tests about results and ratings store games through `games.services.recording`
+instead, so the engine computes what is stored (as it does in production).
+"""
+
+import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+
+from rules_engine import ENGINE_VERSION
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -12,3 +21,87 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
     password = factory.PostGenerationMethodCall("set_password", "correct horse battery")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "games.Player"
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    """A finished score-only Duel game without seats (add them with SeatFactory)."""
+
+    class Meta:
+        model = "games.Game"
+
+    game_type = "duel"
+    variants = factory.LazyFunction(list)
+    sides = factory.LazyFunction(lambda: {"obelisk": "A", "temple": "A", "pyramid": "A", "tomb": "A"})
+    played_on = factory.Sequence(lambda n: datetime.date(2025, 1, 1) + datetime.timedelta(days=n))
+    source = "score"
+    status = "finished"
+    engine_version = ENGINE_VERSION
+    plugin_versions = factory.LazyFunction(lambda: {"imhotep-service": ENGINE_VERSION})
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "games.Seat"
+
+    game = factory.SubFactory(GameFactory)
+    player = factory.SubFactory(PlayerFactory)
+    order = 0
+    colour = factory.LazyAttribute(lambda seat: ("black", "white")[seat.order % 2])
+    started = factory.LazyAttribute(lambda seat: seat.order == 0)
+
+
+class MoveFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "games.Move"
+
+    game = factory.SubFactory(GameFactory, source="recorded")
+    ply = factory.Sequence(lambda n: n)
+    data = factory.LazyFunction(lambda: {"type": "pass"})
+
+
+class ResultFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "games.Result"
+
+    seat = factory.SubFactory(SeatFactory)
+    total = 40
+    breakdown = factory.LazyFunction(
+        lambda: {"obelisk": 8, "temple": 10, "pyramid": 12, "tomb": 9, "action_tokens": 0, "meeples": 1}
+    )
+    rank = 1
+    winner = factory.LazyAttribute(lambda result: result.rank == 1)
+    tie_broken = False
+
+
+class RatingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "games.Rating"
+
+    player = factory.SubFactory(PlayerFactory)
+    game = factory.SubFactory(GameFactory)
+    game_type = factory.LazyAttribute(lambda rating: rating.game.game_type)
+    played_on = factory.LazyAttribute(lambda rating: rating.game.played_on)
+    mu = 25.0
+    sigma = 25 / 3
+    ordinal = factory.LazyAttribute(lambda rating: rating.mu - 3 * rating.sigma)
+
+
+def finished_game(names=("Ana", "Ben"), totals=(50, 40), **game_fields):
+    """A score-only game with seats and results built row by row (winner: the higher total)."""
+    game = GameFactory(**game_fields)
+    best = max(totals)
+    for order, (name, total) in enumerate(zip(names, totals, strict=True)):
+        from games.models import Player, name_key
+
+        player = Player.objects.filter(name_key=name_key(name)).first() or PlayerFactory(name=name)
+        seat = SeatFactory(game=game, player=player, order=order)
+        rank = 1 + sum(t > total for t in totals)
+        ResultFactory(seat=seat, total=total, rank=rank, winner=total == best)
+    return game

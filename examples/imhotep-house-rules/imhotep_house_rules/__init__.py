@@ -1,0 +1,51 @@
+"""A club's house rule for the Duel, as an Imhotep plugin (entry point group "imhotep")."""
+
+from rules_engine import hookimpl
+from rules_engine.gametype import Variant, VariantField
+
+GAME = "duel"
+VARIANT = "scarabs"
+POINTS_PER_SCARAB = 2
+COMPLETE_PYRAMID_BONUS = 3
+FULL_PYRAMID = 6
+
+
+@hookimpl
+def imhotep_variants():
+    return [
+        Variant(
+            id=VARIANT,
+            game=GAME,
+            name="Scarab house rule",
+            description="Scarab cards score 2 each; a complete pyramid (6 tokens of one colour) scores 3 more.",
+        )
+    ]
+
+
+@hookimpl
+def imhotep_variant_fields(game_id, variant_id):
+    if (game_id, variant_id) != (GAME, VARIANT):
+        return None
+    return [VariantField(name="scarabs", label="Scarab cards", minimum=0, maximum=3,
+                         help="Scarab cards held at the end (house rule)")]
+
+
+@hookimpl
+def imhotep_variant_score(game_id, variant_id, board, result, inputs):
+    if (game_id, variant_id) != (GAME, VARIANT):
+        return None
+    answer = []
+    for player, values in zip(board["players"], inputs, strict=True):
+        lines = []
+        scarabs = values["scarabs"]
+        if scarabs:
+            lines.append({"key": "scarabs", "points": scarabs * POINTS_PER_SCARAB,
+                          "text": f"Scarabs: {scarabs} × {POINTS_PER_SCARAB} → {scarabs * POINTS_PER_SCARAB}"})
+        pyramid = player.get("pyramid", {})
+        complete = [colour for colour in ("light", "dark") if pyramid.get(colour) == FULL_PYRAMID]
+        if complete:
+            bonus = COMPLETE_PYRAMID_BONUS * len(complete)
+            lines.append({"key": "scarabs", "points": bonus,
+                          "text": f"Complete pyramid ({', '.join(complete)}) → {bonus}"})
+        answer.append(lines)
+    return answer

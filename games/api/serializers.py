@@ -1,0 +1,178 @@
+"""Serializers of the club-history API. Output only: games are created from F1/F2
+documents by games.services.recording, never by a serializer."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import Game, Player, Result, Seat
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    games = serializers.IntegerField(read_only=True, help_text="Games the player sat at.")
+    wins = serializers.IntegerField(read_only=True)
+    page = serializers.SerializerMethodField(help_text="The player's page.")
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "games", "wins", "page"]
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_page(self, player) -> str:
+        return reverse("games:player", args=[player.pk])
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    breakdown = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Points per monument and extra."
+    )
+
+    class Meta:
+        model = Result
+        fields = ["total", "breakdown", "rank", "winner", "tie_broken"]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = PlayerRefSerializer()
+    seat = serializers.SerializerMethodField(
+        help_text="1-based seat; seat 1 is players[0] of the record/board."
+    )
+    result = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Seat
+        fields = ["seat", "player", "colour", "started", "result"]
+
+    def get_seat(self, seat) -> int:
+        return seat.order + 1
+
+    @extend_schema_field(ResultSerializer(allow_null=True))
+    def get_result(self, seat):
+        result = getattr(seat, "result", None)
+        return ResultSerializer(result).data if result is not None else None
+
+
+class GameSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    created_by = serializers.SerializerMethodField()
+    page = serializers.SerializerMethodField(help_text="The game's page.")
+    export = serializers.SerializerMethodField(help_text="The game as an F2 record or F1 board (API).")
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "game_type",
+            "variants",
+            "sides",
+            "played_on",
+            "location",
+            "notes",
+            "source",
+            "status",
+            "engine_version",
+            "plugin_versions",
+            "seats",
+            "created_by",
+            "created_at",
+            "updated_at",
+            "page",
+            "export",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_created_by(self, game) -> str | None:
+        return game.created_by.get_username() if game.created_by_id else None
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_page(self, game) -> str:
+        return reverse("games:detail", args=[game.pk])
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_export(self, game) -> str:
+        return reverse("games-api:game-record", args=[game.pk])
+
+
+class GameUpdateSerializer(serializers.Serializer):
+    """What may change after a game is stored; results never (they are derived)."""
+
+    played_on = serializers.DateField(required=False)
+    location = serializers.CharField(required=False, allow_blank=True, max_length=120)
+    notes = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    status = serializers.ChoiceField(required=False, choices=Game.Status.choices)
+
+
+class ResultRowSerializer(serializers.ModelSerializer):
+    """One seat's result with its game and player: the rows of GET /api/v1/results."""
+
+    game = serializers.IntegerField(source="seat.game_id")
+    played_on = serializers.DateField(source="seat.game.played_on")
+    game_type = serializers.CharField(source="seat.game.game_type")
+    seat = serializers.SerializerMethodField()
+    player = PlayerRefSerializer(source="seat.player")
+    colour = serializers.CharField(source="seat.colour")
+    started = serializers.BooleanField(source="seat.started")
+    breakdown = serializers.DictField(child=serializers.IntegerField())
+
+    class Meta:
+        model = Result
+        fields = [
+            "game",
+            "played_on",
+            "game_type",
+            "seat",
+            "player",
+            "colour",
+            "started",
+            "total",
+            "breakdown",
+            "rank",
+            "winner",
+            "tie_broken",
+        ]
+
+    def get_seat(self, result) -> int:
+        return result.seat.order + 1
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = PlayerRefSerializer(source="*")
+    ordinal = serializers.FloatField(help_text="OpenSkill ordinal μ − 3σ: the rating shown.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField(source="rated_games", help_text="Rated (finished) games.")
+    wins = serializers.IntegerField()
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    move = serializers.IntegerField(allow_null=True, help_text="0-based index of the rejected move, if any.")
+    reason = serializers.CharField()
+
+
+class RecordErrorSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()
+
+
+class BoardErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text='Where, e.g. "players[1].tomb".')
+    message = serializers.CharField()
+
+
+class BoardErrorSerializer(serializers.Serializer):
+    errors = BoardErrorItemSerializer(many=True)
+
+
+class DuplicateSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()
+    game = serializers.IntegerField(help_text="The game already stored with the same record.")

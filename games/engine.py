@@ -1,0 +1,60 @@
+"""The rules engine as the club history sees it: always through the plugin registry, so a
+plugin game (the base game `classic`, third-party games) is stored the same way as the Duel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules_engine import ENGINE_VERSION
+from rules_engine.registry import DEFAULT_GAME, default_registry
+
+__all__ = [
+    "DEFAULT_GAME",
+    "ENGINE_VERSION",
+    "default_colours",
+    "fill_sides",
+    "game_name",
+    "registry",
+    "versions",
+]
+
+# F2: "colours is optional (default black, white)". Other games' records name their colours.
+_DEFAULT_COLOURS: Mapping[str, tuple[str, ...]] = {"duel": ("black", "white")}
+
+
+def registry():
+    return default_registry()
+
+
+def default_colours(game_type: str) -> tuple[str, ...]:
+    return _DEFAULT_COLOURS.get(game_type, ())
+
+
+def fill_sides(game_type: str, sides: object) -> dict[str, str]:
+    """Every monument's side as played: what the document says, else the first side the
+    game lists ("A"; F1: "any monument omitted from sides is A")."""
+    given = sides if isinstance(sides, Mapping) else {}
+    try:
+        known = registry().game(game_type).sides
+    except ValueError:
+        known = {}
+    filled = {part: str(given.get(part, options[0])) for part, options in known.items() if options}
+    filled.update({str(k): str(v) for k, v in given.items() if k not in filled})
+    return filled
+
+
+def versions(game_type: str, variants: list) -> dict[str, str]:
+    """Distribution → version of the plugins that score this game (stored with the game)."""
+    return registry().versions(game_type, variants)
+
+
+def game_name(game_type: str) -> str:
+    try:
+        return registry().game(game_type).name
+    except ValueError:
+        return game_type
+
+
+def game_types() -> list[tuple[str, str]]:
+    """(id, name) of every registered game, for filters."""
+    return [(g["id"], g["name"]) for g in registry().describe()]

@@ -1,0 +1,60 @@
+"""The games filter (player, game type, date range) shared by the pages, the exports and the API."""
+
+from __future__ import annotations
+
+from django import forms
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+
+from games import engine
+from games.models import Game, Seat
+
+
+class GameFilterForm(forms.Form):
+    player = forms.IntegerField(required=False, min_value=1, widget=forms.Select)
+    game = forms.CharField(required=False, max_length=40, label="Game", widget=forms.Select)
+    date_from = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if players is not None:
+            self.fields["player"].widget.choices = [("", "Any player"), *((p.pk, p.name) for p in players)]
+        self.fields["game"].widget.choices = [("", "Any game"), *engine.game_types()]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
+            self.add_error("date_to", f"must not be before the start date {data['date_from']:%Y-%m-%d}")
+        return data
+
+    def filter(self, games: QuerySet[Game]) -> QuerySet[Game]:
+        """``games`` narrowed to the valid filters (an invalid form filters nothing)."""
+        data = self.cleaned_data if self.is_valid() else {}
+        if data.get("player"):
+            # Exists, not a join: a game is listed once whoever else sat at it.
+            games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), player_id=data["player"])))
+        if data.get("game"):
+            games = games.filter(game_type=data["game"])
+        if data.get("date_from"):
+            games = games.filter(played_on__gte=data["date_from"])
+        if data.get("date_to"):
+            games = games.filter(played_on__lte=data["date_to"])
+        return games
+
+    def querystring(self) -> str:
+        """The valid filters as a query string (for pagination and export links)."""
+        from urllib.parse import urlencode
+
+        if not self.is_valid():
+            return ""
+        pairs = [
+            (k, v.isoformat() if hasattr(v, "isoformat") else v) for k, v in self.cleaned_data.items() if v
+        ]
+        return urlencode(pairs)
+
+
+def games_with_seats() -> QuerySet[Game]:
+    """Games with their seats, players and results in two queries, whatever the page size."""
+    return Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player", "result").order_by("order"))
+    )

@@ -1,0 +1,53 @@
+"""Forms of the club-history pages (the filter form lives in games.filters)."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+
+from games.services.documents import GameMeta
+
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+
+
+class SaveScoreForm(forms.Form):
+    """What the calculator page posts: the F1/F3 board as JSON in a hidden field, plus the
+    optional date, place and notes."""
+
+    board = forms.CharField(widget=forms.HiddenInput)
+    played_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    location = forms.CharField(required=False, max_length=120)
+    notes = forms.CharField(required=False, max_length=10_000, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def clean_board(self) -> object:
+        raw = self.cleaned_data["board"]
+        try:
+            return json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                f"the board is not valid JSON: {exc.msg} (line {exc.lineno} column {exc.colno})"
+            ) from None
+
+    def meta(self) -> GameMeta:
+        data = self.cleaned_data
+        return GameMeta(
+            played_on=data.get("played_on"),
+            location=data.get("location", "").strip(),
+            notes=data.get("notes", "").strip(),
+        )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        help_text="A JSON file with one game record or a list of them, or ndjson (one record per line)."
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                f"the file is {upload.size // 2**20} MB; upload at most {MAX_UPLOAD_BYTES // 2**20} MB "
+                "at a time (or use manage.py import_records)"
+            )
+        return upload

@@ -1,0 +1,11 @@
+"""Live-entry REST API (under /api/v1/): state, legal moves, appending moves."""
+
+from django.urls import path
+
+from games.replay import api
+
+urlpatterns = [
+    path("games/<int:pk>/state", api.GameStateView.as_view(), name="live-state"),
+    path("games/<int:pk>/legal-moves", api.LegalMovesView.as_view(), name="live-legal-moves"),
+    path("games/<int:pk>/moves", api.AppendMoveView.as_view(), name="live-append-move"),
+]

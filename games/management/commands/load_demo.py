@@ -1,0 +1,27 @@
+from django.core.management.base import BaseCommand
+
+from games.services.demo import GAMES, PLAYERS, SEED, load_demo
+
+
+class Command(BaseCommand):
+    help = (
+        f"Load the demo club: {len(PLAYERS)} players and {GAMES} Duel games, most recorded move by move. "
+        "Idempotent: a second run adds nothing."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--seed", type=int, default=SEED, help="Seed of the random games (default %(default)s)."
+        )
+
+    def handle(self, *args, seed: int, **options):
+        summary = load_demo(seed)
+        if summary.added:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo data: added {summary.added} games ({summary.recorded} recorded, "
+                    f"{summary.score_only} score-only); {summary.skipped} already there."
+                )
+            )
+        else:
+            self.stdout.write(f"Demo data already loaded ({summary.skipped} games): nothing added.")

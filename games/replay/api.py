@@ -1,0 +1,134 @@
+"""The live-entry API: a game's state at any ply, the legal moves of the player to move, and
+appending a move (one ply at a time, optimistic: the client names the ply it writes)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.models import Game
+from games.replay.appending import RejectedMove, StalePly, append_move
+from games.replay.timeline import NoReplay, load_timeline
+from games.replay.views import BadPly, parse_ply
+from rules_engine.errors import RulesError
+
+_ERROR = inline_serializer("LiveError", {"error": serializers.JSONField()})
+_MOVE_ERROR = inline_serializer(
+    "MoveError",
+    {"error": inline_serializer("MoveErrorDetail", {"move": serializers.IntegerField(allow_null=True),
+                                                     "reason": serializers.CharField()})},
+)
+
+
+class AppendMoveRequest(serializers.Serializer):
+    ply = serializers.IntegerField(min_value=0,
+                                   help_text="The ply the client expects to write (moves seen so far).")
+    move = serializers.JSONField(help_text='One F2 move, e.g. {"type": "place", "cell": "b2"}.')
+
+
+class AppendMoveResponse(serializers.Serializer):
+    ply = serializers.IntegerField(help_text="The ply written.")
+    move = serializers.JSONField()
+    next_ply = serializers.IntegerField()
+    finished = serializers.BooleanField()
+    status = serializers.CharField()
+
+
+class _LiveView(APIView):
+    # Token first: an anonymous write then gets 401 with a WWW-Authenticate header (DRF
+    # answers with the first authenticator's header), not 403.
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def timeline(self, pk: int):
+        game = get_object_or_404(Game, pk=pk)
+        try:
+            return load_timeline(game)
+        except NoReplay as exc:
+            return Response({"error": str(exc)}, status=status.HTTP_404_NOT_FOUND)
+        except RulesError as exc:
+            return Response({"error": f"game {pk} can no longer be replayed: {exc}"},
+                            status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+
+
+class GameStateView(_LiveView):
+    @extend_schema(
+        summary="A recorded game's position after a ply",
+        parameters=[OpenApiParameter("ply", int, description="0 = after setup; default: the current ply")],
+        responses={200: OpenApiResponse(description="state_to_json of that position (docs/state-json.md) "
+                                                    "plus `ply`, `plies` and `finished`"),
+                   400: _ERROR, 404: _ERROR},
+    )
+    def get(self, request, pk: int):
+        timeline = self.timeline(pk)
+        if isinstance(timeline, Response):
+            return timeline
+        try:
+            ply = parse_ply(request.query_params.get("ply"), timeline.plies)
+        except BadPly as exc:
+            return Response({"error": exc.message, "plies": timeline.plies}, status=exc.status)
+        body = dict(timeline.game_type.state_to_json(timeline.state(ply)))
+        body.update(ply=ply, plies=timeline.plies, finished=timeline.replay.finished)
+        return Response(body)
+
+
+class LegalMovesView(_LiveView):
+    @extend_schema(
+        summary="The legal moves of the player to move (F2 JSON)",
+        responses={200: inline_serializer("LegalMoves", {
+            "ply": serializers.IntegerField(), "to_move": serializers.IntegerField(allow_null=True),
+            "moves": serializers.ListField(child=serializers.JSONField())}), 404: _ERROR},
+    )
+    def get(self, request, pk: int):
+        timeline = self.timeline(pk)
+        if isinstance(timeline, Response):
+            return timeline
+        state = timeline.state(timeline.plies)
+        gt = timeline.game_type
+        moves = [gt.move_to_json(m) for m in gt.legal_moves(state)]
+        return Response({"ply": timeline.plies, "to_move": getattr(state, "to_move", None), "moves": moves})
+
+
+class AppendMoveView(_LiveView):
+    @extend_schema(
+        summary="Append one move to a game in progress",
+        description="Send the ply you expect to write (the number of moves you have seen). A stale ply "
+                    "answers 409 with the current ply; an illegal move 400 with its index and the reason. "
+                    "Only the game's creator (or staff) may append.",
+        request=AppendMoveRequest,
+        responses={201: AppendMoveResponse, 400: _MOVE_ERROR, 401: _ERROR, 403: _ERROR, 404: _ERROR,
+                   409: inline_serializer("StalePly", {"error": serializers.CharField(),
+                                                        "ply": serializers.IntegerField()})},
+    )
+    def post(self, request, pk: int):
+        game = get_object_or_404(Game, pk=pk)
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("log in to record moves")
+        is_creator = game.created_by_id is not None and game.created_by_id == request.user.pk
+        if not (request.user.is_staff or is_creator):
+            raise PermissionDenied(f"only the person who started game {game.pk} (or staff) may record moves")
+        data = request.data if isinstance(request.data, dict) else {}
+        if "ply" not in data or "move" not in data:
+            reason = 'send {"ply": <the ply you write>, "move": {...}}'
+            return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            done = append_move(game.pk, data["ply"], data["move"])
+        except Game.DoesNotExist:
+            return Response({"error": f"game {pk} does not exist"}, status=status.HTTP_404_NOT_FOUND)
+        except StalePly as exc:
+            return Response({"error": str(exc), "ply": exc.current}, status=status.HTTP_409_CONFLICT)
+        except RejectedMove as exc:
+            return Response({"error": {"move": exc.move, "reason": exc.reason}},
+                            status=status.HTTP_400_BAD_REQUEST)
+        body = {"ply": done.ply, "move": done.move, "next_ply": done.ply + 1, "finished": done.finished,
+                "status": done.game.status}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+__all__ = ["AppendMoveView", "GameStateView", "LegalMovesView"]

@@ -1,0 +1,79 @@
+"""Appending one move to a live game: the only code that writes a live move.
+
+Appends are serialised per game by the database: the Game row is locked
+(``select_for_update``) inside one transaction, the expected ply is compared with the moves
+stored, and the whole record is replayed with the new move through the registry, so two
+clients appending at once can never lose or duplicate a ply (the second one sees the first
+one's move and gets a stale-ply answer). When the move ends the game, the club history
+derives the results (`recompute_results`) and the game becomes finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from games import engine
+from games.models import Game, Move
+from games.services.recording import recompute_results, record_of
+from rules_engine.errors import RecordError, RulesError
+
+
+class StalePly(Exception):
+    """The client expected to write another ply than the next one."""
+
+    def __init__(self, expected: int, current: int):
+        super().__init__(f"you sent a move for ply {expected}, but the game is at ply {current}; "
+                         "reload the position and try again")
+        self.current = current
+
+
+class RejectedMove(Exception):
+    """The move breaks a rule (or is not a move); ``move`` is its 0-based index in the record."""
+
+    def __init__(self, reason: str, move: int | None):
+        super().__init__(reason)
+        self.reason = reason
+        self.move = move
+
+
+@dataclass(frozen=True)
+class Appended:
+    game: Game
+    ply: int  # the ply just written
+    move: dict  # as stored (the engine's F2 form)
+    finished: bool
+
+
+def append_move(game_id: int, ply: object, move: object) -> Appended:
+    """Write ``move`` as ply ``ply`` of game ``game_id``. Raises Game.DoesNotExist, StalePly,
+    RejectedMove."""
+    if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+        raise RejectedMove(f"ply must be the whole number of the ply you are writing, got {ply!r:.40}", None)
+    if not isinstance(move, Mapping):
+        raise RejectedMove(f"move must be a JSON object (an F2 move), got {move!r:.60}", ply)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        current = game.moves.count()
+        if ply != current:
+            raise StalePly(ply, current)
+        if game.status != Game.Status.IN_PROGRESS:
+            raise RejectedMove(f"game {game.pk} is {game.get_status_display().lower()}; no move can be added",
+                               current)
+        record = record_of(game)
+        record["moves"].append(dict(move))
+        try:
+            replay = engine.registry().replay(record)
+        except RecordError as exc:
+            raise RejectedMove(exc.reason, exc.move) from None
+        except RulesError as exc:
+            raise RejectedMove(str(exc), current) from None
+        stored = engine.registry().game(game.game_type).move_to_json(replay.moves[-1])
+        Move.objects.create(game=game, ply=current, data=stored)
+        if replay.finished:
+            recompute_results(game)  # the club history derives results and sets finished
+        else:
+            game.save(update_fields=["updated_at"])
+    return Appended(game=game, ply=current, move=stored, finished=replay.finished)

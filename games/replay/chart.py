@@ -1,0 +1,34 @@
+"""The score chart: both players' totals after every ply, laid out for an inline SVG that
+the server renders (each point is a link to its ply)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+WIDTH, HEIGHT, PAD = 600, 180, 24
+
+
+def score_chart(totals: Sequence[Sequence[int]], colours: Sequence[str], current: int,
+                base_url: str = "") -> dict:
+    """``totals[ply][player]`` → polylines and clickable points (links to ``base_url?ply=N``)
+    in a WIDTH×HEIGHT box."""
+    plies = max(len(totals) - 1, 1)
+    values = [v for row in totals for v in row] or [0]
+    low, high = min(0, *values), max(1, *values)
+    span = high - low
+
+    def x(ply: int) -> float:
+        return round(PAD + (WIDTH - 2 * PAD) * ply / plies, 1)
+
+    def y(value: int) -> float:
+        return round(HEIGHT - PAD - (HEIGHT - 2 * PAD) * (value - low) / span, 1)
+
+    players = []
+    for p in range(len(totals[0]) if totals else 0):
+        points = [{"ply": k, "x": x(k), "y": y(row[p]), "total": row[p], "url": f"{base_url}?ply={k}"}
+                  for k, row in enumerate(totals)]
+        players.append({"index": p, "colour": colours[p] if p < len(colours) else "",
+                        "polyline": " ".join(f"{pt['x']},{pt['y']}" for pt in points), "points": points})
+    return {"width": WIDTH, "height": HEIGHT, "players": players, "zero_y": y(0), "high": high,
+            "high_y": y(high), "left": PAD, "right": WIDTH - PAD,
+            "cursor_x": x(current), "top": PAD, "bottom": HEIGHT - PAD}

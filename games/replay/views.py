@@ -1,0 +1,109 @@
+"""The replay viewer: one view, one template; an htmx request gets the ``viewer`` partial,
+a plain request the whole page (so every control also works as a plain link)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET
+
+from games.models import Game
+from games.replay.chart import score_chart
+from games.replay.presenters import DEFAULT_COLOURS, harbor_rows, player_panels
+from games.replay.timeline import NoReplay, load_timeline
+from rules_engine.errors import RulesError
+
+
+class BadPly(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def parse_ply(raw: str | None, plies: int) -> int:
+    """``?ply=N``: absent → the last position; not a whole number → 400; outside 0 … plies → 404
+    (there is no such position; we do not clamp, so a wrong link never shows a wrong position)."""
+    if raw is None or raw == "":
+        return plies
+    try:
+        ply = int(raw)
+    except ValueError:
+        raise BadPly(400, f"ply must be a whole number between 0 and {plies}, got {raw[:40]!r}") from None
+    if not 0 <= ply <= plies:
+        raise BadPly(404, f"this game has positions 0 to {plies}; there is no ply {ply}")
+    return ply
+
+
+def _plain(status: int, message: str) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+def replay_context(game: Game, timeline, ply: int) -> dict:
+    base = reverse("replay", args=[game.pk])
+    plies = timeline.plies
+    names = timeline.names
+    colours = list(timeline.record.get("colours") or DEFAULT_COLOURS)
+    state = timeline.state(ply)
+    stories = timeline.stories
+    story = stories[ply - 1] if ply > 0 else None
+    is_duel = game.game_type == "duel"
+    ctx = {
+        "game": game,
+        "ply": ply,
+        "plies": plies,
+        "base_url": base,
+        "url": f"{base}?ply={ply}",
+        "nav": {
+            "first": f"{base}?ply=0",
+            "prev": f"{base}?ply={max(ply - 1, 0)}",
+            "next": f"{base}?ply={min(ply + 1, plies)}",
+            "last": f"{base}?ply={plies}",
+        },
+        "at_start": ply == 0,
+        "at_end": ply == plies,
+        "story": story,
+        "moves": [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}",
+                   "current": k + 1 == ply} for k, s in enumerate(stories)],
+        "chart": score_chart(timeline.totals, colours, ply, base),
+        "chart_labels": names,
+        "is_duel": is_duel,
+        "finished": timeline.replay.finished,
+    }
+    if is_duel:
+        score = timeline.score_at(ply)
+        ctx.update(
+            rows=harbor_rows(state, story, colours),
+            panels=player_panels(state, score, names, colours),
+            supply=state.supply_count,
+            reserve=state.reserve_count,
+            over=state.over,
+        )
+    else:
+        ctx["state_json"] = timeline.game_type.state_to_json(state)
+    return ctx
+
+
+@require_GET
+def replay(request, pk: int):
+    game = get_object_or_404(Game, pk=pk)
+    try:
+        timeline = load_timeline(game)
+    except NoReplay as exc:
+        return _plain(404, str(exc))
+    except RulesError as exc:
+        return _plain(500, f"game {game.pk} can no longer be replayed by this engine: {exc}")
+    try:
+        ply = parse_ply(request.GET.get("ply"), timeline.plies)
+    except BadPly as exc:
+        return _plain(exc.status, exc.message)
+    context = replay_context(game, timeline, ply)
+    # A history restore (htmx cache miss on Back) replaces the whole body: it needs the page.
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "games/replay.html#viewer" if partial else "games/replay.html"
+    response = render(request, template, context)
+    # The same URL answers a partial or a page; caches (and htmx history) must keep them apart.
+    patch_vary_headers(response, ("HX-Request",))
+    return response

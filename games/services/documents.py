@@ -1,0 +1,172 @@
+"""The JSON documents the history reads and writes: F1/F3 boards and F2/F4 records
+(formats.md), the optional ``history`` object our exports add, canonical JSON and the
+content hash used to skip duplicate imports, and the reading of upload files (one JSON
+document, a JSON list, or ndjson)."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from games.engine import DEFAULT_GAME
+from games.models import name_key
+
+#: Our exports add this object to an F1/F2 document (formats.md lets a service add fields);
+#: imports read it and take it out before the engine sees the document.
+HISTORY_KEY = "history"
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What a club writes down about a game besides the game itself."""
+
+    played_on: datetime.date | None = None
+    location: str = ""
+    notes: str = ""
+
+
+def split_history(document: Mapping) -> tuple[GameMeta, dict]:
+    """The metadata of ``document["history"]`` and the document without it.
+
+    Raises ValueError naming the field when the metadata is malformed."""
+    rest = {k: v for k, v in document.items() if k != HISTORY_KEY}
+    raw = document.get(HISTORY_KEY)
+    if raw is None:
+        return GameMeta(), rest
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{HISTORY_KEY} must be an object with played_on/location/notes, got {raw!r}")
+    played_on = raw.get("played_on")
+    if played_on is not None:
+        played_on = parse_date(played_on, f"{HISTORY_KEY}.played_on")
+    texts = {}
+    for field, limit in (("location", 120), ("notes", 10_000)):
+        value = raw.get(field, "")
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            raise ValueError(f"{HISTORY_KEY}.{field} must be text, got {value!r}")
+        if len(value) > limit:
+            raise ValueError(f"{HISTORY_KEY}.{field} is {len(value)} characters long; at most {limit}")
+        texts[field] = value.strip()
+    return GameMeta(played_on=played_on, **texts), rest
+
+
+def parse_date(value: object, field: str) -> datetime.date:
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise ValueError(f"{field} must be a date as YYYY-MM-DD, got {value!r}")
+
+
+def history_json(game) -> dict:
+    return {
+        "id": game.pk,
+        "played_on": game.played_on.isoformat(),
+        "location": game.location,
+        "notes": game.notes,
+        "status": game.status,
+        "source": game.source,
+    }
+
+
+def canonical_json(data: object) -> str:
+    """Sorted keys, no whitespace, UTF-8 kept: equal documents give equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def record_hash(record: Mapping) -> str:
+    """The content hash of an F2/F4 record, for de-duplicating imports.
+
+    Covers the game itself (game, sides, variants, colours, setup, moves and who sat where),
+    not our ``history`` metadata, so an export imported again is recognised. ``game``
+    defaults to the Duel (F2) and player names are compared as the club matches them
+    (case-insensitively), so "ana" and "Ana" do not make two games."""
+    canonical = _canonical(record)
+    players = canonical.get("players")
+    if isinstance(players, list):
+        canonical["players"] = [name_key(p) if isinstance(p, str) else p for p in players]
+    return _sha256("record:", canonical)
+
+
+def board_hash(board: Mapping, played_on: datetime.date) -> str:
+    """The content hash of a score-only game: its F1/F3 board (names compared as the club
+    matches them) and the day it was played. The same board saved twice on one day is the
+    same game (a double click, or an export imported again); a board holds no setup, so
+    without the date two genuinely different games could never both be stored."""
+    canonical = _canonical(board)
+    players = canonical.get("players")
+    if isinstance(players, list):
+        canonical["players"] = [
+            {**p, "name": name_key(p["name"])}
+            if isinstance(p, dict) and isinstance(p.get("name"), str)
+            else p
+            for p in players
+        ]
+    canonical["played_on"] = played_on.isoformat()
+    return _sha256("board:", canonical)
+
+
+def _canonical(document: Mapping) -> dict:
+    canonical = {k: v for k, v in document.items() if k != HISTORY_KEY}
+    canonical.setdefault("game", DEFAULT_GAME)
+    return canonical
+
+
+def _sha256(kind: str, data: object) -> str:
+    # The kind prefix keeps a board and a record from ever sharing a hash.
+    return hashlib.sha256((kind + canonical_json(data)).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class ParsedDocument:
+    """One entry of an upload: the document, or why it could not be read."""
+
+    number: int  # 1-based position in the file
+    document: object = None
+    error: str = ""
+    line: int | None = None  # ndjson line number
+
+
+def parse_documents(text: str) -> list[ParsedDocument]:
+    """Read an upload: a JSON object (one record), a JSON list (many), or ndjson (one
+    document per line, blank lines ignored). A bad ndjson line becomes an error entry; the
+    other lines are still read."""
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        return [ParsedDocument(1, error="the file is empty")]
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError as exc:
+        lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        if len(lines) == 1:
+            return [
+                ParsedDocument(1, error=f"not valid JSON: {exc.msg} (line {exc.lineno} column {exc.colno})")
+            ]
+        return [_parse_line(number, n, line) for number, (n, line) in enumerate(lines, start=1)]
+    if isinstance(whole, list):
+        return [ParsedDocument(i, document=doc) for i, doc in enumerate(whole, start=1)]
+    return [ParsedDocument(1, document=whole)]
+
+
+def _parse_line(number: int, line_no: int, line: str) -> ParsedDocument:
+    try:
+        return ParsedDocument(number, document=json.loads(line), line=line_no)
+    except json.JSONDecodeError as exc:
+        return ParsedDocument(
+            number, error=f"line {line_no} is not valid JSON: {exc.msg} (column {exc.colno})", line=line_no
+        )
+
+
+def decode_upload(raw: bytes) -> str:
+    """Uploads are UTF-8 (with or without a BOM); say so plainly when they are not."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"the file is not UTF-8 text (byte {exc.start} cannot be read)") from None

@@ -1,0 +1,115 @@
+"""OpenSkill ratings (Plackett-Luce), one ladder per game type.
+
+Games are rated in the order (date played, game id). Each rated game stores every seated
+player's rating after it (`Rating` rows), so the standings and the rating chart only read.
+Adding, editing or deleting a game that is not the newest changes everything after it, so
+`rebuild_from` deletes the history from that game on and replays the ratings forward from
+the last stored ratings before it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from functools import cache
+from itertools import groupby
+
+from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
+
+from games.models import Game, Player, Rating, Seat
+
+BATCH = 1000
+
+
+@cache
+def model_for(game_type: str):
+    """The rating model of a game type: OpenSkill's Plackett-Luce with its defaults
+    (mu 25, sigma 25/3; ordinal = mu − 3·sigma starts at 0). One instance per type so a
+    type could be tuned alone."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
+def rate_from(game: Game) -> int:
+    """Rebuild the ratings of ``game``'s type from ``game`` on (the usual case, a new game
+    that is the newest, rates just that game)."""
+    return rebuild_from(game.game_type, game.played_on, game.pk)
+
+
+def rebuild_from(game_type: str, played_on: datetime.date, game_id: int) -> int:
+    """Delete the rating history of ``game_type`` from (played_on, game_id) on and compute
+    it again from the stored ratings before that point. Returns the number of games rated."""
+    at_or_after = Q(played_on__gt=played_on) | Q(played_on=played_on, game_id__gte=game_id)
+    game_at_or_after = Q(game__played_on__gt=played_on) | Q(game__played_on=played_on, game_id__gte=game_id)
+    with transaction.atomic():
+        Rating.objects.filter(game_type=game_type).filter(at_or_after).delete()
+        seats = list(
+            Seat.objects.filter(game__game_type=game_type, game__status=Game.Status.FINISHED)
+            .filter(game_at_or_after)
+            .order_by("game__played_on", "game_id", "order")
+            .values_list("game_id", "game__played_on", "player_id", "result__rank")
+        )
+        if not seats:
+            return 0
+        current = _latest_ratings(game_type, {s[2] for s in seats})
+        return _rate(game_type, seats, current)
+
+
+def rebuild_all(game_type: str | None = None) -> int:
+    """Recompute every rating (of one game type, or of all)."""
+    types = (
+        [game_type]
+        if game_type
+        else list(Game.objects.order_by().values_list("game_type", flat=True).distinct())
+    )
+    rated = 0
+    for gt in types:
+        Rating.objects.filter(game_type=gt).delete()
+        rated += rebuild_from(gt, datetime.date.min, 0)
+    return rated
+
+
+def _latest_ratings(game_type: str, player_ids: set[int]) -> dict[int, tuple[float, float]]:
+    """Each player's (mu, sigma) after their last rated game still stored (one query)."""
+    latest = Rating.objects.filter(game_type=game_type, player=OuterRef("pk")).order_by(
+        "-played_on", "-game_id"
+    )
+    rows = (
+        Player.objects.filter(pk__in=player_ids)
+        .annotate(mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1]))
+        .filter(mu__isnull=False)
+        .values_list("pk", "mu", "sigma")
+    )
+    return {pk: (mu, sigma) for pk, mu, sigma in rows}
+
+
+def _rate(game_type: str, seats: list[tuple], current: dict[int, tuple[float, float]]) -> int:
+    model = model_for(game_type)
+    pending: list[Rating] = []
+    games = 0
+    for (game_id, played_on), rows in groupby(seats, key=lambda s: (s[0], s[1])):
+        rows = list(rows)
+        if len(rows) < 2 or any(rank is None for *_, rank in rows):
+            continue  # nothing to learn from a game without opponents or results
+        teams = [[model.rating(*current[pid]) if pid in current else model.rating()] for _, _, pid, _ in rows]
+        rated = model.rate(teams, ranks=[rank for *_, rank in rows])
+        for (_, _, pid, _), (r,) in zip(rows, rated, strict=True):
+            current[pid] = (r.mu, r.sigma)
+            pending.append(
+                Rating(
+                    player_id=pid,
+                    game_id=game_id,
+                    game_type=game_type,
+                    played_on=played_on,
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    ordinal=r.ordinal(),
+                )
+            )
+        games += 1
+        if len(pending) >= BATCH:
+            Rating.objects.bulk_create(pending)
+            pending = []
+    Rating.objects.bulk_create(pending)
+    return games

@@ -1,0 +1,390 @@
+"""Storing games. The one place results are written:
+
+* a score-only game (from the calculator or an F1/F3 board) stores its board and the result
+  the engine computes from it;
+* a recorded game stores its header and one row per move, and its results are ALWAYS derived
+  by replaying those moves through the engine (formats.md F2: "replaying it through the
+  engine gives every intermediate state and the final score").
+
+Every game goes through the plugin registry, so plugin games are stored the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import engine
+from games.models import Game, Move, Result, Seat
+from games.services import ratings
+from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
+from games.services.players import check_names, players_by_name
+from rules_engine.errors import BoardError, RecordError, RulesError
+
+RECORD_HEADER_EXCLUDES = ("players", "moves")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one record handed to `import_record`."""
+
+    IMPORTED = "imported"
+    DUPLICATE = "duplicate"
+    REJECTED = "rejected"
+
+    status: str
+    game: Game | None = None
+    reason: str = ""
+    move: int | None = None  # 0-based index of the offending move (F2), when one is to blame
+    number: int | None = None  # position in an upload, set by `import_many`
+    errors: tuple[tuple[str, str], ...] = ()  # a rejected board's (field, message) pairs
+
+    @property
+    def ok(self) -> bool:
+        return self.status != self.REJECTED
+
+    def describe(self) -> str:
+        """One line for a person, e.g. ``record 3: rejected at move 17: unload row-2 needs …``."""
+        prefix = f"record {self.number}: " if self.number is not None else ""
+        if self.status == self.IMPORTED:
+            return f"{prefix}imported as game {self.game.pk}"
+        if self.status == self.DUPLICATE:
+            return f"{prefix}duplicate of game {self.game.pk}, skipped"
+        where = f" at move {self.move}" if self.move is not None else ""
+        return f"{prefix}rejected{where}: {self.reason}"
+
+    def to_json(self) -> dict:
+        out: dict = {"status": self.status}
+        if self.number is not None:
+            out["record"] = self.number
+        if self.game is not None:
+            out["game"] = self.game.pk
+        if self.status == self.REJECTED:
+            out["error"] = {"move": self.move, "reason": self.reason}
+        return out
+
+
+# --------------------------------------------------------------------------- score-only games
+
+
+def import_board(document: object, *, user=None, meta: GameMeta | None = None, rate: bool = True) -> Outcome:
+    """Store a score-only game from an F1/F3 board (players created by name if new); the
+    result is the engine's score of the board.
+
+    Rejected (nothing stored) when the engine finds the board invalid, or a player has no
+    name or sits twice; ``errors`` then lists ``(field, message)`` pairs. The same board on
+    the same day is a duplicate (see `board_hash`). ``meta`` overrides the board's own
+    ``history`` metadata."""
+    if not isinstance(document, Mapping):
+        return _rejected_board([("", f"the board must be a JSON object, got {_json_type(document)}")])
+    try:
+        own_meta, board = split_history(document)
+    except ValueError as exc:
+        return _rejected_board([("history", str(exc))])
+    meta = meta or own_meta
+    try:
+        score = engine.registry().score(board)
+        names = _board_names(board)
+    except BoardError as exc:
+        return _rejected_board(exc.errors)
+    played_on = meta.played_on or timezone.localdate()
+    digest = board_hash(board, played_on)
+    existing = Game.objects.filter(content_hash=digest).first()
+    if existing is not None:
+        return Outcome(Outcome.DUPLICATE, existing)
+
+    game_type = board.get("game", engine.DEFAULT_GAME)
+    variants = list(board.get("variants", []))
+    starting = board.get("starting_player", 0)
+    colours = engine.default_colours(game_type)
+    seats = [
+        (name, p.get("colour") or (colours[i] if i < len(colours) else ""), i == starting)
+        for i, (name, p) in enumerate(zip(names, board["players"], strict=True))
+    ]
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                game_type=game_type,
+                variants=variants,
+                sides=engine.fill_sides(game_type, board.get("sides")),
+                played_on=played_on,
+                location=meta.location,
+                notes=meta.notes,
+                source=Game.Source.SCORE,
+                status=Game.Status.FINISHED,
+                engine_version=engine.ENGINE_VERSION,
+                plugin_versions=engine.versions(game_type, variants),
+                board=board,
+                content_hash=digest,
+                created_by=user,
+            )
+            _store_results(_create_seats(game, seats), score)
+            if rate:
+                ratings.rate_from(game)
+    except IntegrityError:
+        existing = Game.objects.filter(content_hash=digest).first()
+        if existing is None:
+            raise
+        return Outcome(Outcome.DUPLICATE, existing)
+    return Outcome(Outcome.IMPORTED, game)
+
+
+def _board_names(board: Mapping) -> list[str]:
+    players = board.get("players") or []
+    errors = []
+    for i, p in enumerate(players):
+        name = p.get("name") if isinstance(p, Mapping) else None
+        if not isinstance(name, str) or not name.strip():
+            errors.append((f"players[{i}].name", "a name is needed to store the game in the club history"))
+    if errors:
+        raise BoardError(errors)
+    try:
+        return check_names([p["name"] for p in players])
+    except ValueError as exc:
+        raise BoardError([("players", str(exc))]) from None
+
+
+# --------------------------------------------------------------------------- recorded games
+
+
+def import_record(
+    document: object,
+    *,
+    user=None,
+    source: str = Game.Source.IMPORTED,
+    meta: GameMeta | None = None,
+    rate: bool = True,
+) -> Outcome:
+    """Import one F2/F4 record: replay it, and store it with its moves and derived results.
+
+    A record with an illegal move is rejected with the move index and the engine's reason and
+    stores nothing (one transaction per record); a record already stored (same content hash)
+    is skipped. ``meta`` overrides the record's own ``history`` metadata. With ``rate=False``
+    the caller rebuilds the ratings afterwards (see `import_many`)."""
+    if not isinstance(document, Mapping):
+        return _rejected(f"a record must be a JSON object, got {_json_type(document)}")
+    try:
+        own_meta, record = split_history(document)
+        names = check_names(record.get("players"))
+    except ValueError as exc:
+        return _rejected(str(exc))
+    meta = meta or own_meta
+    digest = record_hash(record)
+    existing = Game.objects.filter(content_hash=digest).first()
+    if existing is not None:
+        return Outcome(Outcome.DUPLICATE, existing)
+    try:
+        replay = engine.registry().replay(record)
+        score = _replay_score(record, replay) if replay.finished else None
+    except RecordError as exc:
+        return _rejected(exc.reason, exc.move)
+    except RulesError as exc:
+        return _rejected(str(exc))
+
+    game_type = record.get("game", engine.DEFAULT_GAME)
+    variants = list(record.get("variants", []))
+    colours = record.get("colours") or engine.default_colours(game_type)
+    # F2/F4: players[0] starts (is seat 1).
+    seats = [(name, colours[i] if i < len(colours) else "", i == 0) for i, name in enumerate(names)]
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                game_type=game_type,
+                variants=variants,
+                sides=engine.fill_sides(game_type, record.get("sides")),
+                played_on=meta.played_on or timezone.localdate(),
+                location=meta.location,
+                notes=meta.notes,
+                source=source,
+                status=Game.Status.FINISHED if score is not None else Game.Status.IN_PROGRESS,
+                engine_version=engine.ENGINE_VERSION,
+                plugin_versions=engine.versions(game_type, variants),
+                header={k: v for k, v in record.items() if k not in RECORD_HEADER_EXCLUDES},
+                content_hash=digest,
+                created_by=user,
+            )
+            seat_rows = _create_seats(game, seats)
+            Move.objects.bulk_create(Move(game=game, ply=i, data=m) for i, m in enumerate(record["moves"]))
+            if score is not None:
+                _store_results(seat_rows, score)
+                if rate:
+                    ratings.rate_from(game)
+    except IntegrityError:
+        # Imported by someone else between our check and our insert.
+        existing = Game.objects.filter(content_hash=digest).first()
+        if existing is None:
+            raise
+        return Outcome(Outcome.DUPLICATE, existing)
+    return Outcome(Outcome.IMPORTED, game)
+
+
+def import_document(
+    document: object,
+    *,
+    user=None,
+    source: str = Game.Source.IMPORTED,
+    meta: GameMeta | None = None,
+    rate: bool = True,
+) -> Outcome:
+    """A record (it has ``moves``) or a score-only board, as our ndjson export mixes them."""
+    if isinstance(document, Mapping) and "moves" not in document and _looks_like_board(document):
+        return import_board(document, user=user, meta=meta, rate=rate)
+    return import_record(document, user=user, source=source, meta=meta, rate=rate)
+
+
+def import_many(
+    documents: Iterable, *, user=None, source: str = Game.Source.IMPORTED, on_outcome=None
+) -> list[Outcome]:
+    """Import many documents (records, or boards of score-only games), one transaction
+    each, then rebuild the ratings once from the earliest new game of each game type
+    (instead of once per document).
+
+    ``documents`` yields `ParsedDocument`s or plain documents; ``on_outcome(outcome)`` is
+    called after each one (progress bars, per-record lines)."""
+    outcomes = []
+    earliest: dict[str, tuple] = {}
+    for number, item in enumerate(documents, start=1):
+        if isinstance(item, ParsedDocument):
+            number = item.number
+            outcome = (
+                _rejected(item.error)
+                if item.error
+                else import_document(item.document, user=user, source=source, rate=False)
+            )
+        else:
+            outcome = import_document(item, user=user, source=source, rate=False)
+        outcome = replace(outcome, number=number)
+        if outcome.status == Outcome.IMPORTED and outcome.game.status == Game.Status.FINISHED:
+            key = outcome.game.sort_key
+            gt = outcome.game.game_type
+            earliest[gt] = min(earliest.get(gt, key), key)
+        outcomes.append(outcome)
+        if on_outcome is not None:
+            on_outcome(outcome)
+    for game_type, (played_on, game_id) in earliest.items():
+        ratings.rebuild_from(game_type, played_on, game_id)
+    return outcomes
+
+
+def record_of(game: Game) -> dict:
+    """The F2/F4 record of a recorded game, rebuilt from its header, seats and moves."""
+    header = dict(game.header or {})
+    names = [seat.player.name for seat in game.seats.all()]
+    record = {"game": header.pop("game", game.game_type)}
+    record.update({k: v for k, v in header.items() if k != "setup"})
+    record["players"] = names
+    if "setup" in header:
+        record["setup"] = header["setup"]
+    record["moves"] = [m.data for m in game.moves.all()]
+    return record
+
+
+def recompute_results(game: Game) -> Game:
+    """Derive a stored game's results again with the current engine (after an engine fix, or
+    after the admin fixed a seat) and rebuild the ratings from it on. Raises RulesError when
+    the current engine no longer accepts the game."""
+    if game.has_moves:
+        record = record_of(game)
+        replay = engine.registry().replay(record)
+        score = _replay_score(record, replay) if replay.finished else None
+    else:
+        score = engine.registry().score(game.board)
+    with transaction.atomic():
+        seats = list(game.seats.order_by("order"))
+        Result.objects.filter(seat__game=game).delete()
+        if score is not None:
+            _store_results(seats, score)
+        game.status = Game.Status.FINISHED if score is not None else Game.Status.IN_PROGRESS
+        game.engine_version = engine.ENGINE_VERSION
+        game.plugin_versions = engine.versions(game.game_type, game.variants)
+        game.save(update_fields=["status", "engine_version", "plugin_versions", "updated_at"])
+        ratings.rate_from(game)
+    return game
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _looks_like_board(document: Mapping) -> bool:
+    players = document.get("players")
+    return isinstance(players, list) and bool(players) and all(isinstance(p, Mapping) for p in players)
+
+
+def _replay_score(record: Mapping, replay) -> dict:
+    variants = record.get("variants") or []
+    if not variants:
+        return replay.score()
+    # The registry's replay scores with the game alone; variants change the score only.
+    return engine.registry().score({**replay.final_board(), "variants": variants})
+
+
+def _create_seats(game: Game, seats: list[tuple[str, str, bool]]) -> list[Seat]:
+    players = players_by_name([name for name, _, _ in seats])
+    return Seat.objects.bulk_create(
+        Seat(game=game, player=player, order=i, colour=colour, started=started)
+        for i, (player, (_, colour, started)) in enumerate(zip(players, seats, strict=True))
+    )
+
+
+def result_rows(score: Mapping) -> list[dict]:
+    """Per seat: total, breakdown, rank, winner, tie_broken, from an engine score result.
+
+    Duel results (F1) name one ``winner`` and ``tie_broken`` (D7.6); base-game results (F3)
+    carry ``rank`` per player and ``winners`` (a shared win is possible) and
+    ``tie_broken_by_sled``."""
+    players = score["players"]
+    winners = set(score["winners"]) if "winners" in score else {score["winner"]}
+    if all("rank" in p for p in players):
+        ranks = [int(p["rank"]) for p in players]
+    else:
+        # Winners first; the others by total, equal totals sharing a rank.
+        ranks = [
+            1
+            if i in winners
+            else 1
+            + len(winners)
+            + sum(1 for j, q in enumerate(players) if j not in winners and q["total"] > p["total"])
+            for i, p in enumerate(players)
+        ]
+    tie_broken = bool(score.get("tie_broken") or score.get("tie_broken_by_sled"))
+    return [
+        {
+            "total": int(p["total"]),
+            "breakdown": dict(p["breakdown"]),
+            "rank": ranks[i],
+            "winner": i in winners,
+            "tie_broken": tie_broken,
+        }
+        for i, p in enumerate(players)
+    ]
+
+
+def _store_results(seats: list[Seat], score: Mapping) -> None:
+    rows = result_rows(score)
+    if len(rows) != len(seats):
+        raise RulesError(f"the engine scored {len(rows)} players for {len(seats)} seats")
+    Result.objects.bulk_create(Result(seat=seat, **row) for seat, row in zip(seats, rows, strict=True))
+
+
+def _rejected(reason: str, move: int | None = None) -> Outcome:
+    return Outcome(Outcome.REJECTED, reason=reason, move=move)
+
+
+def _rejected_board(errors) -> Outcome:
+    errors = tuple((str(path), str(message)) for path, message in errors)
+    reason = "; ".join(f"{path}: {message}" if path else message for path, message in errors)
+    return Outcome(Outcome.REJECTED, reason=reason, errors=errors)
+
+
+def _json_type(value: object) -> str:
+    return {
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        type(None): "null",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), type(value).__name__)

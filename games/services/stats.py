@@ -1,0 +1,170 @@
+"""Read-only figures: a player's record and the standings. Both read stored results and the
+stored rating history; nothing here rescores or rerates a game."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from games import engine
+from games.models import Game, Player, Rating, Result, Seat
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def average(self) -> float | None:
+        return self.points / self.games if self.games else None
+
+    def add(self, won: bool, points: int = 0) -> None:
+        self.games += 1
+        self.wins += won
+        self.points += points
+
+
+@dataclass
+class Average:
+    count: int = 0
+    total: int = 0
+
+    @property
+    def value(self) -> float | None:
+        return self.total / self.count if self.count else None
+
+    def add(self, points: int) -> None:
+        self.count += 1
+        self.total += points
+
+
+@dataclass
+class GameTypeStats:
+    """A player's figures in one game type."""
+
+    game_type: str
+    name: str
+    overall: Tally = field(default_factory=Tally)
+    # seat order (0 = first seat, who starts) → tally
+    by_seat: dict[int, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    # breakdown key → average points
+    per_monument: dict[str, Average] = field(default_factory=dict)
+    # monument → side → average points on that monument when played with that side
+    by_side: dict[str, dict[str, Average]] = field(default_factory=dict)
+
+    def seats(self) -> list[tuple[int, Tally]]:
+        return sorted(self.by_seat.items())
+
+    def sides_table(self) -> list[tuple[str, list[tuple[str, Average]]]]:
+        sides = sorted({s for per in self.by_side.values() for s in per})
+        return [(m, [(s, per.get(s, Average())) for s in sides]) for m, per in self.by_side.items()]
+
+    def side_names(self) -> list[str]:
+        return sorted({s for per in self.by_side.values() for s in per})
+
+
+@dataclass
+class PlayerStats:
+    games: int  # every game the player sat at, finished or not
+    finished: int
+    wins: int
+    by_type: list[GameTypeStats]
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.finished if self.finished else None
+
+
+def player_stats(player: Player) -> PlayerStats:
+    """Games, wins, win rate, average per monument, A- vs B-side results per monument and
+    first- vs second-seat results, per game type (two queries)."""
+    games = Seat.objects.filter(player=player).count()
+    rows = (
+        Seat.objects.filter(player=player, game__status=Game.Status.FINISHED, result__isnull=False)
+        .order_by("game__game_type")
+        .values_list(
+            "game__game_type", "game__sides", "order", "result__winner", "result__total", "result__breakdown"
+        )
+    )
+    by_type: dict[str, GameTypeStats] = {}
+    for game_type, sides, order, winner, total, breakdown in rows.iterator(chunk_size=2000):
+        stats = by_type.get(game_type)
+        if stats is None:
+            stats = by_type[game_type] = GameTypeStats(game_type, engine.game_name(game_type))
+        stats.overall.add(winner, total)
+        stats.by_seat[order].add(winner, total)
+        for key, points in (breakdown or {}).items():
+            stats.per_monument.setdefault(key, Average()).add(points)
+            side = (sides or {}).get(key)
+            if side is not None:
+                stats.by_side.setdefault(key, {}).setdefault(side, Average()).add(points)
+    finished = sum(s.overall.games for s in by_type.values())
+    wins = sum(s.overall.wins for s in by_type.values())
+    return PlayerStats(games, finished, wins, sorted(by_type.values(), key=lambda s: s.game_type))
+
+
+def rating_history(player: Player) -> dict[str, list[Rating]]:
+    """The player's rating after each rated game, per game type, oldest first (one query)."""
+    out: dict[str, list[Rating]] = defaultdict(list)
+    for rating in Rating.objects.filter(player=player).order_by("game_type", "played_on", "game_id"):
+        out[rating.game_type].append(rating)
+    return dict(out)
+
+
+def standings(game_type: str) -> QuerySet[Player]:
+    """Players rated in ``game_type``, best first: their latest rating (ordinal, mu, sigma),
+    rated games and wins, in ONE query whatever the number of games."""
+    latest = Rating.objects.filter(game_type=game_type, player=OuterRef("pk")).order_by(
+        "-played_on", "-game_id"
+    )
+    rated = (
+        Rating.objects.filter(game_type=game_type, player=OuterRef("pk"))
+        .order_by()
+        .values("player")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    wins = (
+        Result.objects.filter(
+            seat__player=OuterRef("pk"),
+            seat__game__game_type=game_type,
+            seat__game__status=Game.Status.FINISHED,
+            winner=True,
+        )
+        .order_by()
+        .values("seat__player")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return (
+        Player.objects.filter(Exists(Rating.objects.filter(game_type=game_type, player=OuterRef("pk"))))
+        .annotate(
+            ordinal=Subquery(latest.values("ordinal")[:1]),
+            mu=Subquery(latest.values("mu")[:1]),
+            sigma=Subquery(latest.values("sigma")[:1]),
+            rated_games=Coalesce(Subquery(rated, output_field=IntegerField()), Value(0)),
+            wins=Coalesce(Subquery(wins, output_field=IntegerField()), Value(0)),
+        )
+        .order_by("-ordinal", "name_key")
+    )
+
+
+def players_with_counts() -> QuerySet[Player]:
+    """Every player with their number of games and wins (one query)."""
+    return Player.objects.annotate(
+        games=Count("seats", distinct=True),
+        wins=Count("seats", filter=Q(seats__result__winner=True), distinct=True),
+    ).order_by("name_key")
+
+
+def rated_game_types() -> list[str]:
+    return list(Rating.objects.order_by("game_type").values_list("game_type", flat=True).distinct())

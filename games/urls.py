@@ -1,0 +1,19 @@
+"""Club-history pages (under /games/)."""
+
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+urlpatterns = [
+    path("", views.game_list, name="list"),
+    path("<int:pk>/", views.game_detail, name="detail"),
+    path("<int:pk>/export", views.game_export, name="export"),
+    path("<int:pk>/delete", views.game_delete, name="delete"),
+    path("players/<int:pk>/", views.player_detail, name="player"),
+    path("standings", views.standings, name="standings"),
+    path("save-score", views.save_score, name="save-score"),
+    path("import", views.import_records, name="import"),
+    path("export.ndjson", views.export_ndjson, name="export-ndjson"),
+    path("results.csv", views.results_csv, name="results-csv"),
+]

@@ -1,0 +1,244 @@
+"""Club-history pages. Server-rendered; htmx swaps the filtered or paginated part of a page
+(each hx-get has the same URL as a plain link or form action, so everything works without
+JavaScript). The pages read; storing and deleting go through games.services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import engine
+from games.charts import rating_chart_svg
+from games.filters import GameFilterForm, games_with_seats
+from games.forms import ImportForm, SaveScoreForm
+from games.models import Game, Player, Seat
+from games.permissions import can_change_game
+from games.services import editing, exporting, recording, stats
+from games.services.documents import decode_upload, parse_documents
+
+PAGE_SIZE = 25
+RECENT_GAMES = 20
+
+
+def _partial(request, template: str, partial: str, context: dict, status: int = 200) -> HttpResponse:
+    """The whole page, or only ``partial`` when htmx asks for it (not on a history restore)."""
+    if request.htmx and not request.htmx.history_restore_request:
+        template = f"{template}#{partial}"
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+def game_list(request):
+    players = list(Player.objects.only("id", "name").order_by("name_key"))
+    form = GameFilterForm(request.GET or None, players=players)
+    games = form.filter(games_with_seats()) if form.is_bound else games_with_seats()
+    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
+    querystring = form.querystring() if form.is_bound else ""
+    return _partial(
+        request,
+        "games/list.html",
+        "results",
+        {
+            "form": form,
+            "page": page,
+            "querystring": querystring,
+            "query_prefix": f"{querystring}&" if querystring else "",
+            "game_names": dict(engine.game_types()),
+        },
+    )
+
+
+@require_GET
+def game_detail(request, pk: int):
+    game = get_object_or_404(Game.objects.select_related("created_by"), pk=pk)
+    seats = list(game.seats.select_related("player", "result").order_by("order"))
+    results = [getattr(seat, "result", None) for seat in seats]
+    keys: list[str] = []
+    for result in results:
+        for key in result.breakdown if result else {}:
+            if key not in keys:
+                keys.append(key)
+    breakdown_rows = [
+        (key, game.sides.get(key), [r.breakdown.get(key, "") if r else "" for r in results]) for key in keys
+    ]
+    return render(
+        request,
+        "games/detail.html",
+        {
+            "game": game,
+            "game_name": engine.game_name(game.game_type),
+            "seats": seats,
+            "results": results,
+            "has_results": any(results),
+            "tie_broken": any(r.tie_broken for r in results if r),
+            "breakdown_rows": breakdown_rows,
+            "plies": game.moves.count() if game.has_moves else None,
+            "can_change": can_change_game(request.user, game),
+        },
+    )
+
+
+@require_POST
+def game_delete(request, pk: int):
+    game = get_object_or_404(Game, pk=pk)
+    if not can_change_game(request.user, game):
+        raise PermissionDenied("Only the member who stored this game, or a club manager, may delete it.")
+    editing.delete_game(game)
+    messages.success(request, f"Game {pk} deleted; the ratings were recomputed.")
+    return redirect("games:list")
+
+
+@require_GET
+def game_export(request, pk: int):
+    game = get_object_or_404(games_with_seats().prefetch_related("moves"), pk=pk)
+    document = exporting.game_document(game, with_history=request.GET.get("history") == "1")
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    kind = "record" if game.has_moves else "board"
+    response["Content-Disposition"] = f'attachment; filename="{game.game_type}-game-{game.pk}-{kind}.json"'
+    return response
+
+
+@require_GET
+def export_ndjson(request):
+    form = GameFilterForm(request.GET or None)
+    games = form.filter(Game.objects.all())
+    response = StreamingHttpResponse(
+        exporting.iter_ndjson(games), content_type="application/x-ndjson; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="games-{timezone.localdate():%Y-%m-%d}.ndjson"'
+    return response
+
+
+@require_GET
+def results_csv(request):
+    form = GameFilterForm(request.GET or None)
+    games = form.filter(Game.objects.all())
+    response = StreamingHttpResponse(
+        exporting.iter_results_csv(games), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="results-{timezone.localdate():%Y-%m-%d}.csv"'
+    return response
+
+
+@require_GET
+def player_detail(request, pk: int):
+    player = get_object_or_404(Player, pk=pk)
+    figures = stats.player_stats(player)
+    history = stats.rating_history(player)
+    charts = [
+        {
+            "game_type": gt,
+            "name": engine.game_name(gt),
+            "latest": rows[-1],
+            "svg": rating_chart_svg(
+                rows, title=f"{player.name}'s {engine.game_name(gt)} rating over {len(rows)} games"
+            ),
+        }
+        for gt, rows in history.items()
+    ]
+    recent = games_with_seats().filter(pk__in=Seat.objects.filter(player=player).values("game_id"))[
+        :RECENT_GAMES
+    ]
+    return render(
+        request,
+        "games/player.html",
+        {
+            "player": player,
+            "stats": figures,
+            "charts": charts,
+            "recent": recent,
+            "game_names": dict(engine.game_types()),
+        },
+    )
+
+
+@require_GET
+def standings(request):
+    types = engine.game_types()
+    known = {gt for gt, _ in types}
+    rated = stats.rated_game_types()
+    choices = types + [(gt, gt) for gt in rated if gt not in known]
+    game_type = request.GET.get("game") or (rated[0] if rated else engine.DEFAULT_GAME)
+    if game_type not in {gt for gt, _ in choices}:
+        game_type = engine.DEFAULT_GAME
+    rows = list(stats.standings(game_type))
+    return _partial(
+        request,
+        "games/standings.html",
+        "table",
+        {
+            "game_type": game_type,
+            "game_name": engine.game_name(game_type),
+            "choices": choices,
+            "rows": rows,
+        },
+    )
+
+
+@login_required
+@require_POST
+def save_score(request):
+    """The calculator's "save to club history": stores a score-only game (formats.md F1)."""
+    form = SaveScoreForm(request.POST)
+    if not form.is_valid():
+        errors = [
+            (name if name != "__all__" else "", msg) for name, msgs in form.errors.items() for msg in msgs
+        ]
+        return render(
+            request,
+            "games/save_error.html",
+            {"errors": errors, "board": request.POST.get("board", "")},
+            status=400,
+        )
+    outcome = recording.import_board(form.cleaned_data["board"], user=request.user, meta=form.meta())
+    if outcome.status == outcome.REJECTED:
+        return render(
+            request,
+            "games/save_error.html",
+            {"errors": outcome.errors, "board": request.POST.get("board", "")},
+            status=400,
+        )
+    game = outcome.game
+    if outcome.status == outcome.DUPLICATE:
+        messages.info(request, f"This board was already saved for that day, as game {game.pk}.")
+    else:
+        messages.success(request, f"Saved as game {game.pk}.")
+    return redirect("games:detail", pk=game.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_records(request):
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context = {"form": form, "outcomes": None}
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                text = decode_upload(form.cleaned_data["file"].read())
+            except ValueError as exc:
+                form.add_error("file", str(exc))
+            else:
+                outcomes = recording.import_many(parse_documents(text), user=request.user)
+                context["outcomes"] = outcomes
+                context["counts"] = {
+                    s: sum(o.status == s for o in outcomes)
+                    for s in (
+                        recording.Outcome.IMPORTED,
+                        recording.Outcome.DUPLICATE,
+                        recording.Outcome.REJECTED,
+                    )
+                }
+        # htmx swaps only 2xx answers; the plain form gets the honest 400.
+        if form.errors and not request.htmx:
+            status = 400
+    return _partial(request, "games/import.html", "outcome", context, status=status)

@@ -1,0 +1,141 @@
+"""The Duel engine's front door: set up a game (D3), list legal moves (D4), apply a move,
+and read the position off as an F1 board (formats.md) for scoring (D7)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from rules_engine.duel.actions import play
+from rules_engine.duel.legal import legal_moves_of
+from rules_engine.duel.moves import MOVE_CLASSES, Move, parse_move
+from rules_engine.duel.state import MEEPLES, DuelState, initial_work
+from rules_engine.duel.tokens import (
+    ALL_TOKENS,
+    CANONICAL,
+    FULL_COUNTER,
+    TOKEN_COUNTS,
+    TOKEN_IDS,
+    describe_unknown_token,
+)
+from rules_engine.errors import IllegalMoveError, RecordError
+
+MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
+BOAT_TOKENS = 18  # D3.2: 6 boats x 3
+RESERVE_TOKENS = 3  # D3.3
+
+
+def shuffled_supply(rng: random.Random) -> list[str]:
+    """A fresh D3 shuffle of the 60 tokens, as the explicit draw order F2 records."""
+    tokens = list(ALL_TOKENS)
+    rng.shuffle(tokens)
+    return tokens
+
+
+def _token_list(value: object, where: str, length: int) -> list[str]:
+    if not isinstance(value, (list, tuple)):
+        raise RecordError(f"{where} must be a list of {length} token ids, got "
+                          f"{type(value).__name__}", None, "F2")
+    if len(value) != length:
+        raise RecordError(f"{where} must list {length} token ids, got {len(value)}", None, "F2")
+    out = []
+    for i, t in enumerate(value):
+        if not isinstance(t, str) or t not in CANONICAL:
+            raise RecordError(f"{where}[{i}]: {describe_unknown_token(t)}", None, "D1")
+        out.append(CANONICAL[t])
+    return out
+
+
+def _count_problems(counts: Counter, where: str, exact: bool) -> str | None:
+    for t in TOKEN_IDS:
+        have, limit = counts[t], TOKEN_COUNTS[t]
+        if have > limit:
+            return f"{where} holds {have} × {t}; the game has only {limit} (D1)"
+        if exact and have < limit:
+            return f"{where} holds {have} × {t}; all 60 tokens must be listed, so it needs {limit} (D1)"
+    return None
+
+
+def new_game(*, supply: Sequence[str] | None = None,
+             boats: Sequence[Sequence[str]] | None = None) -> DuelState:
+    """The position after setup (D3), player 0 to move.
+
+    Give exactly one of ``supply`` (all 60 token ids in draw order: 18 to the boats in
+    boat order row-1 … col-c, slot 1 first, then 3 to the reserve, 39 stay) or ``boats``
+    (F2 transcription form: the 6 initial boats, 3 ids each, slot 1 first; the supply and
+    reserve stay face down and later moves name what is turned up).
+    Raises `RecordError` (move None) for a bad setup.
+    """
+    if (supply is None) == (boats is None):
+        raise RecordError("setup must give exactly one of supply (60 token ids in draw order) "
+                          "or boats (6 boats of 3 token ids)", None, "F2")
+    if supply is not None:
+        tokens = _token_list(supply, "setup.supply", 60)
+        problem = _count_problems(Counter(tokens), "setup.supply", exact=True)
+        if problem:
+            raise RecordError(problem, None, "D1")
+        # D3: boats in dealing order, then the reserve (first dealt at the bottom).
+        w = initial_work(tokens[:BOAT_TOKENS], tuple(tokens[BOAT_TOKENS + RESERVE_TOKENS:]),
+                         tokens[BOAT_TOKENS:BOAT_TOKENS + RESERVE_TOKENS], None)
+        return w.freeze()
+    if not isinstance(boats, (list, tuple)) or len(boats) != 6:
+        got = len(boats) if isinstance(boats, (list, tuple)) else type(boats).__name__
+        raise RecordError(f"setup.boats must list the 6 boats (row-1, row-2, row-3, col-a, col-b, "
+                          f"col-c), got {got}", None, "F2")
+    slots: list[str] = []
+    for b, boat in enumerate(boats):
+        slots += _token_list(boat, f"setup.boats[{b}]", 3)
+    seen = Counter(slots)
+    problem = _count_problems(seen, "setup.boats", exact=False)
+    if problem:
+        raise RecordError(problem, None, "D1")
+    unseen = [FULL_COUNTER[t] - seen[t] for t in TOKEN_IDS]
+    return initial_work(slots, None, None, unseen).freeze()
+
+
+def legal_moves(state: DuelState) -> list[Move]:
+    """Every legal move for the player to move, in a fixed order (see `legal`); [] once the
+    game is over; [Pass()] only when nothing else is legal (D4.4). In transcription form
+    the moves carry no refill/reveal: the person recording adds what was turned up."""
+    if state.over:
+        return []
+    return legal_moves_of(state.thaw())
+
+
+def apply_move(state: DuelState, move: Move | dict) -> DuelState:
+    """The state after ``move`` (a `Move` or its F2 dict), fully validated against D4.
+    Raises `IllegalMoveError` (reason, rule); ``state`` itself never changes."""
+    if isinstance(move, dict):
+        move = parse_move(move)
+    elif not isinstance(move, MOVE_CLASSES):
+        raise IllegalMoveError(f"not a Duel move: {type(move).__name__}", "F2")
+    w = state.thaw()  # a private copy: a move failing half way leaves `state` untouched
+    play(w, move)
+    return w.freeze()
+
+
+def is_over(state: DuelState) -> bool:
+    return state.over
+
+
+def final_board(state: DuelState, *, names: Sequence[str] | None = None,
+                sides: Mapping[str, str] | None = None, starting_player: int = 0) -> dict:
+    """The position as an F1 board dict, ready for `scoring.score_json`. Mid-game it is the
+    score "if the game ended now" (meeples on the harbor count, D7.5)."""
+    sides = dict(sides or {})
+    players = []
+    for i, p in enumerate(state.players):
+        entry: dict = {} if names is None else {"name": names[i]}
+        entry.update({
+            "obelisk": p.obelisk,
+            "obelisk_first_to_five": state.first_to_five == i,
+            "temple": sorted(p.temple),
+            "pyramid": {"light": p.pyramid_light, "dark": p.pyramid_dark},
+            "tomb": sorted(p.tomb),
+            "action_tokens": len(p.action_tokens),
+            "meeples_on_harbor": MEEPLES - p.meeples_in_supply,
+        })
+        players.append(entry)
+    return {"game": "duel", "sides": {m: sides.get(m, "A") for m in MONUMENTS},
+            "starting_player": starting_player, "players": players}

@@ -1,0 +1,224 @@
+"""Duel game records (formats.md F2): replay one into every intermediate state, or write one.
+
+`replay` checks everything: the header and setup (errors with ``move=None``), then each
+move in turn against D4 (errors with ``move=k``, the 0-based index of the first offending
+move). A record that stops before the end is fine: it is a game in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules_engine.duel.actions import place, play, unload
+from rules_engine.duel.game import MONUMENTS, final_board, new_game
+from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
+from rules_engine.duel.moves import Move, parse_move
+from rules_engine.duel.scoring import score_json
+from rules_engine.duel.state import DuelState
+from rules_engine.errors import IllegalMoveError, RecordError
+
+COLOURS = ("black", "white")
+MAX_NAME = 100
+_TOP_FIELDS = ("game", "sides", "players", "colours", "setup", "moves")
+
+
+def _header_error(reason: str, rule: str = "F2") -> RecordError:
+    return RecordError(reason, None, rule)
+
+
+@dataclass(frozen=True)
+class DuelRecord:
+    """A checked F2 record. ``sides`` names all four monuments; exactly one of ``supply``
+    and ``boats`` is set (the setup form)."""
+
+    players: tuple[str, str]
+    colours: tuple[str, str]
+    sides: dict[str, str]
+    supply: tuple[str, ...] | None
+    boats: tuple[tuple[str, str, str], ...] | None
+    moves: tuple[Move, ...] = field(default=())
+
+    def to_json(self) -> dict:
+        setup = {"supply": list(self.supply)} if self.supply is not None \
+            else {"boats": [list(b) for b in self.boats or ()]}
+        return to_record(players=self.players, sides=self.sides, setup=setup,
+                         moves=self.moves, colours=self.colours)
+
+
+@dataclass
+class Replay:
+    """A replayed record: ``states[0]`` is the position after setup and ``states[k + 1]``
+    the position after ``moves[k]``."""
+
+    record: DuelRecord
+    states: list[DuelState]
+    moves: list[Move]
+
+    @property
+    def finished(self) -> bool:
+        return self.states[-1].over
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves)
+
+    @property
+    def state(self) -> DuelState:
+        """The last position."""
+        return self.states[-1]
+
+    def final_board(self, ply: int | None = None) -> dict:
+        """F1 board of the last position (or of ``states[ply]``)."""
+        state = self.states[-1 if ply is None else ply]
+        return final_board(state, names=self.record.players, sides=self.record.sides,
+                           starting_player=0)
+
+    def score(self, ply: int | None = None) -> dict:
+        """F1 score result of `final_board` (D7): the final score, or mid-game the score
+        if the game ended now."""
+        return score_json(self.final_board(ply))
+
+
+def _players(data: dict) -> tuple[str, str]:
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        got = f"{len(players)} names" if isinstance(players, list) else type(players).__name__
+        raise _header_error(f"players must be a list of the 2 player names, starting player "
+                            f"first; got {got}")
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise _header_error(f"players[{i}] must be a non-empty name, got {name!r:.40}")
+        if len(name) > MAX_NAME:
+            raise _header_error(f"players[{i}] is {len(name)} characters long; at most {MAX_NAME}")
+    return players[0], players[1]
+
+
+def _colours(data: dict) -> tuple[str, str]:
+    colours = data.get("colours")
+    if colours is None:
+        return COLOURS
+    if not isinstance(colours, list) or len(colours) != 2 \
+            or not all(isinstance(c, str) and c in COLOURS for c in colours) \
+            or colours[0] == colours[1]:
+        raise _header_error(f"colours must be [\"black\", \"white\"] or [\"white\", \"black\"] "
+                            f"(D1), got {colours!r:.60}")
+    return colours[0], colours[1]
+
+
+def _sides(data: dict) -> dict[str, str]:
+    sides = data.get("sides")
+    if sides is None:
+        return {m: "A" for m in MONUMENTS}
+    if not isinstance(sides, dict):
+        raise _header_error(f"sides must be an object like {{\"obelisk\": \"A\", …}}, got "
+                            f"{type(sides).__name__}")
+    for key, value in sides.items():
+        if key not in MONUMENTS:
+            raise _header_error(f"sides: unknown monument {key!r:.40}; monuments are "
+                                f"{', '.join(MONUMENTS)}", "D1")
+        if value not in ("A", "B"):
+            raise _header_error(f"sides.{key} must be \"A\" or \"B\", got {value!r:.40}", "D1")
+    return {m: sides.get(m, "A") for m in MONUMENTS}
+
+
+def parse_header(data: object) -> tuple[DuelRecord, DuelState, list]:
+    """Check an F2 record's header and setup: (record without moves, setup state, raw moves)."""
+    if not isinstance(data, dict):
+        raise _header_error(f"a record must be a JSON object, got {type(data).__name__}")
+    if data.get("game") != "duel":
+        raise _header_error(f"game must be \"duel\" for a Duel record, got {data.get('game')!r:.40}")
+    unknown = [k for k in data if k not in _TOP_FIELDS]
+    if unknown:
+        raise _header_error(f"unknown field {unknown[0]!r:.40}; F2 fields are "
+                            f"{', '.join(_TOP_FIELDS)}")
+    players, colours, sides = _players(data), _colours(data), _sides(data)
+    setup = data.get("setup")
+    if not isinstance(setup, dict):
+        raise _header_error("setup must be an object with supply (60 token ids) or boats")
+    extra = [k for k in setup if k not in ("supply", "boats")]
+    if extra:
+        raise _header_error(f"setup has unknown field {extra[0]!r:.40}; give supply or boats")
+    state = new_game(supply=setup.get("supply"), boats=setup.get("boats"))
+    moves = data.get("moves", [])
+    if not isinstance(moves, list):
+        raise _header_error(f"moves must be a list, got {type(moves).__name__}")
+    if state.transcription:
+        s = state.boats
+        boats = tuple(s[b] for b in s)  # type: ignore[misc]
+        record = DuelRecord(players, colours, sides, None, boats)
+    else:
+        record = DuelRecord(players, colours, sides, tuple(setup["supply"]), None)
+    return record, state, moves
+
+
+def replay(record: object) -> Replay:
+    """Replay an F2 record. Raises `RecordError`: ``move=None`` for the header or setup,
+    ``move=k`` with a reason for the first move ``k`` that is malformed or illegal."""
+    head, state, raw_moves = parse_header(record)
+    states = [state]
+    moves: list[Move] = []
+    w = state.thaw()  # one working copy for the whole game; an error rejects the record
+    for k, raw in enumerate(raw_moves):
+        try:
+            move = parse_move(raw)
+            play(w, move)
+        except IllegalMoveError as exc:
+            raise RecordError(exc.reason, k, exc.rule) from None
+        moves.append(move)
+        states.append(w.freeze())
+    rec = DuelRecord(head.players, head.colours, head.sides, head.supply, head.boats, tuple(moves))
+    return Replay(rec, states, moves)
+
+
+def to_record(*, players: Sequence[str], sides: Mapping[str, str] | None, setup: Mapping,
+              moves: Sequence[Move | dict], colours: Sequence[str] | None = None) -> dict:
+    """An F2 record dict. ``setup`` is ``{"supply": [...]}`` or ``{"boats": [[...], …]}``;
+    moves may be `Move` objects or F2 dicts (checked for shape, not for legality)."""
+    sides = dict(sides or {})
+    return {
+        "game": "duel",
+        "sides": {m: sides.get(m, "A") for m in MONUMENTS},
+        "players": list(players),
+        "colours": list(colours or COLOURS),
+        "setup": {k: [list(b) if isinstance(b, (list, tuple)) else b for b in v]
+                  for k, v in setup.items()},
+        "moves": [parse_move(m).to_json() for m in moves],
+    }
+
+
+def to_transcription(record: object) -> dict:
+    """The same game as a physical-table transcript (F2 "Recording a physical game"):
+    ``setup.boats`` plus a ``refill``/``refills``/``reveal`` on every move that turned
+    tokens up. Accepts either form; raises `RecordError` like `replay`."""
+    rep = replay(record)
+    out = []
+    for k, move in enumerate(rep.moves):
+        before, after = rep.states[k], rep.states[k + 1]
+        data = move.to_json()
+        if data["type"] in ("unload", "swap-unload"):
+            boat = data["boat"] if data["type"] == "unload" else data["unload"]
+            if before.supply_count:
+                data["refill"] = list(after.boats[boat])  # type: ignore[arg-type]
+        elif data["type"] == "place-unload":
+            data["refills"] = _place_unload_refills(before, move)
+        elif data["type"] == "take-token" and before.reserve_count:
+            data["reveal"] = after.boats[data["boat"]][data["slot"] - 1]  # type: ignore[index]
+        out.append(data)
+    s0 = rep.states[0].boats
+    return to_record(players=rep.record.players, sides=rep.record.sides,
+                     setup={"boats": [list(s0[b]) for b in s0]},  # type: ignore[arg-type]
+                     moves=out, colours=rep.record.colours)
+
+
+def _place_unload_refills(before: DuelState, move) -> list:
+    """What each unload of a place-unload turned up, found by replaying it step by step."""
+    w = before.thaw()
+    place(w, CELL_INDEX[move.cell])
+    refills = []
+    for k, boat in enumerate(move.boats):
+        b = BOAT_INDEX[boat]
+        had_supply = w.scount > 0
+        unload(w, b, None if move.refills is None else move.refills[k])
+        refills.append(list(w.slots[b * 3:b * 3 + 3]) if had_supply else None)
+    return refills

@@ -1,0 +1,64 @@
+"""The 60 cargo tokens of the Duel (duel.md D1) and what each one is.
+
+Tokens are carried through the engine as their record ids (plain strings such as
+``"tomb-7"``); the tables here say what kind each id is and what it does on arrival (D5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+OBELISK = "obelisk"
+PYRAMID_LIGHT = "pyramid-light"
+PYRAMID_DARK = "pyramid-dark"
+TEMPLES = tuple(f"temple-{v}" for v in range(1, 5))
+TOMBS = tuple(f"tomb-{n}" for n in range(1, 13))
+TAKE_TOKEN = "take-token"
+PLACE_MEEPLES = "place-meeples"
+PLACE_UNLOAD = "place-unload"
+SWAP_UNLOAD = "swap-unload"
+ACTIONS = (TAKE_TOKEN, PLACE_MEEPLES, PLACE_UNLOAD, SWAP_UNLOAD)
+
+# D1: how many of each id are in the box.
+TOKEN_COUNTS: dict[str, int] = {
+    OBELISK: 12,
+    PYRAMID_LIGHT: 6,
+    PYRAMID_DARK: 6,
+    **{t: 3 for t in TEMPLES},
+    **{t: 1 for t in TOMBS},
+    **{a: 3 for a in ACTIONS},
+}
+TOKEN_IDS: tuple[str, ...] = tuple(TOKEN_COUNTS)  # 23 distinct ids, canonical order
+TOKEN_INDEX: dict[str, int] = {t: i for i, t in enumerate(TOKEN_IDS)}
+ALL_TOKENS: tuple[str, ...] = tuple(t for t in TOKEN_IDS for _ in range(TOKEN_COUNTS[t]))
+FULL_COUNTER: Counter = Counter(ALL_TOKENS)
+assert len(ALL_TOKENS) == 60
+
+# Kind codes, so the arrival step (D5) is one small-int comparison chain.
+K_OBELISK, K_LIGHT, K_DARK, K_TEMPLE, K_TOMB, K_ACTION = range(6)
+KIND: dict[str, int] = {
+    OBELISK: K_OBELISK,
+    PYRAMID_LIGHT: K_LIGHT,
+    PYRAMID_DARK: K_DARK,
+    **{t: K_TEMPLE for t in TEMPLES},
+    **{t: K_TOMB for t in TOMBS},
+    **{a: K_ACTION for a in ACTIONS},
+}
+#: temple-v -> v and tomb-n -> n; the number a monument records for the token.
+VALUE: dict[str, int] = {
+    **{t: v for v, t in enumerate(TEMPLES, 1)},
+    **{t: n for n, t in enumerate(TOMBS, 1)},
+}
+ACTION_SET = frozenset(ACTIONS)
+
+# One shared object per id: tokens read from JSON are swapped for these, so the hot
+# paths compare and hash the same few string objects.
+CANONICAL: dict[str, str] = {t: t for t in TOKEN_IDS}
+
+
+def describe_unknown_token(value: object) -> str:
+    """A person-readable reason why ``value`` is not a token id."""
+    if not isinstance(value, str):
+        return f"a token id must be a string, got {type(value).__name__} {value!r:.40}"
+    return f"unknown token id {value!r:.40} (D1 ids: obelisk, pyramid-light, pyramid-dark, " \
+           f"temple-1…temple-4, tomb-1…tomb-12, {', '.join(ACTIONS)})"

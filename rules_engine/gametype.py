@@ -1,0 +1,123 @@
+"""What a plugin registers: a game (``GameType``), its variants (``Variant``) and the
+inputs a variant reads (``VariantField``)."""
+
+from __future__ import annotations
+
+import abc
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+
+
+class GameType(abc.ABC):
+    """The rules of one game, as the service uses them: setup, legal moves, apply, end,
+    board, score. The built-in Duel implements exactly this interface; so does any plugin game.
+
+    States are opaque to the service except through these methods; they must be immutable
+    (or never mutated once returned) so that a replay can keep every one of them.
+    """
+
+    #: Stable id used in boards, records and URLs (lower case, digits, dashes).
+    id: ClassVar[str]
+    #: Name for people.
+    name: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    #: Every scored part (monument, site) and the sides it can be played with.
+    sides: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    # -- records -----------------------------------------------------------------------
+    @abc.abstractmethod
+    def setup(self, record: Mapping) -> Any:
+        """The state before the first move of ``record`` (an F2-like dict). Raises RecordError."""
+
+    @abc.abstractmethod
+    def legal_moves(self, state: Any) -> list:
+        """Every legal move of the player to move (empty once the game is over)."""
+
+    @abc.abstractmethod
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after ``move`` (a move object or its JSON dict). Raises IllegalMoveError;
+        never changes ``state``."""
+
+    @abc.abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+
+    @abc.abstractmethod
+    def board(self, state: Any, record: Mapping) -> dict:
+        """The end-game board (F1/F3 dict) of ``state``; works mid-game too."""
+
+    @abc.abstractmethod
+    def score(self, board: Mapping) -> dict:
+        """Validate a board (BoardError listing every problem) and score it: a result dict with
+        ``players[i].total``, ``players[i].breakdown``, ``players[i].lines``."""
+
+    @abc.abstractmethod
+    def rank(self, result: dict, board: Mapping) -> dict:
+        """Decide the winner(s) of ``result`` from its totals (called again after variants
+        change totals) and return the result with the game's winner fields set."""
+
+    @abc.abstractmethod
+    def replay(self, record: Mapping) -> Any:
+        """Replay a record. Raises RecordError with the 0-based move index. The answer has
+        ``states`` (``states[0]`` before the first move, ``states[k+1]`` after move k),
+        ``moves``, ``finished``, ``plies``, ``final_board()`` and ``score()``."""
+
+    @abc.abstractmethod
+    def state_to_json(self, state: Any, record: Mapping | None = None) -> dict:
+        """A JSON view of one state for the replay viewer and the API; ``record`` (the
+        record's header: sides, players) labels it and scores it on the right sides."""
+
+    @abc.abstractmethod
+    def random_record(self, rng: random.Random) -> dict:
+        """A whole game of uniformly random legal moves as a record (tests, demo data)."""
+
+    def move_to_json(self, move: Any) -> dict:
+        return move if isinstance(move, dict) else move.to_json()
+
+    def check_invariants(self, state: Any) -> None:
+        """Raise AssertionError naming any broken invariant of ``state`` (default: none)."""
+        return None
+
+    def example_boards(self) -> Mapping[str, dict]:
+        """Named example boards (rulebook examples) for the API docs."""
+        return {}
+
+
+@dataclass(frozen=True)
+class VariantField:
+    """One per-player input a variant reads, e.g. a house rule's count of scarabs."""
+
+    name: str
+    label: str
+    kind: str = "int"  # "int" or "bool"
+    minimum: int = 0
+    maximum: int = 99
+    default: int | bool = 0
+    help: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "default": self.default,
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named change to a game's scoring, chosen per game like the A/B sides."""
+
+    id: str
+    game: str
+    name: str
+    description: str = ""

@@ -1,0 +1,356 @@
+"""The registry of games and variants, built once from the plugins.
+
+Built-in games are plugins like any other (registered through the same hooks); installed
+packages add theirs through the entry-point group ``imhotep``. Building refuses duplicate or
+malformed registrations with a ``PluginError``; scoring and replay dispatch on the ``game`` of
+a board or record.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import pluggy
+
+from rules_engine import ENGINE_VERSION, hookspecs
+from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError
+from rules_engine.gametype import ID_PATTERN, GameType, Variant, VariantField
+
+ENTRY_POINT_GROUP = "imhotep"
+BUILTIN_DISTRIBUTION = "imhotep-service"
+DEFAULT_GAME = "duel"
+
+
+def builtin_plugins() -> dict[str, object]:
+    """The plugins that ship with the service, by name."""
+    from rules_engine.duel import plugin as duel_plugin
+
+    return {"duel": duel_plugin}
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    name: str
+    distribution: str
+    version: str
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "distribution": self.distribution, "version": self.version}
+
+
+class Registry:
+    def __init__(
+        self,
+        *,
+        load_entry_points: bool = True,
+        allow: Iterable[str] | None = None,
+        block: Iterable[str] = (),
+        extra_plugins: Mapping[str, object] | None = None,
+    ):
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        allowed = set(allow) if allow is not None else None
+        self.blocked = set(block)
+
+        def wanted(name: str) -> bool:
+            return name not in self.blocked and (allowed is None or name in allowed)
+
+        self.plugins: dict[str, PluginInfo] = {}
+        for name, module in {**builtin_plugins(), **(extra_plugins or {})}.items():
+            if wanted(name):
+                self._register(module, name, BUILTIN_DISTRIBUTION, ENGINE_VERSION)
+        if load_entry_points:
+            for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+                if not wanted(ep.name):
+                    continue
+                try:
+                    plugin = ep.load()
+                except Exception as exc:  # a broken third-party package must not hide the others' errors
+                    raise PluginError(f"plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
+                dist = ep.dist
+                self._register(plugin, ep.name, dist.name if dist else "?", dist.version if dist else "?")
+        try:
+            self.pm.check_pending()  # a hookimpl that matches no hook is a typo, not a no-op
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"plugin {self.pm.get_name(exc.plugin)!r} is malformed: {exc}") from exc
+
+        self.games: dict[str, GameType] = {}
+        self.game_plugin: dict[str, PluginInfo] = {}
+        self.variants: dict[tuple[str, str], Variant] = {}
+        self.variant_plugin: dict[tuple[str, str], PluginInfo] = {}
+        self.variant_fields: dict[tuple[str, str], tuple[VariantField, ...]] = {}
+        self._collect()
+
+    # -- building ----------------------------------------------------------------------
+    def _register(self, plugin: object, name: str, distribution: str, version: str) -> None:
+        if name in self.plugins:
+            raise PluginError(f"two plugins are named {name!r}")
+        try:
+            self.pm.register(plugin, name=name)
+        except (ValueError, pluggy.PluginValidationError) as exc:
+            raise PluginError(f"plugin {name!r} is malformed: {exc}") from exc
+        self.plugins[name] = PluginInfo(name, distribution, version)
+
+    def _results(self, hook_name: str, **kwargs) -> list[tuple[PluginInfo, object]]:
+        """Call a hook plugin by plugin, keeping track of who answered what."""
+        answers = []
+        for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
+            name = self.pm.get_name(impl.plugin)
+            answer = impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
+            if answer is not None:
+                answers.append((self.plugins[name], answer))
+        return answers
+
+    def _collect(self) -> None:
+        for info, games in self._results("imhotep_games"):
+            for game in _iterable(games, info, "imhotep_games"):
+                if not isinstance(game, GameType):
+                    raise PluginError(f"plugin {info.name!r}: imhotep_games returned {game!r}, not a GameType")
+                _check_id(game.id, info, "game")
+                if game.id in self.games:
+                    other = self.game_plugin[game.id].name
+                    raise PluginError(f"game {game.id!r} is registered twice: by {other!r} and {info.name!r}")
+                self.games[game.id] = game
+                self.game_plugin[game.id] = info
+        for info, variants in self._results("imhotep_variants"):
+            for variant in _iterable(variants, info, "imhotep_variants"):
+                if not isinstance(variant, Variant):
+                    raise PluginError(
+                        f"plugin {info.name!r}: imhotep_variants returned {variant!r}, not a Variant"
+                    )
+                _check_id(variant.id, info, "variant")
+                key = (variant.game, variant.id)
+                if variant.game not in self.games:
+                    raise PluginError(
+                        f"plugin {info.name!r}: variant {variant.id!r} is for game {variant.game!r}, "
+                        "which no plugin registers"
+                    )
+                if key in self.variants:
+                    other = self.variant_plugin[key].name
+                    raise PluginError(
+                        f"variant {variant.id!r} of {variant.game!r} is registered twice: "
+                        f"by {other!r} and {info.name!r}"
+                    )
+                self.variants[key] = variant
+                self.variant_plugin[key] = info
+        for key in self.variants:
+            fields: list[VariantField] = []
+            for info, answer in self._results("imhotep_variant_fields", game_id=key[0], variant_id=key[1]):
+                for f in _iterable(answer, info, "imhotep_variant_fields"):
+                    if not isinstance(f, VariantField) or f.kind not in ("int", "bool"):
+                        raise PluginError(f"plugin {info.name!r}: {f!r} is not an int or bool VariantField")
+                    fields.append(f)
+            self.variant_fields[key] = tuple(fields)
+
+    # -- lookups -----------------------------------------------------------------------
+    def game(self, game_id: object) -> GameType:
+        try:
+            return self.games[game_id]  # type: ignore[index]
+        except (KeyError, TypeError):
+            known = ", ".join(sorted(self.games))
+            raise UnknownGameError(f"unknown game {game_id!r}; this server knows: {known}") from None
+
+    def describe(self) -> list[dict]:
+        """What ``GET /api/v1/games-types`` answers: every game with its sides and variants."""
+        out = []
+        for game_id, game in sorted(self.games.items()):
+            variants = [
+                {
+                    "id": v.id,
+                    "name": v.name,
+                    "description": v.description,
+                    "fields": [f.to_json() for f in self.variant_fields[key]],
+                    "plugin": self.variant_plugin[key].to_json(),
+                }
+                for key, v in sorted(self.variants.items())
+                if key[0] == game_id
+            ]
+            out.append(
+                {
+                    "id": game_id,
+                    "name": game.name,
+                    "players": {"min": game.min_players, "max": game.max_players},
+                    "sides": {part: list(sides) for part, sides in game.sides.items()},
+                    "variants": variants,
+                    "plugin": self.game_plugin[game_id].to_json(),
+                }
+            )
+        return out
+
+    def versions(self, game_id: str, variants: Iterable[str] = ()) -> dict[str, str]:
+        """Which plugin versions score this game with these variants (stored with each game)."""
+        out = {self.game_plugin[game_id].distribution: self.game_plugin[game_id].version}
+        for v in variants:
+            info = self.variant_plugin[(game_id, v)]
+            out[info.distribution] = info.version
+        return out
+
+    # -- scoring and replay ------------------------------------------------------------
+    def score(self, board: object) -> dict:
+        """Score an end-game board of any registered game, with its variants."""
+        if not isinstance(board, Mapping):
+            raise BoardError([("", f"the board must be a JSON object, got {type(board).__name__}")])
+        game_id = board.get("game", DEFAULT_GAME)
+        try:
+            game = self.game(game_id)
+        except UnknownGameError as exc:
+            raise BoardError([("game", str(exc))]) from None
+        variants = self._variants_of(board, game_id, BoardError)
+        if not variants:
+            return game.score({k: v for k, v in board.items() if k != "variants"})
+        stripped, inputs = self._split_variant_inputs(board, game_id, variants)
+        result = game.score(stripped)  # a fresh dict: ours to extend
+        for variant_id in variants:
+            self._apply_variant(game, variant_id, stripped, result, inputs[variant_id])
+        result["variants"] = list(variants)
+        return game.rank(result, stripped)
+
+    def replay(self, record: object):
+        """Replay a record of any registered game."""
+        if not isinstance(record, Mapping):
+            raise RecordError(f"the record must be a JSON object, got {type(record).__name__}")
+        try:
+            game = self.game(record.get("game", DEFAULT_GAME))
+        except UnknownGameError as exc:
+            raise RecordError(str(exc)) from None
+        self._variants_of(record, game.id, RecordError)
+        return game.replay(record)
+
+    # -- variants ----------------------------------------------------------------------
+    def _variants_of(self, doc: Mapping, game_id: str, error) -> list[str]:
+        variants = doc.get("variants", [])
+        if not isinstance(variants, list):
+            problem = "must be a list of variant ids"
+            raise BoardError([("variants", problem)]) if error is BoardError else RecordError(
+                f"variants {problem}"
+            )
+        problems = []
+        for i, v in enumerate(variants):
+            if not isinstance(v, str) or (game_id, v) not in self.variants:
+                known = ", ".join(sorted(vid for g, vid in self.variants if g == game_id)) or "none"
+                problems.append((f"variants[{i}]", f"unknown variant {v!r} for {game_id}; known: {known}"))
+            elif v in variants[:i]:
+                problems.append((f"variants[{i}]", f"variant {v!r} is listed twice"))
+        if problems:
+            if error is BoardError:
+                raise BoardError(problems)
+            raise RecordError("; ".join(f"{p}: {m}" for p, m in problems))
+        return variants
+
+    def _split_variant_inputs(self, board: Mapping, game_id: str, variants: list[str]):
+        """Take the variants' per-player inputs out of the board, validated."""
+        names = {f.name: f for v in variants for f in self.variant_fields[(game_id, v)]}
+        stripped = {k: v for k, v in board.items() if k != "variants"}
+        players = board.get("players")
+        if not isinstance(players, list):
+            return stripped, {v: [] for v in variants}
+        errors: list[tuple[str, str]] = []
+        values: list[dict[str, object]] = []
+        new_players = []
+        for i, player in enumerate(players):
+            if not isinstance(player, Mapping):
+                new_players.append(player)
+                values.append({})
+                continue
+            mine = {}
+            for name, f in names.items():
+                raw = player.get(name, f.default)
+                path = f"players[{i}].{name}"
+                if f.kind == "bool":
+                    if not isinstance(raw, bool):
+                        errors.append((path, f"must be true or false, got {raw!r}"))
+                elif isinstance(raw, bool) or not isinstance(raw, int):
+                    errors.append((path, f"must be a whole number, got {raw!r}"))
+                elif not f.minimum <= raw <= f.maximum:
+                    errors.append((path, f"must be between {f.minimum} and {f.maximum}, got {raw}"))
+                mine[name] = raw
+            values.append(mine)
+            new_players.append({k: v for k, v in player.items() if k not in names})
+        if errors:
+            raise BoardError(errors)
+        stripped["players"] = new_players
+        inputs = {
+            v: [{f.name: vals[f.name] for f in self.variant_fields[(game_id, v)]} for vals in values]
+            for v in variants
+        }
+        return stripped, inputs
+
+    def _apply_variant(self, game: GameType, variant_id: str, board: Mapping, result: dict, inputs) -> None:
+        answers = self._results(
+            "imhotep_variant_score",
+            game_id=game.id,
+            variant_id=variant_id,
+            board=board,
+            result=result,
+            inputs=inputs,
+        )
+        for _info, per_player in answers:
+            keys = {line["key"] for lines in per_player for line in lines}
+            for player in result["players"]:  # every player shows the variant's keys, 0 if unearned
+                for key in keys:
+                    player["breakdown"].setdefault(key, 0)
+            for player, lines in zip(result["players"], per_player, strict=False):
+                for line in lines:
+                    key, points = line["key"], int(line["points"])
+                    player["breakdown"][key] = player["breakdown"].get(key, 0) + points
+                    player["total"] += points
+                    player.setdefault("lines", []).append(
+                        {
+                            "monument": key,
+                            "side": None,
+                            "rule": line.get("rule", variant_id),
+                            "text": line["text"],
+                            "points": points,
+                            "variant": variant_id,
+                        }
+                    )
+
+
+def _iterable(answer: object, info: PluginInfo, hook: str) -> list:
+    try:
+        return list(answer)  # type: ignore[call-overload]
+    except TypeError:
+        raise PluginError(f"plugin {info.name!r}: {hook} must return a list, got {answer!r}") from None
+
+
+def _check_id(value: object, info: PluginInfo, what: str) -> None:
+    if not isinstance(value, str) or not ID_PATTERN.match(value):
+        raise PluginError(
+            f"plugin {info.name!r}: {what} id {value!r} must be lower-case letters, digits and dashes"
+        )
+
+
+_lock = threading.Lock()
+_default: Registry | None = None
+_config: dict = {"load_entry_points": True, "allow": None, "block": (), "extra_plugins": None}
+
+
+def configure(
+    *,
+    load_entry_points: bool = True,
+    allow: Iterable[str] | None = None,
+    block: Iterable[str] = (),
+    extra_plugins: Mapping[str, object] | None = None,
+) -> None:
+    """Set how the default registry is built (the Django settings call this at start-up);
+    the next ``default_registry()`` builds it anew. ``extra_plugins`` registers plugin
+    modules by name without an installed package (embedding, tests)."""
+    global _default
+    with _lock:
+        _config.update(
+            load_entry_points=load_entry_points, allow=allow, block=tuple(block), extra_plugins=extra_plugins
+        )
+        _default = None
+
+
+def default_registry() -> Registry:
+    """The process-wide registry, built once on first use."""
+    global _default
+    if _default is None:
+        with _lock:
+            if _default is None:
+                _default = Registry(**_config)
+    return _default

@@ -1,0 +1,142 @@
+"""The scoring REST API (under /api/v1/): thin views that parse, call the registry, render.
+
+- ``POST score``        an end-game board (formats.md F1) → its score, every point explained
+- ``POST replay``       a game record (F2) → finished, plies, score (and ``?states=1``: every state)
+- ``GET  games-types``  the games and variants this server knows
+"""
+
+from __future__ import annotations
+
+import json
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules_engine.errors import BoardError, RecordError
+from scoring import serializers as s
+from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
+from scoring.engine import registry, replay_record, score_board
+from scoring.parsers import StrictJSONParser
+from scoring.throttles import SCORING_THROTTLES
+
+_TRUE = {"1", "true", "yes", "on"}
+_THROTTLED = OpenApiResponse(s.DetailSerializer, description="too many requests; see the Retry-After header")
+
+
+class _ScoringAPIView(APIView):
+    """Anonymous use allowed, rate-limited, JSON in and out."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = SCORING_THROTTLES
+    parser_classes = [StrictJSONParser]
+    renderer_classes = [JSONRenderer]
+
+    #: What the body must be, for messages.
+    document = "a JSON document"
+
+    def body(self, request: Request) -> dict:
+        """The parsed JSON object; ParseError (message for people) when it is missing, not JSON,
+        or not an object."""
+        if request.stream is None:
+            raise ParseError(f"the request body is empty; send {self.document}")
+        data = request.data
+        if not isinstance(data, dict):
+            raise ParseError(f"the request body must be {self.document}, got {_json_kind(data)}")
+        return data
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return "a number"
+
+
+class ScoreView(_ScoringAPIView):
+    document = "an end-game board as a JSON object (F1 for the Duel)"
+
+    @extend_schema(
+        operation_id="score_board",
+        summary="Score an end-game board",
+        description=(
+            "Scores an end-game board: for the Duel an F1 board (formats.md), for other games the "
+            "board format their plugin documents (dispatched on `game`). The answer is the F1 score "
+            "result plus, per player, `lines` explaining every point with the rule section (D7.x). "
+            "Every validation problem is listed at its field path."
+        ),
+        request=s.DuelBoardSerializer,
+        responses={
+            200: s.ScoreResultSerializer,
+            400: OpenApiResponse(s.BoardErrorsSerializer, description="the board is impossible or malformed"),
+            429: _THROTTLED,
+        },
+        examples=SCORE_EXAMPLES,
+        tags=["scoring"],
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            return Response(score_board(self.body(request)))
+        except ParseError as exc:
+            errors = [("", str(exc.detail))]
+        except BoardError as exc:
+            errors = exc.errors
+        return Response({"errors": [{"field": path, "message": message} for path, message in errors]},
+                        status=status.HTTP_400_BAD_REQUEST)
+
+
+class ReplayView(_ScoringAPIView):
+    document = "a game record as a JSON object (F2 for the Duel)"
+
+    @extend_schema(
+        operation_id="replay_record",
+        summary="Replay a game record",
+        description=(
+            "Replays a game record (F2 for the Duel) move by move and scores the final board. "
+            "A move that breaks a rule rejects the record with the move's 0-based index and the reason."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "states", OpenApiTypes.BOOL, OpenApiParameter.QUERY, required=False,
+                description="1 to include every state (plies + 1 of them, docs/state-json.md)",
+            )
+        ],
+        request=s.DuelRecordSerializer,
+        responses={
+            200: s.ReplayResultSerializer,
+            400: OpenApiResponse(s.RecordErrorSerializer,
+                                 description="a move is illegal or the record malformed"),
+            429: _THROTTLED,
+        },
+        examples=REPLAY_EXAMPLES,
+        tags=["scoring"],
+    )
+    def post(self, request: Request) -> Response:
+        with_states = request.query_params.get("states", "").strip().lower() in _TRUE
+        try:
+            return Response(replay_record(self.body(request), with_states=with_states))
+        except ParseError as exc:
+            error = RecordError(str(exc.detail))
+        except RecordError as exc:
+            error = exc
+        return Response(error.to_json(), status=status.HTTP_400_BAD_REQUEST)
+
+
+class GameTypesView(_ScoringAPIView):
+    @extend_schema(
+        operation_id="list_game_types",
+        summary="The games and variants this server scores",
+        responses={200: s.GameTypeSerializer(many=True), 429: _THROTTLED},
+        tags=["scoring"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(registry().describe())

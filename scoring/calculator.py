@@ -1,0 +1,151 @@
+"""The calculator page's domain step: score the form's board through the registry and say,
+in words a person at the table understands, what is wrong with an impossible board."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from rules_engine.errors import BoardError
+from scoring.engine import score_board
+from scoring.forms import MONUMENT_NAMES, DuelBoardForm, player_title
+
+# F1 field (below players[i]) → (words, id of the input to jump to; {i} is the player).
+_PLAYER_PATHS = {
+    "name": ("name", "id_p{i}_name"),
+    "obelisk": ("obelisk tokens", "id_p{i}_obelisk"),
+    "temple": ("temple tokens", "id_p{i}_temple_1"),
+    "pyramid": ("pyramids", "id_p{i}_light"),
+    "pyramid.light": ("light pyramid", "id_p{i}_light"),
+    "pyramid.dark": ("dark pyramid", "id_p{i}_dark"),
+    "tomb": ("tomb", "p{i}-tomb"),
+    "action_tokens": ("unused action tokens", "id_p{i}_actions"),
+    "meeples_on_harbor": ("meeples on the harbor", "id_p{i}_meeples"),
+}
+_TOP_PATHS = {
+    **{f"sides.{m}": (f"{MONUMENT_NAMES[m]} side", f"side-{m}") for m in MONUMENT_NAMES},
+    "starting_player": ("who started", "starting-player"),
+}
+# Form field (below p{i}_) → the F1 field it feeds, for the form's own parse errors.
+_FORM_TO_F1 = {"obelisk": "obelisk", "light": "pyramid.light", "dark": "pyramid.dark", "tomb": "tomb",
+               "actions": "action_tokens", "meeples": "meeples_on_harbor", "name": "name"}
+_PLAYER_PATH = re.compile(r"^players\[(\d+)\]\.(.+)$")
+_PLAYER_FORM_FIELD = re.compile(r"^p(\d)_(.+)$")
+
+_EXTRA_LABELS = {"action_tokens": "Action tokens", "meeples": "Meeples"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something impossible about the board: ``words`` names the field for a person."""
+
+    field: str  # the F1 path (or form field) the engine/form reported
+    words: str
+    message: str
+    anchor: str  # id of the input to fix
+
+
+@dataclass(frozen=True)
+class ScoredPlayer:
+    index: int
+    name: str
+    total: int
+    lines: list[dict]
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Calculation:
+    board: dict | None = None
+    result: dict | None = None
+    problems: tuple[Problem, ...] = field(default=())
+
+    @property
+    def board_json(self) -> str:
+        return json.dumps(self.board, separators=(",", ":"))
+
+    @property
+    def players(self) -> list[ScoredPlayer]:
+        if self.result is None:
+            return []
+        return [
+            ScoredPlayer(
+                index=i, name=_name(p.get("name"), i), total=p["total"],
+                winner=self.result.get("winner") == i,
+                lines=[{**line, "label": _label(line)} for line in p.get("lines", [])],
+            )
+            for i, p in enumerate(self.result["players"])
+        ]
+
+    @property
+    def summary(self) -> str:
+        """Who won, and why when it was a tie (D7.6)."""
+        if self.result is None:
+            return ""
+        players = self.players
+        winner = players[self.result["winner"]]
+        if self.result.get("tie_broken"):
+            loser = players[1 - winner.index]
+            return (f"Tied at {winner.total}: {winner.name} wins because {loser.name} started "
+                    f"(D7.6).")
+        loser_total = min(p.total for p in players)
+        return f"{winner.name} wins, {winner.total} to {loser_total}."
+
+
+def calculate(form: DuelBoardForm) -> Calculation:
+    """Parse the form, build the F1 board, score it; problems instead of a score when the
+    board is impossible."""
+    if not form.is_valid():
+        return Calculation(problems=tuple(_form_problems(form)))
+    board = form.to_board()
+    try:
+        result = score_board(board)
+    except BoardError as exc:
+        names = [p.get("name") for p in board["players"]]
+        return Calculation(board=board, problems=tuple(_board_problem(path, msg, names)
+                                                       for path, msg in exc.errors))
+    return Calculation(board=board, result=result)
+
+
+def _name(name: object, index: int) -> str:
+    return name if isinstance(name, str) and name.strip() else player_title(index)
+
+
+def _label(line: dict) -> str:
+    key = line.get("monument", "")
+    label = MONUMENT_NAMES.get(key) or _EXTRA_LABELS.get(key) or key.replace("_", " ").capitalize()
+    return f"{label} {line['side']}" if line.get("side") else label
+
+
+def _board_problem(path: str, message: str, names: list) -> Problem:
+    match = _PLAYER_PATH.match(path)
+    if match and match[2] == "obelisk_first_to_five":
+        # The form asks one question for both players, so the only way to get here is not
+        # to have answered it (D7.1 B); say that rather than the F1 flag's rule.
+        return Problem(path, "Who reached 5 obelisk tokens first", "choose a player: with obelisk side B "
+                       "and both holding 5 or more, the first to 5 scores 12 and the other 6 (D7.1)",
+                       "first-to-five")
+    if match and int(match[1]) < len(names):
+        i = int(match[1])
+        words, anchor = _PLAYER_PATHS.get(match[2], (match[2].replace("_", " "), f"player-{i}"))
+        return Problem(path, f"{_name(names[i], i)}, {words}", message, anchor.format(i=i))
+    words, anchor = _TOP_PATHS.get(path, ("the board", "duel-form"))
+    return Problem(path, words[:1].upper() + words[1:], message, anchor)
+
+
+def _form_problems(form: DuelBoardForm) -> list[Problem]:
+    problems = []
+    for name, errors in form.errors.items():
+        bound = form[name] if name in form.fields else None
+        label = bound.label if bound is not None else "the board"
+        match = _PLAYER_FORM_FIELD.match(name)
+        if match:
+            i = int(match[1])
+            typed = form.data.get(f"p{i}_name", "")
+            words = f"{_name(typed, i)}, {label[:1].lower()}{label[1:]}"
+            anchor = _PLAYER_PATHS.get(_FORM_TO_F1.get(match[2], ""), ("", f"id_{name}"))[1].format(i=i)
+        else:
+            words, anchor = label, f"id_{name}"
+        problems.extend(Problem(name, words, str(message), anchor) for message in errors)
+    return problems

@@ -1,0 +1,175 @@
+"""The Duel score calculator's form: the table as fields, and the F1 board (formats.md) it
+describes. Limits of the box (D1) are the engine's business; this only parses numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import forms
+from django.http import QueryDict
+
+MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
+MONUMENT_NAMES = {"obelisk": "Obelisk", "temple": "Temple", "pyramid": "Pyramids", "tomb": "Tomb"}
+SIDES = (("A", "A"), ("B", "B"))
+PLAYERS = (0, 1)
+TEMPLE_VALUES = (1, 2, 3, 4)
+TOMB_NUMBERS = tuple(range(1, 13))
+OBELISKS_FOR_BONUS = 5  # D7.1 B: the question "who was first to 5" only arises from 5 on
+
+# Sanity cap while parsing: anything above is impossible anyway, and it keeps the token
+# lists built from the counters small. The engine reports the real limits (D1).
+MAX_COUNT = 99
+
+
+def player_title(index: int) -> str:
+    return f"Player {index + 1}"
+
+
+def _count(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, required=False, min_value=0, max_value=MAX_COUNT,
+        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric", "class": "count"}),
+    )
+
+
+def _player_fields(i: int) -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {
+        f"p{i}_name": forms.CharField(label="Name", required=False, max_length=40,
+                                      widget=forms.TextInput(attrs={"autocomplete": "off"})),
+        f"p{i}_obelisk": _count("Obelisk tokens"),
+    }
+    for value in TEMPLE_VALUES:
+        fields[f"p{i}_temple_{value}"] = _count(f"Temple tokens showing {value}")
+    fields[f"p{i}_light"] = _count("Light pyramid tokens")
+    fields[f"p{i}_dark"] = _count("Dark pyramid tokens")
+    fields[f"p{i}_tomb"] = forms.TypedMultipleChoiceField(
+        label="Tomb tokens", required=False, coerce=int, choices=[(n, str(n)) for n in TOMB_NUMBERS],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    fields[f"p{i}_actions"] = _count("Unused action tokens")
+    fields[f"p{i}_meeples"] = _count("Meeples on the harbor")
+    return fields
+
+
+_COUNTS = ("obelisk", *(f"temple_{v}" for v in TEMPLE_VALUES), "light", "dark", "actions", "meeples")
+
+#: What an empty request means: all zero, sides A, player 1 started, default names.
+DEFAULTS = {
+    **{f"side_{m}": "A" for m in MONUMENTS},
+    "starting_player": "0",
+    **{f"p{i}_name": player_title(i) for i in PLAYERS},
+    **{f"p{i}_{count}": "0" for i in PLAYERS for count in _COUNTS},
+}
+
+
+def with_defaults(query: QueryDict) -> QueryDict:
+    """The request's fields, with the defaults for any field not sent at all (a field sent
+    empty stays empty, so a name can be cleared)."""
+    data = query.copy()
+    for key, value in DEFAULTS.items():
+        if key not in data:
+            data[key] = value
+    return data
+
+
+def _side(label: str) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, choices=SIDES, required=False, widget=forms.RadioSelect)
+
+
+@dataclass(frozen=True)
+class PlayerFields:
+    """One player's bound fields, in the order of the table, for the template."""
+
+    index: int
+    title: str
+    name: forms.BoundField
+    obelisk: forms.BoundField
+    temple: tuple[forms.BoundField, ...]
+    light: forms.BoundField
+    dark: forms.BoundField
+    tomb: forms.BoundField
+    actions: forms.BoundField
+    meeples: forms.BoundField
+
+
+@dataclass(frozen=True)
+class SideField:
+    monument: str
+    label: str
+    field: forms.BoundField
+
+
+class DuelBoardForm(forms.Form):
+    side_obelisk = _side("Obelisk")
+    side_temple = _side("Temple")
+    side_pyramid = _side("Pyramids")
+    side_tomb = _side("Tomb")
+    starting_player = forms.TypedChoiceField(
+        label="Who started", coerce=int, required=False, widget=forms.RadioSelect,
+        choices=[(i, player_title(i)) for i in PLAYERS],
+    )
+    first_to_five = forms.TypedChoiceField(
+        label="Who reached 5 obelisk tokens first", coerce=int, required=False, empty_value=None,
+        widget=forms.RadioSelect, choices=[(i, player_title(i)) for i in PLAYERS],
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in PLAYERS:
+            self.fields.update(_player_fields(i))
+
+    # -- for the template ------------------------------------------------------------------
+    @property
+    def sides(self) -> list[SideField]:
+        return [SideField(m, MONUMENT_NAMES[m], self[f"side_{m}"]) for m in MONUMENTS]
+
+    @property
+    def players(self) -> list[PlayerFields]:
+        return [
+            PlayerFields(
+                index=i, title=player_title(i), name=self[f"p{i}_name"], obelisk=self[f"p{i}_obelisk"],
+                temple=tuple(self[f"p{i}_temple_{v}"] for v in TEMPLE_VALUES),
+                light=self[f"p{i}_light"], dark=self[f"p{i}_dark"], tomb=self[f"p{i}_tomb"],
+                actions=self[f"p{i}_actions"], meeples=self[f"p{i}_meeples"],
+            )
+            for i in PLAYERS
+        ]
+
+    @property
+    def asks_first_to_five(self) -> bool:
+        """D7.1 B: who reached 5 first matters only on obelisk side B when both hold ≥ 5."""
+        data = self.cleaned_data if self.is_bound and hasattr(self, "cleaned_data") else {}
+        if (data.get("side_obelisk") or "A") != "B":
+            return False
+        return all((data.get(f"p{i}_obelisk") or 0) >= OBELISKS_FOR_BONUS for i in PLAYERS)
+
+    # -- the board -------------------------------------------------------------------------
+    def to_board(self) -> dict:
+        """The F1 board these (valid) fields describe. Call after ``is_valid()``."""
+        data = self.cleaned_data
+        first = data.get("first_to_five") if self.asks_first_to_five else None
+        return {
+            "game": "duel",
+            "sides": {m: data.get(f"side_{m}") or "A" for m in MONUMENTS},
+            "starting_player": data.get("starting_player") or 0,
+            "players": [self._player(i, first) for i in PLAYERS],
+        }
+
+    def _player(self, i: int, first: int | None) -> dict:
+        data = self.cleaned_data
+
+        def count(key: str) -> int:
+            return data.get(f"p{i}_{key}") or 0
+
+        name = (data.get(f"p{i}_name") or "").strip()
+        return {
+            "name": name or None,
+            "obelisk": count("obelisk"),
+            "obelisk_first_to_five": first == i,
+            # The four counters become one list of token values (F1 "temple").
+            "temple": [v for v in TEMPLE_VALUES for _ in range(count(f"temple_{v}"))],
+            "pyramid": {"light": count("light"), "dark": count("dark")},
+            "tomb": sorted(data.get(f"p{i}_tomb") or []),
+            "action_tokens": count("actions"),
+            "meeples_on_harbor": count("meeples"),
+        }

@@ -1,0 +1,21 @@
+"""Pages of the score calculator (under /score/)."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from scoring.calculator import calculate
+from scoring.forms import DuelBoardForm, with_defaults
+
+
+@require_GET
+@vary_on_headers("HX-Request")  # same URL, two bodies: the page, or the result partial for htmx
+def duel(request):
+    """The Duel calculator: a GET form, so a result is a link. htmx asks the same URL on every
+    change and gets only the ``result`` partial (plus the first-to-five question out of band)."""
+    form = DuelBoardForm(with_defaults(request.GET))
+    # A history-restore request wants the whole page even though htmx sent it.
+    partial_only = bool(request.htmx) and not request.htmx.history_restore_request
+    context = {"form": form, "calc": calculate(form), "partial_only": partial_only}
+    template = "scoring/duel.html#result" if partial_only else "scoring/duel.html"
+    return render(request, template, context)

@@ -1,0 +1,79 @@
+"""The replay viewer in headless Chromium: keyboard stepping, ?ply= links, the back button."""
+
+import re
+
+import pytest
+
+from games.services.recording import record_of
+from rules_engine.registry import default_registry
+from tests.replay.conftest import random_duel_record, store
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+COLOURS = ("black", "white")
+
+
+def _drawn(page) -> dict:
+    """cell -> colour of the meeple drawn there ("" when empty)."""
+    out = {}
+    for cell in page.locator("#harbor [data-cell]").all():
+        meeple = cell.locator(".meeple")
+        colour = ""
+        if meeple.count():
+            colour = re.search(r"meeple-(\w+)", meeple.get_attribute("class")).group(1)
+        out[cell.get_attribute("data-cell")] = colour
+    return out
+
+
+def _expected(replay, ply) -> dict:
+    return {c: "" if o is None else COLOURS[o] for c, o in replay.states[ply].harbor.items()}
+
+
+def _at(page, ply):
+    page.wait_for_selector(f'#viewer[data-ply="{ply}"]')
+
+
+def test_keyboard_steps_change_the_harbor_and_the_url(page):
+    game = store(random_duel_record(7))
+    replay = default_registry().replay(record_of(game))
+    page.goto(f"/games/{game.pk}/replay?ply=5")
+    _at(page, 5)
+    assert _drawn(page) == _expected(replay, 5)
+
+    page.keyboard.press("ArrowRight")
+    _at(page, 6)
+    assert page.url.endswith(f"/games/{game.pk}/replay?ply=6")
+    assert _drawn(page) == _expected(replay, 6)
+    assert page.locator("#ply-slider").input_value() == "6"
+
+    page.keyboard.press("Home")
+    _at(page, 0)
+    assert set(_drawn(page).values()) == {""}
+
+    page.keyboard.press("End")
+    _at(page, replay.plies)
+    assert _drawn(page) == _expected(replay, replay.plies)
+
+    page.go_back()
+    _at(page, 0)
+
+
+def test_a_ply_link_opens_that_exact_position(page):
+    game = store(random_duel_record(9))
+    replay = default_registry().replay(record_of(game))
+    page.goto(f"/games/{game.pk}/replay?ply=17")
+    _at(page, 17)
+    assert _drawn(page) == _expected(replay, 17)
+    assert page.locator("#ply-now").inner_text() == "17"
+
+
+def test_keys_are_ignored_while_typing_in_a_field(page):
+    game = store(random_duel_record(7))
+    page.goto(f"/games/{game.pk}/replay?ply=3")
+    _at(page, 3)
+    page.evaluate("""() => { const i = document.createElement('input'); i.id = 'typing';
+                             document.querySelector('main').prepend(i); }""")
+    page.locator("#typing").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert page.locator("#viewer").get_attribute("data-ply") == "3"

@@ -1,0 +1,121 @@
+"""Importing records: the upload page, manage.py import_records/export_records, load_demo."""
+
+import json
+import time
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games.models import Game, Move, Player, Result
+from games.services.recording import import_record
+from tests.games.conftest import duel_record, row_counts
+from tests.games.test_recording import illegal_at
+
+pytestmark = pytest.mark.django_db
+
+
+def upload(client, content: bytes, name="records.json"):
+    return client.post("/games/import", {"file": SimpleUploadedFile(name, content)})
+
+
+def test_import_page_needs_a_login(client):
+    response = client.get("/games/import")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
+
+
+def test_import_page_reports_each_record_and_a_summary_line(client, user):
+    client.force_login(user)
+    good = duel_record(50)
+    bad, k = illegal_at(duel_record(51))
+    content = json.dumps([good, good, bad, {"players": "nobody"}]).encode()
+    response = upload(client, content)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "4 records read: 1 imported, 1 duplicate, 2 rejected." in body
+    assert f"move {k}: place" in body
+    assert Game.objects.count() == 1
+    assert Game.objects.get().created_by == user
+
+
+def test_import_page_reads_ndjson_and_reports_a_bad_line(client, user):
+    client.force_login(user)
+    content = (json.dumps(duel_record(52)) + "\n\n{not json\n" + json.dumps(duel_record(53)) + "\n").encode()
+    body = upload(client, content, "records.ndjson").content.decode()
+    assert "3 records read: 2 imported, 0 duplicates, 1 rejected." in body
+    assert "line 3 is not valid JSON" in body
+    assert Game.objects.count() == 2
+
+
+def test_import_page_htmx_answers_only_the_outcome(client, user):
+    client.force_login(user)
+    content = SimpleUploadedFile("r.json", json.dumps(duel_record(54)).encode())
+    response = client.post("/games/import", {"file": content}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.lstrip().startswith('<div id="import-outcome"')
+    assert "<html" not in body
+
+
+def test_import_page_rejects_a_file_that_is_not_utf8(client, user):
+    client.force_login(user)
+    response = upload(client, b"\xff\xfe\x00bad")
+    assert response.status_code == 400
+    assert "not UTF-8" in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_import_records_command_prints_a_line_per_record_and_a_progress_bar(tmp_path, capsys):
+    path = tmp_path / "records.ndjson"
+    path.write_text("\n".join(json.dumps(duel_record(s)) for s in (55, 56, 55)) + "\n")
+    call_command("import_records", str(path))
+    out, err = capsys.readouterr()
+    assert "record 1: imported as game" in out
+    assert "record 3: duplicate of game" in out
+    assert "3 records: 2 imported, 1 duplicate, 0 rejected" in out
+    assert "Importing" in err and "3/3" in err  # tqdm on stderr
+    assert Game.objects.count() == 2
+
+
+def test_import_records_command_exits_1_naming_the_move_of_a_rejected_record(tmp_path, capsys):
+    bad, k = illegal_at(duel_record(57))
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps([duel_record(58), bad]))
+    with pytest.raises(CommandError) as excinfo:
+        call_command("import_records", str(path), "--no-progress")
+    assert excinfo.value.returncode == 1
+    assert "1 rejected" in str(excinfo.value)
+    out, _ = capsys.readouterr()
+    assert f"record 2: rejected at move {k}: place" in out
+    assert Game.objects.count() == 1 and Move.objects.count() == len(duel_record(58)["moves"])
+
+
+def test_import_records_command_says_which_file_it_cannot_read(tmp_path):
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_records", str(tmp_path / "missing.json"))
+
+
+def test_export_records_command_writes_ndjson_that_imports_back(tmp_path):
+    import_record(duel_record(59))
+    import_record(duel_record(60, players=("Cleo", "Dan")))
+    out = tmp_path / "all.ndjson"
+    call_command("export_records", "--output", str(out), "--player", "cleo")
+    lines = out.read_text().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["players"] == ["Cleo", "Dan"]
+
+
+def test_load_demo_builds_the_club_once_and_quickly():
+    began = time.perf_counter()
+    call_command("load_demo")
+    took = time.perf_counter() - began
+    assert Player.objects.count() == 8
+    assert Game.objects.count() == 40
+    recorded = Game.objects.filter(source=Game.Source.RECORDED).count()
+    assert recorded > 30 and Game.objects.filter(source=Game.Source.SCORE).count() == 40 - recorded
+    assert Result.objects.count() == 80  # every demo game is finished
+    assert took < 10
+    counts = row_counts()
+    call_command("load_demo")
+    assert row_counts() == counts
