@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from django import forms
 from django.http import QueryDict
 
+from scoring.engine import registry
+
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 MONUMENT_NAMES = {"obelisk": "Obelisk", "temple": "Temple", "pyramid": "Pyramids", "tomb": "Tomb"}
 SIDES = (("A", "A"), ("B", "B"))
@@ -93,6 +95,33 @@ class PlayerFields:
 
 
 @dataclass(frozen=True)
+class VariantInputs:
+    """A variant's per-player inputs (contributed by its plugin), for the template."""
+
+    variant: str
+    name: str
+    description: str
+    checkbox: forms.BoundField | None
+    fields: tuple[tuple[forms.BoundField, ...], ...]  # per player
+
+
+def _variant_field(spec) -> forms.Field:
+    if spec.kind == "bool":
+        return forms.BooleanField(label=spec.label, required=False, help_text=spec.help)
+    return forms.IntegerField(
+        label=spec.label, required=False, min_value=spec.minimum, max_value=spec.maximum, help_text=spec.help,
+        widget=forms.NumberInput(attrs={"min": spec.minimum, "max": spec.maximum, "inputmode": "numeric",
+                                        "class": "count"}),
+    )
+
+
+def duel_variants() -> list[tuple[object, tuple]]:
+    """The Duel's variants and their input fields, as the plugins registered them."""
+    reg = registry()
+    return [(v, reg.variant_fields[key]) for key, v in sorted(reg.variants.items()) if key[0] == "duel"]
+
+
+@dataclass(frozen=True)
 class SideField:
     monument: str
     label: str
@@ -117,6 +146,17 @@ class DuelBoardForm(forms.Form):
         super().__init__(*args, **kwargs)
         for i in PLAYERS:
             self.fields.update(_player_fields(i))
+        # Variants come from plugins: the page shows them without knowing them.
+        self.variant_specs = duel_variants()
+        if self.variant_specs:
+            self.fields["variants"] = forms.MultipleChoiceField(
+                label="Variants", required=False, widget=forms.CheckboxSelectMultiple,
+                choices=[(v.id, v.name) for v, _ in self.variant_specs],
+            )
+        for variant, specs in self.variant_specs:
+            for i in PLAYERS:
+                for spec in specs:
+                    self.fields[f"p{i}_v_{variant.id}_{spec.name}"] = _variant_field(spec)
 
     # -- for the template ------------------------------------------------------------------
     @property
@@ -136,6 +176,17 @@ class DuelBoardForm(forms.Form):
         ]
 
     @property
+    def variant_inputs(self) -> list[VariantInputs]:
+        boxes = {box.data["value"]: box for box in self["variants"]} if self.variant_specs else {}
+        return [
+            VariantInputs(
+                variant=v.id, name=v.name, description=v.description, checkbox=boxes.get(v.id),
+                fields=tuple(tuple(self[f"p{i}_v_{v.id}_{spec.name}"] for spec in specs) for i in PLAYERS),
+            )
+            for v, specs in self.variant_specs
+        ]
+
+    @property
     def asks_first_to_five(self) -> bool:
         """D7.1 B: who reached 5 first matters only on obelisk side B when both hold ≥ 5."""
         data = self.cleaned_data if self.is_bound and hasattr(self, "cleaned_data") else {}
@@ -148,12 +199,22 @@ class DuelBoardForm(forms.Form):
         """The F1 board these (valid) fields describe. Call after ``is_valid()``."""
         data = self.cleaned_data
         first = data.get("first_to_five") if self.asks_first_to_five else None
-        return {
+        board = {
             "game": "duel",
             "sides": {m: data.get(f"side_{m}") or "A" for m in MONUMENTS},
             "starting_player": data.get("starting_player") or 0,
             "players": [self._player(i, first) for i in PLAYERS],
         }
+        chosen = data.get("variants") or []
+        if chosen:
+            board["variants"] = list(chosen)
+            for variant, specs in self.variant_specs:
+                if variant.id in chosen:
+                    for i, player in enumerate(board["players"]):
+                        for spec in specs:
+                            value = data.get(f"p{i}_v_{variant.id}_{spec.name}")
+                            player[spec.name] = spec.default if value is None else value
+        return board
 
     def _player(self, i: int, first: int | None) -> dict:
         data = self.cleaned_data

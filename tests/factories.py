@@ -20,7 +20,7 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"user{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
-    password = factory.PostGenerationMethodCall("set_password", "correct horse battery")
+    password = factory.django.Password("correct horse battery")
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

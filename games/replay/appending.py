@@ -77,3 +77,33 @@ def append_move(game_id: int, ply: object, move: object) -> Appended:
         else:
             game.save(update_fields=["updated_at"])
     return Appended(game=game, ply=current, move=stored, finished=replay.finished)
+
+
+class NothingToUndo(Exception):
+    """Undo asked for on a game without moves, or on an abandoned game."""
+
+
+def undo_last_move(game_id: int, ply: object) -> Game:
+    """Delete the last move of game ``game_id``; ``ply`` is the number of moves the client saw
+    (so a stale page never undoes someone else's move). Under the same row lock as
+    `append_move`. A finished game is reopened: its results (and the ratings from it on) are
+    derived again, i.e. removed, by `recompute_results` (docs: live entry, undo ruling).
+    Raises Game.DoesNotExist, StalePly, NothingToUndo."""
+    if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+        raise NothingToUndo(f"ply must be the whole number of moves the page showed, got {ply!r:.40}")
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        current = game.moves.count()
+        if ply != current:
+            raise StalePly(ply, current)
+        if current == 0:
+            raise NothingToUndo(f"game {game.pk} has no moves yet; there is nothing to undo")
+        if game.status == Game.Status.ABANDONED:
+            raise NothingToUndo(f"game {game.pk} was abandoned; its moves can no longer be changed")
+        was_finished = game.status == Game.Status.FINISHED
+        Move.objects.filter(game=game, ply=current - 1).delete()
+        if was_finished:
+            recompute_results(game)  # not finished any more: results removed, ratings rebuilt
+        else:
+            game.save(update_fields=["updated_at"])
+    return game

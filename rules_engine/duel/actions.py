@@ -2,9 +2,10 @@
 
 Every way of changing a game goes through `play` (or, for random playouts, through the same
 primitives `place`, `unload`, … with move parts as indices): there is one implementation of
-each rule. A primitive checks its rule before it changes anything it checks, but a compound
-move (an action token) can fail half way; callers therefore run moves on a `Work` they own
-and throw it away on error (`game.apply_move` thaws a fresh copy of the state per move).
+each rule. A move can fail after it has changed part of the `Work` (an action token whose
+second step is illegal, a transcript refill naming a token already seen), so callers run
+moves on a `Work` they own and throw it away on error (`game.apply_move` thaws a fresh copy
+of the state for every move; `record.replay` rejects the whole record).
 """
 
 from __future__ import annotations
@@ -247,8 +248,8 @@ def place_unload(w: Work, cell: int, boats: tuple[int, ...],
     place(w, cell, "place-unload: ")
     for k, b in enumerate(boats):
         if w.over:
-            # Ruling (docs/rulings.md, "D8 inside place-unload"): the action stops when the
-            # first unload ends the game, so a second listed unload never happened.
+            # Ruling (docs/rulings.md, "D4.3, D8 — a second unload listed after the game
+            # ended"): the action stops there, so a second listed unload never happened.
             raise IllegalMoveError(f"place-unload: the game ended when {BOATS[boats[0]]} was "
                                    f"removed (D4.2 step 5, D8), so the second unload "
                                    f"{BOATS[b]} cannot follow", "D8")
