@@ -22,6 +22,7 @@ venv: $(VENV)/.installed
 
 run: venv
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver $(HOST)
 
 test: venv

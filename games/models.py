@@ -177,6 +177,8 @@ class Rating(models.Model):
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(help_text="mu − 3·sigma: the conservative rating shown in the standings.")
+    # The player's outcome in that game, so the standings count wins from this table alone.
+    won = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game_type", "played_on", "game_id"]

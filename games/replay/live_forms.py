@@ -88,14 +88,12 @@ class NewDuelForm(forms.Form):
                                                      f"got {len(tokens)} (D3.2)")
                 boats.append(tokens)
             data["boats"] = boats
-        if not self.errors:
-            record = self.to_record(supply=["checked-below"]) if data.get("setup") == SHUFFLE else None
-            if record is None:
-                try:
-                    engine.registry().replay(self.to_record())
-                except RulesError as exc:  # the engine names the bad token (D1, F2)
-                    raise forms.ValidationError(f"the boats as transcribed are not a Duel setup: "
-                                                f"{getattr(exc, 'reason', exc)}") from None
+        if not self.errors and data.get("setup") == TRANSCRIBE:
+            try:
+                engine.registry().replay(self.to_record())
+            except RulesError as exc:  # the engine names the bad token (D1, F2)
+                raise forms.ValidationError(f"the boats as transcribed are not a Duel setup: "
+                                            f"{getattr(exc, 'reason', exc)}") from None
         return data
 
     def to_record(self, supply: list[str] | None = None) -> dict:

@@ -10,15 +10,17 @@ the last stored ratings before it.
 from __future__ import annotations
 
 import datetime
+import zlib
 from functools import cache
 from itertools import groupby
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from games.models import Game, Player, Rating, Seat
 
 BATCH = 1000
+LOCK_NAMESPACE = 5_105  # first key of our advisory locks (pg_advisory_xact_lock(int, int))
 
 
 @cache
@@ -43,12 +45,13 @@ def rebuild_from(game_type: str, played_on: datetime.date, game_id: int) -> int:
     at_or_after = Q(played_on__gt=played_on) | Q(played_on=played_on, game_id__gte=game_id)
     game_at_or_after = Q(game__played_on__gt=played_on) | Q(game__played_on=played_on, game_id__gte=game_id)
     with transaction.atomic():
+        _lock(game_type)
         Rating.objects.filter(game_type=game_type).filter(at_or_after).delete()
         seats = list(
             Seat.objects.filter(game__game_type=game_type, game__status=Game.Status.FINISHED)
             .filter(game_at_or_after)
             .order_by("game__played_on", "game_id", "order")
-            .values_list("game_id", "game__played_on", "player_id", "result__rank")
+            .values_list("game_id", "game__played_on", "player_id", "result__rank", "result__winner")
         )
         if not seats:
             return 0
@@ -68,6 +71,16 @@ def rebuild_all(game_type: str | None = None) -> int:
         Rating.objects.filter(game_type=gt).delete()
         rated += rebuild_from(gt, datetime.date.min, 0)
     return rated
+
+
+def _lock(game_type: str) -> None:
+    """One rebuild of a game type at a time, until the caller's transaction ends: two imports
+    committing at once must not both rewrite the same history. SQLite serialises writers by
+    itself; PostgreSQL gets a transaction-scoped advisory lock."""
+    if connection.vendor == "postgresql":
+        key = zlib.crc32(game_type.encode()) >> 1  # fits PostgreSQL's int4
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [LOCK_NAMESPACE, key])
 
 
 def _latest_ratings(game_type: str, player_ids: set[int]) -> dict[int, tuple[float, float]]:
@@ -90,11 +103,11 @@ def _rate(game_type: str, seats: list[tuple], current: dict[int, tuple[float, fl
     games = 0
     for (game_id, played_on), rows in groupby(seats, key=lambda s: (s[0], s[1])):
         rows = list(rows)
-        if len(rows) < 2 or any(rank is None for *_, rank in rows):
+        if len(rows) < 2 or any(rank is None for _, _, _, rank, _ in rows):
             continue  # nothing to learn from a game without opponents or results
-        teams = [[model.rating(*current[pid]) if pid in current else model.rating()] for _, _, pid, _ in rows]
-        rated = model.rate(teams, ranks=[rank for *_, rank in rows])
-        for (_, _, pid, _), (r,) in zip(rows, rated, strict=True):
+        teams = [[model.rating(*current[pid]) if pid in current else model.rating()] for _, _, pid, _, _ in rows]
+        rated = model.rate(teams, ranks=[rank for _, _, _, rank, _ in rows])
+        for (_, _, pid, _, won), (r,) in zip(rows, rated, strict=True):
             current[pid] = (r.mu, r.sigma)
             pending.append(
                 Rating(
@@ -105,6 +118,7 @@ def _rate(game_type: str, seats: list[tuple], current: dict[int, tuple[float, fl
                     mu=r.mu,
                     sigma=r.sigma,
                     ordinal=r.ordinal(),
+                    won=won,
                 )
             )
         games += 1

@@ -10,7 +10,7 @@ from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet,
 from django.db.models.functions import Coalesce
 
 from games import engine
-from games.models import Game, Player, Rating, Result, Seat
+from games.models import Game, Player, Rating, Seat
 
 
 @dataclass
@@ -122,37 +122,22 @@ def rating_history(player: Player) -> dict[str, list[Rating]]:
 
 def standings(game_type: str) -> QuerySet[Player]:
     """Players rated in ``game_type``, best first: their latest rating (ordinal, mu, sigma),
-    rated games and wins, in ONE query whatever the number of games."""
-    latest = Rating.objects.filter(game_type=game_type, player=OuterRef("pk")).order_by(
-        "-played_on", "-game_id"
-    )
-    rated = (
-        Rating.objects.filter(game_type=game_type, player=OuterRef("pk"))
-        .order_by()
-        .values("player")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    wins = (
-        Result.objects.filter(
-            seat__player=OuterRef("pk"),
-            seat__game__game_type=game_type,
-            seat__game__status=Game.Status.FINISHED,
-            winner=True,
-        )
-        .order_by()
-        .values("seat__player")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
+    rated games and wins, in ONE query whatever the number of games. Everything comes from
+    the rating history (index games_rating_latest_idx), not from the games and results."""
+    history = Rating.objects.filter(game_type=game_type, player=OuterRef("pk"))
+    latest = history.order_by("-played_on", "-game_id")
+    counts = history.order_by().values("player")
     return (
-        Player.objects.filter(Exists(Rating.objects.filter(game_type=game_type, player=OuterRef("pk"))))
+        Player.objects.filter(Exists(history))
         .annotate(
             ordinal=Subquery(latest.values("ordinal")[:1]),
             mu=Subquery(latest.values("mu")[:1]),
             sigma=Subquery(latest.values("sigma")[:1]),
-            rated_games=Coalesce(Subquery(rated, output_field=IntegerField()), Value(0)),
-            wins=Coalesce(Subquery(wins, output_field=IntegerField()), Value(0)),
+            rated_games=Subquery(counts.annotate(n=Count("pk")).values("n"), output_field=IntegerField()),
+            wins=Coalesce(
+                Subquery(counts.filter(won=True).annotate(n=Count("pk")).values("n"), output_field=IntegerField()),
+                Value(0),
+            ),
         )
         .order_by("-ordinal", "name_key")
     )

@@ -195,7 +195,7 @@ def test_standings_rank_by_rating(api_client):
         import_board(winning_board("Ana", "Ben", datetime.date(2025, 1, 1 + i)))
     import_board(winning_board("Cleo", "Ben", datetime.date(2025, 1, 9)))
     rows = api_client.get("/api/v1/standings?game=duel").json()
-    assert [r["player"]["name"] for r in rows][0] == "Ana"
+    assert rows[0]["player"]["name"] == "Ana"
     assert rows[-1]["player"]["name"] == "Ben"
     assert [r["rank"] for r in rows] == [1, 2, 3]
     ana = rows[0]

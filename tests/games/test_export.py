@@ -53,14 +53,14 @@ def test_ndjson_export_imports_back_with_dates_into_an_empty_history(client):
     body = b"".join(client.get("/games/export.ndjson").streaming_content).decode()
     lines = body.splitlines()
     assert len(lines) == 3 and all(json.loads(line)["history"] for line in lines)
-    before = list(Game.objects.order_by("played_on", "id").values_list(
+    before = list(Game.objects.order_by("played_on", "id", "seats__order").values_list(
         "played_on", "location", "source", "status", "seats__player__name", "seats__result__total"))
     counts = row_counts()
 
     Game.objects.all().delete()
     outcomes = import_many(parse_documents(body))
     assert [o.status for o in outcomes] == [Outcome.IMPORTED] * 3
-    after = list(Game.objects.order_by("played_on", "id").values_list(
+    after = list(Game.objects.order_by("played_on", "id", "seats__order").values_list(
         "played_on", "location", "source", "status", "seats__player__name", "seats__result__total"))
     # A recorded game comes back as imported; everything else as it was.
     assert [row[:2] + row[3:] for row in after] == [row[:2] + row[3:] for row in before]

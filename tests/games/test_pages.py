@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game
+from games.models import Game, Player
 from games.services.recording import import_board, import_record
 from tests.factories import finished_game
 from tests.games.conftest import duel_board, duel_record, winning_board
@@ -169,8 +169,7 @@ def test_player_page_shows_wins_rates_seats_and_sides(client):
 
 def test_player_page_draws_the_rating_chart_as_inline_svg(client):
     add_games(5)
-    ana = Game.objects.first().seats.get(player__name="Ana").player if Game.objects.filter(
-        seats__player__name="Ana").exists() else None
+    ana = Player.objects.get(name="Ana")
     body = client.get(f"/games/players/{ana.pk}/").content.decode()
     svg = body[body.index("<svg"):body.index("</svg>")]
     assert svg.count("<circle") == ana.ratings.count()

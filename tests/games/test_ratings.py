@@ -58,8 +58,8 @@ def test_same_day_games_are_rated_in_id_order():
 
 
 def test_deleting_a_past_game_rebuilds_the_ratings_from_it_on():
-    games = [import_board(winning_board(w, l, day(i))).game
-             for i, (w, l) in enumerate([("Ana", "Ben"), ("Ben", "Ana"), ("Ana", "Cleo"), ("Cleo", "Ben")])]
+    games = [import_board(winning_board(winner, loser, day(i))).game
+             for i, (winner, loser) in enumerate([("Ana", "Ben"), ("Ben", "Ana"), ("Ana", "Cleo"), ("Cleo", "Ben")])]
     later_before = list(games[2].ratings.values_list("mu", flat=True))
     delete_game(games[1])
     assert not Rating.objects.filter(game_id=games[1].pk).exists()
@@ -69,8 +69,8 @@ def test_deleting_a_past_game_rebuilds_the_ratings_from_it_on():
 
 
 def test_moving_a_game_to_an_earlier_date_rebuilds_from_the_new_date():
-    games = [import_board(winning_board(w, l, day(i))).game
-             for i, (w, l) in enumerate([("Ana", "Ben"), ("Ben", "Ana"), ("Ana", "Ben")])]
+    games = [import_board(winning_board(winner, loser, day(i))).game
+             for i, (winner, loser) in enumerate([("Ana", "Ben"), ("Ben", "Ana"), ("Ana", "Ben")])]
     update_game(games[2], played_on=day(-1))
     assert Rating.objects.filter(game=games[2], played_on=day(-1)).count() == 2
     assert snapshot() == rebuilt_from_scratch()

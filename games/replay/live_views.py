@@ -1,0 +1,188 @@
+"""The live move-by-move entry pages: /games/new starts a Duel game, /games/<id>/play records
+it one legal move at a time (and /games/<id>/play/undo takes the last move back).
+
+Only the game's creator (or staff) may record. Every move goes through `append_move`, the
+same function as the live API, with the ply the page showed, so a stale page (a second tab,
+a double click) gets a clear message instead of a double move. An htmx request gets the
+``play`` partial back; a plain form post is answered with a redirect (or the page with the
+message), so everything works without JavaScript.
+
+Errors answer htmx with 200 (htmx swaps only 2xx answers) and a plain post with 400/409.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_POST
+
+from games.models import Game
+from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.replay.live_forms import NewDuelForm
+from games.replay.live_menu import Menu, draws_needed, legal_menu, with_draws
+from games.replay.timeline import NoReplay, load_timeline
+from games.replay.views import replay_context
+from games.services.recording import Outcome, import_record
+from rules_engine.errors import RulesError
+
+
+def _plain(status: int, message: str) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+def may_record(user, game: Game) -> bool:
+    """The creator of a game, or staff (as the live API)."""
+    return user.is_staff or (game.created_by_id is not None and game.created_by_id == user.pk)
+
+
+# --------------------------------------------------------------------------- /games/new
+
+
+@login_required
+def new_game(request):
+    form = NewDuelForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
+        if outcome.status == Outcome.IMPORTED:
+            return redirect("play", pk=outcome.game.pk)
+        if outcome.status == Outcome.DUPLICATE:
+            # Same players and the same transcribed boats, no moves yet: most likely a double
+            # submit; name the stored game rather than store it twice.
+            form.add_error(None, f"this game is already stored as game {outcome.game.pk} "
+                                 f"({reverse('play', args=[outcome.game.pk])})")
+        else:
+            form.add_error(None, outcome.reason)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/new.html", {"form": form, "known_names": form.known_names()},
+                  status=status)
+
+
+# --------------------------------------------------------------------------- /games/<id>/play
+
+
+def _checked_game(request, pk: int) -> Game | HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    if not may_record(request.user, game):
+        return _plain(403, f"only the person who started game {game.pk} (or staff) may record its moves; "
+                           f"anyone may watch it at {reverse('replay', args=[game.pk])}")
+    if game.game_type != "duel" or not game.has_moves:
+        return _plain(404, f"game {game.pk} is not a Duel recorded move by move; there is nothing to play")
+    return game
+
+
+def _render(request, game: Game, *, error: str = "", status: int = 200, pending: dict | None = None):
+    try:
+        timeline = load_timeline(game)
+    except (NoReplay, RulesError) as exc:
+        return _plain(500, f"game {game.pk} cannot be replayed by this engine: {exc}")
+    plies = timeline.plies
+    ctx = replay_context(game, timeline, plies)
+    state = timeline.state(plies)
+    gt = timeline.game_type
+    live = game.status == Game.Status.IN_PROGRESS and not state.over
+    menu = legal_menu([gt.move_to_json(m) for m in gt.legal_moves(state)]) if live else Menu()
+    for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
+        for sq in row:
+            sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
+    ctx.update(
+        menu=menu,
+        live=live,
+        error=error,
+        pending=pending,
+        play_url=reverse("play", args=[game.pk]),
+        undo_url=reverse("play-undo", args=[game.pk]),
+        replay_url=reverse("replay", args=[game.pk]),
+        detail_url=reverse("games:detail", args=[game.pk]),
+        can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
+        transcription=state.transcription,
+        names=timeline.names,
+    )
+    partial = request.htmx and not request.htmx.history_restore_request
+    if partial and status >= 400:
+        status = 200  # htmx swaps only successful answers; the message is in the partial
+    response = render(request, "games/play.html#play" if partial else "games/play.html", ctx, status=status)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _stale(game: Game, shown: int, current: int) -> str:
+    return (f"This page showed game {game.pk} after {shown} moves, but it now has {current} (it was "
+            f"recorded elsewhere, or sent twice). Nothing was stored; below is the current position.")
+
+
+def _parse_ply(raw: str | None) -> int | None:
+    try:
+        ply = int(raw or "")
+    except ValueError:
+        return None
+    return ply if ply >= 0 else None
+
+
+def _done(request, game: Game):
+    if request.htmx:
+        return _render(request, Game.objects.get(pk=game.pk))
+    return redirect("play", pk=game.pk)  # post/redirect/get: a reload never posts twice
+
+
+@login_required
+def play(request, pk: int):
+    game = _checked_game(request, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    if request.method != "POST":
+        return _render(request, game)
+    ply = _parse_ply(request.POST.get("ply"))
+    try:
+        move = json.loads(request.POST.get("move") or "")
+    except ValueError:
+        move = None
+    if ply is None or not isinstance(move, dict):
+        return _render(request, game, status=400,
+                       error="send the ply this page showed and one F2 move (pick a move on the page)")
+    draws = []
+    if ply == game.moves.count():  # a stale page is refused below, by append_move
+        try:
+            timeline = load_timeline(game)
+            draws = draws_needed(timeline.state(timeline.plies), move)
+        except (KeyError, TypeError, NoReplay, RulesError):
+            draws = []  # a malformed move: the engine's reason is shown by append_move
+    if draws:
+        # F2 transcription form: ask for what was turned up before writing the move.
+        pending = {"move": json.dumps(move, separators=(",", ":")), "draws": draws, "ply": ply,
+                   "values": {d.field: request.POST.get(d.field, "") for d in draws}}
+        if not any(d.field in request.POST for d in draws):
+            return _render(request, game, pending=pending)
+        move, problems = with_draws(move, draws, request.POST)
+        if problems:
+            return _render(request, game, status=400, pending=pending, error="; ".join(problems))
+    else:
+        pending = None
+    try:
+        append_move(game.pk, ply, move)
+    except StalePly as exc:
+        return _render(request, game, status=409, error=_stale(game, ply, exc.current))
+    except RejectedMove as exc:
+        return _render(request, game, status=400, pending=pending,
+                       error=f"That move was not recorded: {exc.reason}")
+    return _done(request, game)
+
+
+@login_required
+@require_POST
+def undo(request, pk: int):
+    game = _checked_game(request, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    ply = _parse_ply(request.POST.get("ply"))
+    try:
+        undo_last_move(game.pk, ply)
+    except StalePly as exc:
+        return _render(request, game, status=409, error=_stale(game, ply, exc.current))
+    except NothingToUndo as exc:
+        return _render(request, game, status=400, error=str(exc))
+    return _done(request, game)
