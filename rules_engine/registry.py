@@ -188,6 +188,25 @@ class Registry:
             out[info.distribution] = info.version
         return out
 
+    def missing(self, game_id: str, variants: Iterable[str], stored_versions: Mapping[str, str]) -> list[str]:
+        """What keeps a stored game from being rescored as it was scored: plugins no longer
+        installed, or installed at another version. Empty when all is as it was."""
+        if game_id not in self.games:
+            return [f"the game {game_id!r} is not available: its plugin is not installed or is blocked"]
+        problems = [
+            f"the variant {v!r} of {game_id} is not available: its plugin is not installed or is blocked"
+            for v in variants
+            if (game_id, v) not in self.variants
+        ]
+        if problems:
+            return problems
+        now = self.versions(game_id, variants)
+        return [
+            f"{dist} scored this game at version {was}; version {now.get(dist, 'none')} is installed"
+            for dist, was in stored_versions.items()
+            if now.get(dist) != was
+        ]
+
     # -- scoring and replay ------------------------------------------------------------
     def score(self, board: object) -> dict:
         """Score an end-game board of any registered game, with its variants."""

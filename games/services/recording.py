@@ -22,7 +22,7 @@ from games.models import Game, Move, Result, Seat
 from games.services import ratings
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
-from rules_engine.errors import BoardError, RecordError, RulesError
+from rules_engine.errors import BoardError, RecordError, RulesError, UnknownGameError
 
 RECORD_HEADER_EXCLUDES = ("players", "moves")
 
@@ -285,7 +285,12 @@ def record_of(game: Game) -> dict:
 def recompute_results(game: Game) -> Game:
     """Derive a stored game's results again with the current engine (after an engine fix, or
     after the admin fixed a seat) and rebuild the ratings from it on. Raises RulesError when
-    the current engine no longer accepts the game."""
+    the current engine no longer accepts the game, or UnknownGameError naming the plugin
+    that is missing."""
+    # Version drift is allowed (an engine fix is why one rescores); a missing plugin is not.
+    missing = engine.registry().missing(game.game_type, game.variants, {})
+    if missing:
+        raise UnknownGameError(f"cannot rescore game {game.pk}: {'; '.join(missing)}")
     if game.has_moves:
         record = record_of(game)
         replay = engine.registry().replay(record)

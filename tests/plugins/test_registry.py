@@ -103,3 +103,30 @@ def test_describe_lists_game_sides_players_and_plugin():
     assert duel["players"] == {"min": 2, "max": 2}
     assert duel["sides"] == {m: ["A", "B"] for m in ("obelisk", "temple", "pyramid", "tomb")}
     assert duel["plugin"]["distribution"] == BUILTIN_DISTRIBUTION
+
+
+def test_missing_is_empty_when_the_stored_versions_match():
+    reg = Registry(load_entry_points=False)
+    assert reg.missing("duel", [], reg.versions("duel")) == []
+
+
+def test_missing_says_plainly_that_a_game_plugin_is_gone():
+    reg = Registry(load_entry_points=False)
+    assert reg.missing("classic", [], {}) == [
+        "the game 'classic' is not available: its plugin is not installed or is blocked"
+    ]
+
+
+def test_missing_names_a_variant_whose_plugin_is_gone():
+    reg = Registry(load_entry_points=False)
+    assert reg.missing("duel", ["scarabs"], {}) == [
+        "the variant 'scarabs' of duel is not available: its plugin is not installed or is blocked"
+    ]
+
+
+def test_missing_reports_a_version_change():
+    reg = Registry(load_entry_points=False)
+    installed = reg.versions("duel")[BUILTIN_DISTRIBUTION]
+    assert reg.missing("duel", [], {BUILTIN_DISTRIBUTION: "0.9"}) == [
+        f"{BUILTIN_DISTRIBUTION} scored this game at version 0.9; version {installed} is installed"
+    ]
