@@ -107,26 +107,22 @@ def game_export(request, pk: int):
     return response
 
 
+def _filtered_download(request, rows, content_type: str, name: str, extension: str):
+    """Stream the games the list's filters select, as a dated attachment."""
+    games = GameFilterForm(request.GET or None).filter(Game.objects.all())
+    response = StreamingHttpResponse(rows(games), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}-{timezone.localdate():%Y-%m-%d}.{extension}"'
+    return response
+
+
 @require_GET
 def export_ndjson(request):
-    form = GameFilterForm(request.GET or None)
-    games = form.filter(Game.objects.all())
-    response = StreamingHttpResponse(
-        exporting.iter_ndjson(games), content_type="application/x-ndjson; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="games-{timezone.localdate():%Y-%m-%d}.ndjson"'
-    return response
+    return _filtered_download(request, exporting.iter_ndjson, "application/x-ndjson; charset=utf-8", "games", "ndjson")
 
 
 @require_GET
 def results_csv(request):
-    form = GameFilterForm(request.GET or None)
-    games = form.filter(Game.objects.all())
-    response = StreamingHttpResponse(
-        exporting.iter_results_csv(games), content_type="text/csv; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="results-{timezone.localdate():%Y-%m-%d}.csv"'
-    return response
+    return _filtered_download(request, exporting.iter_results_csv, "text/csv; charset=utf-8", "results", "csv")
 
 
 @require_GET

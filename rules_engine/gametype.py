@@ -84,10 +84,6 @@ class GameType(abc.ABC):
         """Raise AssertionError naming any broken invariant of ``state`` (default: none)."""
         return None
 
-    def example_boards(self) -> Mapping[str, dict]:
-        """Named example boards (rulebook examples) for the API docs."""
-        return {}
-
 
 @dataclass(frozen=True)
 class VariantField:

@@ -217,7 +217,10 @@ class Registry:
             game = self.game(game_id)
         except UnknownGameError as exc:
             raise BoardError([("game", str(exc))]) from None
-        variants = self._variants_of(board, game_id, BoardError)
+        problems = self._variant_problems(board, game_id)
+        if problems:
+            raise BoardError(problems)
+        variants = board.get("variants", [])
         if not variants:
             return game.score({k: v for k, v in board.items() if k != "variants"})
         stripped, inputs = self._split_variant_inputs(board, game_id, variants)
@@ -235,17 +238,21 @@ class Registry:
             game = self.game(record.get("game", DEFAULT_GAME))
         except UnknownGameError as exc:
             raise RecordError(str(exc)) from None
-        self._variants_of(record, game.id, RecordError)
-        return game.replay(record)
+        problems = self._variant_problems(record, game.id)
+        if problems:
+            raise RecordError("; ".join(f"{path}: {message}" for path, message in problems))
+        variants = record.get("variants", [])
+        if not variants:
+            return game.replay(record)
+        # Variants change the scoring only: the game replays the moves without them.
+        return VariantReplay(game.replay({k: v for k, v in record.items() if k != "variants"}), self, variants)
 
     # -- variants ----------------------------------------------------------------------
-    def _variants_of(self, doc: Mapping, game_id: str, error) -> list[str]:
+    def _variant_problems(self, doc: Mapping, game_id: str) -> list[tuple[str, str]]:
+        """What is wrong with a document's ``variants``, as (field path, message) pairs."""
         variants = doc.get("variants", [])
         if not isinstance(variants, list):
-            problem = "must be a list of variant ids"
-            raise BoardError([("variants", problem)]) if error is BoardError else RecordError(
-                f"variants {problem}"
-            )
+            return [("variants", "must be a list of variant ids")]
         problems = []
         for i, v in enumerate(variants):
             if not isinstance(v, str) or (game_id, v) not in self.variants:
@@ -253,11 +260,7 @@ class Registry:
                 problems.append((f"variants[{i}]", f"unknown variant {v!r} for {game_id}; known: {known}"))
             elif v in variants[:i]:
                 problems.append((f"variants[{i}]", f"variant {v!r} is listed twice"))
-        if problems:
-            if error is BoardError:
-                raise BoardError(problems)
-            raise RecordError("; ".join(f"{p}: {m}" for p, m in problems))
-        return variants
+        return problems
 
     def _split_variant_inputs(self, board: Mapping, game_id: str, variants: list[str]):
         """Take the variants' per-player inputs out of the board, validated."""
@@ -326,6 +329,21 @@ class Registry:
                             "variant": variant_id,
                         }
                     )
+
+
+class VariantReplay:
+    """A game's replay whose scores apply the record's variants (through the registry)."""
+
+    def __init__(self, replay, registry: Registry, variants: list[str]):
+        self._replay = replay
+        self._registry = registry
+        self.variants = list(variants)
+
+    def __getattr__(self, name: str):
+        return getattr(self._replay, name)
+
+    def score(self, ply: int | None = None) -> dict:
+        return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
 
 
 def _iterable(answer: object, info: PluginInfo, hook: str) -> list:

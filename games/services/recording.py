@@ -11,7 +11,7 @@ Every game goes through the plugin registry, so plugin games are stored the same
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
@@ -104,26 +104,43 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
         (name, p.get("colour") or (colours[i] if i < len(colours) else ""), i == starting)
         for i, (name, p) in enumerate(zip(names, board["players"], strict=True))
     ]
+    def insert() -> Game:
+        game = Game.objects.create(
+            **_game_fields(game_type, variants, board.get("sides"), meta, user, digest),
+            played_on=played_on,
+            source=Game.Source.SCORE,
+            status=Game.Status.FINISHED,
+            board=board,
+        )
+        _store_results(_create_seats(game, seats), score)
+        if rate:
+            ratings.rate_from(game)
+        return game
+
+    return _insert_or_duplicate(digest, insert)
+
+
+def _game_fields(game_type: str, variants: list, sides: object, meta: GameMeta, user, digest: str) -> dict:
+    """The Game columns every way of storing a game fills alike."""
+    return {
+        "game_type": game_type,
+        "variants": variants,
+        "sides": engine.fill_sides(game_type, sides),
+        "location": meta.location,
+        "notes": meta.notes,
+        "engine_version": engine.ENGINE_VERSION,
+        "plugin_versions": engine.versions(game_type, variants),
+        "content_hash": digest,
+        "created_by": user,
+    }
+
+
+def _insert_or_duplicate(digest: str, insert: Callable[[], Game]) -> Outcome:
+    """Run ``insert`` in one transaction. A clash on the content hash means the same game was
+    stored by someone else between our duplicate check and our insert."""
     try:
         with transaction.atomic():
-            game = Game.objects.create(
-                game_type=game_type,
-                variants=variants,
-                sides=engine.fill_sides(game_type, board.get("sides")),
-                played_on=played_on,
-                location=meta.location,
-                notes=meta.notes,
-                source=Game.Source.SCORE,
-                status=Game.Status.FINISHED,
-                engine_version=engine.ENGINE_VERSION,
-                plugin_versions=engine.versions(game_type, variants),
-                board=board,
-                content_hash=digest,
-                created_by=user,
-            )
-            _store_results(_create_seats(game, seats), score)
-            if rate:
-                ratings.rate_from(game)
+            game = insert()
     except IntegrityError:
         existing = Game.objects.filter(content_hash=digest).first()
         if existing is None:
@@ -178,7 +195,7 @@ def import_record(
         return Outcome(Outcome.DUPLICATE, existing)
     try:
         replay = engine.registry().replay(record)
-        score = _replay_score(record, replay) if replay.finished else None
+        score = replay.score() if replay.finished else None
     except RecordError as exc:
         return _rejected(exc.reason, exc.move)
     except RulesError as exc:
@@ -189,36 +206,23 @@ def import_record(
     colours = record.get("colours") or engine.default_colours(game_type)
     # F2/F4: players[0] starts (is seat 1).
     seats = [(name, colours[i] if i < len(colours) else "", i == 0) for i, name in enumerate(names)]
-    try:
-        with transaction.atomic():
-            game = Game.objects.create(
-                game_type=game_type,
-                variants=variants,
-                sides=engine.fill_sides(game_type, record.get("sides")),
-                played_on=meta.played_on or timezone.localdate(),
-                location=meta.location,
-                notes=meta.notes,
-                source=source,
-                status=Game.Status.FINISHED if score is not None else Game.Status.IN_PROGRESS,
-                engine_version=engine.ENGINE_VERSION,
-                plugin_versions=engine.versions(game_type, variants),
-                header={k: v for k, v in record.items() if k not in RECORD_HEADER_EXCLUDES},
-                content_hash=digest,
-                created_by=user,
-            )
-            seat_rows = _create_seats(game, seats)
-            Move.objects.bulk_create(Move(game=game, ply=i, data=m) for i, m in enumerate(record["moves"]))
-            if score is not None:
-                _store_results(seat_rows, score)
-                if rate:
-                    ratings.rate_from(game)
-    except IntegrityError:
-        # Imported by someone else between our check and our insert.
-        existing = Game.objects.filter(content_hash=digest).first()
-        if existing is None:
-            raise
-        return Outcome(Outcome.DUPLICATE, existing)
-    return Outcome(Outcome.IMPORTED, game)
+    def insert() -> Game:
+        game = Game.objects.create(
+            **_game_fields(game_type, variants, record.get("sides"), meta, user, digest),
+            played_on=meta.played_on or timezone.localdate(),
+            source=source,
+            status=Game.Status.FINISHED if score is not None else Game.Status.IN_PROGRESS,
+            header={k: v for k, v in record.items() if k not in RECORD_HEADER_EXCLUDES},
+        )
+        seat_rows = _create_seats(game, seats)
+        Move.objects.bulk_create(Move(game=game, ply=i, data=m) for i, m in enumerate(record["moves"]))
+        if score is not None:
+            _store_results(seat_rows, score)
+            if rate:
+                ratings.rate_from(game)
+        return game
+
+    return _insert_or_duplicate(digest, insert)
 
 
 def import_document(
@@ -294,7 +298,7 @@ def recompute_results(game: Game) -> Game:
     if game.has_moves:
         record = record_of(game)
         replay = engine.registry().replay(record)
-        score = _replay_score(record, replay) if replay.finished else None
+        score = replay.score() if replay.finished else None
     else:
         score = engine.registry().score(game.board)
     with transaction.atomic():
@@ -316,14 +320,6 @@ def recompute_results(game: Game) -> Game:
 def _looks_like_board(document: Mapping) -> bool:
     players = document.get("players")
     return isinstance(players, list) and bool(players) and all(isinstance(p, Mapping) for p in players)
-
-
-def _replay_score(record: Mapping, replay) -> dict:
-    variants = record.get("variants") or []
-    if not variants:
-        return replay.score()
-    # The registry's replay scores with the game alone; variants change the score only.
-    return engine.registry().score({**replay.final_board(), "variants": variants})
 
 
 def _create_seats(game: Game, seats: list[tuple[str, str, bool]]) -> list[Seat]:

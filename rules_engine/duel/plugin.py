@@ -12,19 +12,6 @@ from rules_engine.duel.invariants import check_invariants
 from rules_engine.gametype import GameType
 from rules_engine.hookspecs import hookimpl
 
-# The D9 worked examples as F1 boards, for the API docs and as golden tests.
-D9_EXAMPLE_1 = {
-    "game": "duel",
-    "sides": {"obelisk": "A", "temple": "A", "pyramid": "A", "tomb": "A"},
-    "starting_player": 0,
-    "players": [
-        {"name": "Black", "obelisk": 2, "temple": [1, 4, 2], "pyramid": {"light": 4, "dark": 6},
-         "tomb": [1, 2, 3, 4, 5, 6, 8], "action_tokens": 2, "meeples_on_harbor": 1},
-        {"name": "White", "obelisk": 6, "temple": [], "pyramid": {"light": 0, "dark": 0},
-         "tomb": [], "action_tokens": 0, "meeples_on_harbor": 0},
-    ],
-}
-
 
 class DuelGame(GameType):
     id = "duel"
@@ -68,9 +55,6 @@ class DuelGame(GameType):
 
     def check_invariants(self, state) -> None:
         check_invariants(state)
-
-    def example_boards(self) -> dict[str, dict]:
-        return {"D9.1 (A sides, 69 points for black)": D9_EXAMPLE_1}
 
 
 DUEL = DuelGame()

@@ -94,3 +94,18 @@ def test_record_with_unknown_variant_is_refused(reg):
     with pytest.raises(RecordError, match="unknown variant 'nope'"):
         reg.replay({"game": "duel", "variants": ["nope"], "players": ["A", "B"], "moves": []})
 
+
+
+def test_record_with_a_variant_replays_and_scores_with_it(reg):
+    import random
+
+    from rules_engine.duel.playout import random_record
+
+    record = random_record(random.Random(3))
+    plain = reg.replay(record).score()
+    with_variant = reg.replay({**record, "variants": ["scarabs"]})
+    assert with_variant.finished
+    scored = with_variant.score()
+    assert scored["variants"] == ["scarabs"]
+    for before, after in zip(plain["players"], scored["players"], strict=True):
+        assert after["total"] == before["total"] + after["breakdown"].get("scarabs", 0)

@@ -134,10 +134,10 @@ def test_unknown_game_is_404(client, db):
 
 
 def test_score_only_game_has_nothing_to_replay(client, db):
-    from rules_engine.duel.plugin import D9_EXAMPLE_1  # test data only
+    from scoring.api_examples import D9_1_BOARD
 
-    named = zip(D9_EXAMPLE_1["players"], ["Ana", "Ben"], strict=True)
-    board = {**D9_EXAMPLE_1, "players": [{**p, "name": n} for p, n in named]}
+    named = zip(D9_1_BOARD["players"], ["Ana", "Ben"], strict=True)
+    board = {**D9_1_BOARD, "players": [{**p, "name": n} for p, n in named]}
     outcome = import_board(board)
     assert outcome.ok, outcome.describe()
     game = outcome.game
