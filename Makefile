@@ -1,10 +1,10 @@
-# The two commands of the README: `make run` and `make test`. Both set up .venv first.
+# The commands of the README: `make run`, `make test`, `make serve`. All set up .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test venv lint serve bench clean
+.PHONY: run test venv lint serve serve-env bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,33 @@ run: venv
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver $(HOST)
 
+# Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md).
+# Needs DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and DATABASE_URL=postgres://…; WORKERS, BIND
+# and GUNICORN_ARGS override the defaults. Checks, migrates and collects static files first.
+WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 + 1 )))
+BIND ?= 127.0.0.1:8000
+GUNICORN_ARGS ?=
+serve: export DJANGO_DEBUG := 0
+serve: serve-env venv
+	$(BIN)/python manage.py check --deploy
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	exec $(BIN)/gunicorn imhotep_site.wsgi --bind $(BIND) --workers $(WORKERS) \
+	  --access-logfile - --graceful-timeout 20 --max-requests 2000 --max-requests-jitter 200 $(GUNICORN_ARGS)
+
+# Refuse before touching anything: production data lives in PostgreSQL, never in a SQLite
+# file inside the checkout.
+serve-env:
+	@case "$$DATABASE_URL" in \
+	  postgres://*|postgresql://*|pgsql://*) ;; \
+	  "") echo "make serve: DATABASE_URL is not set; production runs on PostgreSQL," \
+	         "e.g. DATABASE_URL=postgres://imhotep:SECRET@db.example.org:5432/imhotep" >&2; exit 2;; \
+	  *) echo "make serve: DATABASE_URL must be a PostgreSQL URL (postgres://…), not '$${DATABASE_URL%%:*}:…';" \
+	        "SQLite is for development (make run)" >&2; exit 2;; \
+	esac
+	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: set DJANGO_SECRET_KEY (a long random string)" >&2; exit 2; }
+	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "make serve: set DJANGO_ALLOWED_HOSTS (the site's host names)" >&2; exit 2; }
+
 test: venv
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -34,6 +61,11 @@ lint: venv
 
 bench: venv
 	$(BIN)/python -m rules_engine.bench
+
+# Load figures on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
+LOAD_SECONDS ?= 10
+load: venv
+	bash bench/load.sh $(LOAD_SECONDS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

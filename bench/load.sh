@@ -1,24 +1,82 @@
 #!/usr/bin/env bash
-# Load figures on loopback: gunicorn (production settings, SQLite or $DATABASE_URL) driven by wrk
-# with 32 connections for a bounded time per endpoint. Prints wrk's req/s and latency percentiles.
-#   bash bench/load.sh [seconds]      (needs: apt-get install wrk)
+# Load figures on loopback (docs/operations.md): gunicorn with production settings on its own
+# database holding the demo club, driven by wrk (32 connections) for a bounded time per
+# endpoint. Prints one table: requests/s, p50, p99, requests, errors (non-2xx/3xx answers plus
+# socket errors: connect, read, write, timeout) and of those the timeouts (wrk gives up after
+# 2 s; its latency percentiles leave timed-out requests out).
+#
+#   bash bench/load.sh [seconds per endpoint, default 10]      (or: make load LOAD_SECONDS=10)
+#
+# Environment: DATABASE_URL (default: a new SQLite file in a temporary directory; a PostgreSQL
+# URL gets the demo club added), WORKERS (gunicorn, default 2 × cores + 1), CONNECTIONS (32),
+# THREADS (wrk, 2), PORT (default: a free one). Needs wrk (apt-get install -y wrk). The throttles are raised
+# for the run: this measures the server, not the 429 answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECONDS_PER_RUN=${1:-10}
-PORT=${PORT:-8765}
-export DJANGO_DEBUG=0 DJANGO_SECRET_KEY=load-test-only-$(date +%s)-0123456789abcdefghijklmnopqrstuvwxyz \
-       DJANGO_ALLOWED_HOSTS=127.0.0.1 DJANGO_SECURE_SSL_REDIRECT=0 \
-       IMHOTEP_THROTTLE_ANON=100000000/min IMHOTEP_THROTTLE_USER=100000000/min DJANGO_LOG_LEVEL=WARNING
-.venv/bin/python manage.py migrate --noinput >/dev/null
-.venv/bin/python manage.py collectstatic --noinput >/dev/null
-.venv/bin/gunicorn imhotep_site.wsgi --bind 127.0.0.1:$PORT --workers "${WORKERS:-2}" --log-level warning &
-pid=$!
-trap 'kill $pid 2>/dev/null' EXIT
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
-run() { echo "== $1"; shift; wrk -t2 -c32 -d"${SECONDS_PER_RUN}s" --latency "$@" | grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%"; }
-run "GET /api/v1/games-types (trivial DRF endpoint)" "http://127.0.0.1:$PORT/api/v1/games-types"
-run "POST /api/v1/score (D9.1 board)" -s bench/post_board.lua "http://127.0.0.1:$PORT/api/v1/score"
-if [ -n "${REPLAY_GAME:-}" ]; then
-  run "GET /games/$REPLAY_GAME/replay?ply=30 (htmx partial)" -H "HX-Request: true" "http://127.0.0.1:$PORT/games/$REPLAY_GAME/replay?ply=30"
-  run "GET /games/ (games list)" "http://127.0.0.1:$PORT/games/"
-fi
+DURATION=${1:-10}
+# A free port by default: other servers (a second run, a developer's) must not answer for ours.
+PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+CONNECTIONS=${CONNECTIONS:-32}
+THREADS=${THREADS:-2}
+WORKERS=${WORKERS:-$(( $(nproc) * 2 + 1 ))}
+PY=.venv/bin/python
+command -v wrk >/dev/null || { echo "load.sh: wrk is not installed (apt-get install -y wrk)" >&2; exit 2; }
+
+work=$(mktemp -d)
+server=""
+cleanup() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+export DATABASE_URL=${DATABASE_URL:-sqlite:///$work/load.sqlite3}
+export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="load-test-only-$(date +%s)-$RANDOM-0123456789abcdefghijklmnopqrstuvwxyz" \
+       DJANGO_ALLOWED_HOSTS=127.0.0.1 DJANGO_SECURE_SSL_REDIRECT=0 DJANGO_LOG_LEVEL=WARNING \
+       IMHOTEP_THROTTLE_ANON=100000000/min IMHOTEP_THROTTLE_USER=100000000/min
+
+echo "setting up ${DATABASE_URL%%:*} database with the demo club…" >&2
+$PY manage.py migrate --noinput >/dev/null
+$PY manage.py load_demo >/dev/null
+$PY manage.py collectstatic --noinput >/dev/null
+$PY manage.py shell --verbosity 0 -c "import runpy, sys; sys.argv = ['targets', '$work']; runpy.run_path('bench/targets.py')"
+
+.venv/bin/gunicorn imhotep_site.wsgi --bind "127.0.0.1:$PORT" --workers "$WORKERS" --log-level warning &
+server=$!
+for _ in $(seq 100); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
+kill -0 "$server" 2>/dev/null || { echo "load.sh: gunicorn did not start" >&2; exit 1; }
+
+measure() {  # label path body htmx
+  local label=$1 url="http://127.0.0.1:$PORT$2" body=$3 htmx=$4 args=() curl_args=() out
+  if [ -n "$body" ]; then
+    args+=(-s bench/post_json.lua)
+    curl_args+=(-X POST -H "Content-Type: application/json" --data-binary "@$body")
+  fi
+  if [ -n "$htmx" ]; then args+=(-H "HX-Request: true"); curl_args+=(-H "HX-Request: true"); fi
+  local status
+  status=$(curl -s -o /dev/null -w "%{http_code}" "${curl_args[@]}" "$url")
+  out=$(BODY="$body" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args[@]}" "$url")
+  awk -v label="$label" -v status="$status" '
+    /^Requests\/sec/ { rps = $2 }
+    $1 == "50%" && !p50 { p50 = $2 }
+    $1 == "99%" && !p99 { p99 = $2 }
+    / requests in / { total = $1 }
+    /Non-2xx or 3xx responses/ { bad = $NF }
+    /Socket errors/ { gsub(",", ""); sock = $4 + $6 + $8 + $10; timeouts = $10 }
+    END {
+      printf "| %-44s | %6s | %10s | %9s | %9s | %9s | %6d | %8d |\n", label, status, rps, p50, p99, total,
+             bad + sock, timeouts
+    }
+  ' <<<"$out"
+}
+
+echo
+echo "wrk: $CONNECTIONS connections, $THREADS threads, ${DURATION}s per endpoint; gunicorn: $WORKERS sync workers;" \
+     "$(nproc) CPUs; database: ${DATABASE_URL%%:*}"
+printf "| %-44s | %6s | %10s | %9s | %9s | %9s | %6s | %8s |\n" endpoint status "req/s" p50 p99 requests errors \
+       "timeouts"
+printf "|%s|%s|%s|%s|%s|%s|%s|%s|\n" "$(printf -- '-%.0s' {1..46})" "--------" "------------" "-----------" \
+       "-----------" "-----------" "--------" "----------"
+while IFS='|' read -r label path body htmx; do
+  measure "$label" "$path" "$body" "$htmx"
+done < "$work/targets"

@@ -1,11 +1,17 @@
 """The admin: where a club manager fixes anything. Results and moves are shown, not typed:
 they come from the engine. Saving or deleting a game here rebuilds the ratings as the
-pages and the API do."""
+pages and the API do; a player with games is merged, never deleted."""
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.utils import unquote
+from django.db.models import Count
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
 
 from games.models import Game, Move, Player, Rating, Result, Seat
-from games.services import editing, recording
+from games.services import editing, players, recording
 from rules_engine.errors import RulesError
 
 
@@ -32,9 +38,86 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "user", "created_at"]
+    """A player with games is never deleted here (their games would lose a seat): the delete
+    page and the delete action refuse with the reason, and the merge action moves their games
+    to another player instead."""
+
+    list_display = ["name", "user", "games", "created_at"]
     search_fields = ["name", "name_key"]
     raw_id_fields = ["user"]
+    actions = ["delete_without_games", "merge_into"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(game_count=Count("seats"))
+
+    @admin.display(description="Games", ordering="game_count")
+    def games(self, player):
+        return player.game_count
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # replaced: it would offer to delete games' seats
+        return actions
+
+    def delete_view(self, request, object_id, extra_context=None):
+        player = self.get_object(request, unquote(object_id))
+        refusal = players.delete_refusal(player) if player is not None else ""
+        if refusal:
+            self.message_user(request, f"{refusal} (action “Merge the selected player into…”)", messages.ERROR)
+            return redirect(reverse("admin:games_player_change", args=[player.pk]))
+        return super().delete_view(request, object_id, extra_context)
+
+    def delete_model(self, request, obj):
+        players.delete_player(obj)
+
+    @admin.action(description="Delete the selected players (only those without games)", permissions=["delete"])
+    def delete_without_games(self, request, queryset):
+        deleted, refused = [], []
+        for player in queryset:
+            try:
+                players.delete_player(player)
+                deleted.append(player.name)
+            except players.PlayerHasGames as exc:
+                refused.append(str(exc))
+        if deleted:
+            self.message_user(request, f"Deleted {len(deleted)} player(s): {', '.join(deleted)}.", messages.SUCCESS)
+        for reason in refused:
+            self.message_user(request, reason, messages.ERROR)
+
+    @admin.action(description="Merge the selected player into…", permissions=["change"])
+    def merge_into(self, request, queryset):
+        """An intermediate page chooses the player who stays; each selected one is merged into them."""
+        sources = list(queryset.order_by("name_key"))
+        if "into" in request.POST:
+            target = Player.objects.filter(pk=request.POST["into"]).first() if request.POST["into"].isdigit() else None
+            if target is None:
+                self.message_user(request, "Choose the player to merge into.", messages.ERROR)
+                return None
+            for source in sources:
+                try:
+                    merged = players.merge_players(source, target)
+                except players.MergeRefused as exc:
+                    self.message_user(request, f"{source.name} not merged: {exc}.", messages.ERROR)
+                else:
+                    self.message_user(
+                        request,
+                        f"{source.name} merged into {target.name}: {merged.seats_moved} game(s) moved, "
+                        "ratings recomputed.",
+                        messages.SUCCESS,
+                    )
+            return None
+        return TemplateResponse(
+            request,
+            "admin/games/player/merge.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Merge players",
+                "opts": self.model._meta,
+                "sources": sources,
+                "targets": Player.objects.exclude(pk__in=[p.pk for p in sources]).only("id", "name"),
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
 
 
 @admin.register(Game)
@@ -68,9 +151,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         # Remember where the game stood in the rating order before the edit.
-        obj._before_edit = (
-            Game.objects.filter(pk=obj.pk).values_list("played_on", "id").first() if change else None
-        )
+        obj._before_edit = Game.objects.filter(pk=obj.pk).values_list("played_on", "id").first() if change else None
         super().save_model(request, obj, form, change)
 
     def save_related(self, request, form, formsets, change):
@@ -93,9 +174,7 @@ class GameAdmin(admin.ModelAdmin):
                 recording.recompute_results(game)
                 done += 1
             except RulesError as exc:
-                self.message_user(
-                    request, f"Game {game.pk}: the current engine rejects it: {exc}", messages.ERROR
-                )
+                self.message_user(request, f"Game {game.pk}: the current engine rejects it: {exc}", messages.ERROR)
         self.message_user(request, f"Recomputed {done} game(s).", messages.SUCCESS)
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:pk>/record", views.GameRecord.as_view(), name="game-record"),
     path("players", views.PlayerList.as_view(), name="player-list"),
     path("players/<int:pk>", views.PlayerDetail.as_view(), name="player-detail"),
+    path("players/<int:pk>/merge", views.PlayerMerge.as_view(), name="player-merge"),
     path("results", views.ResultList.as_view(), name="result-list"),
     path("standings", views.Standings.as_view(), name="standings"),
 ]

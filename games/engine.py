@@ -18,8 +18,12 @@ __all__ = [
     "versions",
 ]
 
-# F2: "colours is optional (default black, white)". Other games' records name their colours.
-_DEFAULT_COLOURS: Mapping[str, tuple[str, ...]] = {"duel": ("black", "white")}
+# F2: "colours is optional (default black, white)". The base game's seats take the box's
+# colours in order (classic.md C1) when a record or board does not name them.
+_DEFAULT_COLOURS: Mapping[str, tuple[str, ...]] = {
+    "duel": ("black", "white"),
+    "classic": ("black", "white", "brown", "grey"),
+}
 
 
 def registry():

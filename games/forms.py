@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.conf import settings
 
 from games.services.documents import GameMeta
-
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
 
 class SaveScoreForm(forms.Form):
@@ -45,9 +44,10 @@ class ImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD_BYTES:
+        limit = settings.IMHOTEP_MAX_IMPORT_BYTES  # the request limit (docs/security.md)
+        if upload.size > limit:
             raise forms.ValidationError(
-                f"the file is {upload.size // 2**20} MB; upload at most {MAX_UPLOAD_BYTES // 2**20} MB "
+                f"the file is {upload.size} bytes; upload at most {limit} bytes (IMHOTEP_MAX_IMPORT_BYTES) "
                 "at a time (or use manage.py import_records)"
             )
         return upload

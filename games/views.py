@@ -20,8 +20,9 @@ from games.filters import GameFilterForm, games_with_seats
 from games.forms import ImportForm, SaveScoreForm
 from games.models import Game, Player, Seat
 from games.permissions import can_change_game
-from games.services import editing, exporting, recording, stats
+from games.services import editing, exporting, players, recording, stats
 from games.services.documents import decode_upload, parse_documents
+from imhotep_site.limits import LimitExceeded
 
 PAGE_SIZE = 25
 RECENT_GAMES = 20
@@ -68,7 +69,10 @@ def game_detail(request, pk: int):
             if key not in keys:
                 keys.append(key)
     breakdown_rows = [
-        (key, game.sides.get(key), [r.breakdown.get(key, "") if r else "" for r in results]) for key in keys
+        # Breakdown keys use underscores, site ids dashes (the base game's burial_chamber).
+        (key, game.sides.get(key) or game.sides.get(key.replace("_", "-")),
+         [r.breakdown.get(key, "") if r else "" for r in results])
+        for key in keys
     ]
     return render(
         request,
@@ -87,6 +91,7 @@ def game_detail(request, pk: int):
     )
 
 
+@login_required
 @require_POST
 def game_delete(request, pk: int):
     game = get_object_or_404(Game, pk=pk)
@@ -153,8 +158,54 @@ def player_detail(request, pk: int):
             "charts": charts,
             "recent": recent,
             "game_names": dict(engine.game_types()),
+            "others": Player.objects.exclude(pk=player.pk).only("id", "name") if request.user.is_staff else (),
         },
     )
+
+
+def _staff_only(request) -> None:
+    if not request.user.is_staff:
+        raise PermissionDenied("Only a club manager (staff) may delete or merge players.")
+
+
+@login_required
+@require_POST
+def player_delete(request, pk: int):
+    """Delete a player without games; one with games is refused (merge them instead)."""
+    _staff_only(request)
+    player = get_object_or_404(Player, pk=pk)
+    try:
+        players.delete_player(player)
+    except players.PlayerHasGames as exc:
+        messages.error(request, str(exc))
+        return redirect("games:player", pk=pk)
+    messages.success(request, f"Player {player.name} deleted.")
+    return redirect("games:list")
+
+
+@login_required
+@require_POST
+def player_merge(request, pk: int):
+    """Merge this player into the player ``into`` (their games move there)."""
+    _staff_only(request)
+    source = get_object_or_404(Player, pk=pk)
+    into = request.POST.get("into", "")
+    target = (
+        Player.objects.filter(pk=int(into)).first() if into.isascii() and into.isdigit() and len(into) < 19 else None
+    )
+    if target is None:
+        messages.error(request, "Choose the player to merge into.")
+        return redirect("games:player", pk=pk)
+    try:
+        merged = players.merge_players(source, target)
+    except players.MergeRefused as exc:
+        messages.error(request, f"Not merged: {exc}.")
+        return redirect("games:player", pk=pk)
+    messages.success(
+        request,
+        f"{source.name} merged into {target.name}: {merged.seats_moved} game(s) moved; the ratings were recomputed.",
+    )
+    return redirect("games:player", pk=target.pk)
 
 
 @require_GET
@@ -217,6 +268,7 @@ def import_records(request):
     form = ImportForm(request.POST or None, request.FILES or None)
     context = {"form": form, "outcomes": None}
     status = 200
+    over_limit = False
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -224,17 +276,22 @@ def import_records(request):
             except ValueError as exc:
                 form.add_error("file", str(exc))
             else:
-                outcomes = recording.import_many(parse_documents(text), user=request.user)
-                context["outcomes"] = outcomes
-                context["counts"] = {
-                    s: sum(o.status == s for o in outcomes)
-                    for s in (
-                        recording.Outcome.IMPORTED,
-                        recording.Outcome.DUPLICATE,
-                        recording.Outcome.REJECTED,
-                    )
-                }
-        # htmx swaps only 2xx answers; the plain form gets the honest 400.
+                try:
+                    outcomes = recording.import_many(parse_documents(text), user=request.user, request_limits=True)
+                except LimitExceeded as exc:
+                    form.add_error("file", exc.message)
+                    over_limit = True
+                else:
+                    context["outcomes"] = outcomes
+                    context["counts"] = {
+                        s: sum(o.status == s for o in outcomes)
+                        for s in (
+                            recording.Outcome.IMPORTED,
+                            recording.Outcome.DUPLICATE,
+                            recording.Outcome.REJECTED,
+                        )
+                    }
+        # htmx swaps only 2xx answers; the plain form gets the honest 400 (413 over a limit).
         if form.errors and not request.htmx:
-            status = 400
+            status = 413 if over_limit else 400
     return _partial(request, "games/import.html", "outcome", context, status=status)

@@ -5,6 +5,7 @@ DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and usually DATABASE_URL
 value stops start-up with a message naming the variable.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -37,6 +38,13 @@ def env_int(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}") from None
+
+
+def env_positive_int(name: str, default: int) -> int:
+    value = env_int(name, default)
+    if value <= 0:
+        raise ImproperlyConfigured(f"{name} must be a whole number above 0; got {value}")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -76,6 +84,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    # Failed-login tracking and lockout (admin, /account/login, POST /api/v1/auth/token).
+    "axes",
     # Template partials ({% partialdef %}); built into Django 6, a package on Django 5.2.
     "template_partials",
     "imhotep_site",
@@ -86,6 +96,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the body (sessions, CSRF): refuses oversized bodies with 413.
+    "imhotep_site.limits.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -93,6 +105,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as axes requires: turns a locked-out login into its lockout answer (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "imhotep_site.urls"
@@ -150,7 +164,38 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/account/login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+# Axes first: it refuses a locked-out username+address before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Request limits (docs/security.md). Bodies: JSON endpoints and form posts, and the bulk import
+# page's upload; counts: records per bulk import, moves per record (far above any real game).
+IMHOTEP_MAX_JSON_BYTES = env_positive_int("IMHOTEP_MAX_JSON_BYTES", 1024 * 1024)
+IMHOTEP_MAX_IMPORT_BYTES = env_positive_int("IMHOTEP_MAX_IMPORT_BYTES", 20 * 1024 * 1024)
+IMHOTEP_MAX_IMPORT_RECORDS = env_positive_int("IMHOTEP_MAX_IMPORT_RECORDS", 1000)
+IMHOTEP_MAX_MOVES = env_positive_int("IMHOTEP_MAX_MOVES", 2000)
+# Django's own cap on non-file form data, kept equal so both answer the same limit.
+DATA_UPLOAD_MAX_MEMORY_SIZE = IMHOTEP_MAX_JSON_BYTES
+
+# Proxies in front of the service that append to X-Forwarded-For (0: none, the address is the
+# peer's). Throttles and login lockout identify callers by it; trusting X-Forwarded-For without
+# a proxy would let any caller pick a fresh address per request.
+IMHOTEP_NUM_PROXIES = env_int("IMHOTEP_NUM_PROXIES", 0)
+
+# Login throttling (django-axes): after this many failures a username is locked out from the
+# address that failed, for the cool-off time; a success resets the count.
+AXES_FAILURE_LIMIT = env_positive_int("IMHOTEP_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_positive_int("IMHOTEP_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "imhotep_site.limits.client_address"
+AXES_LOCKOUT_CALLABLE = "imhotep_site.tokens.lockout_response"
 
 # Production hardening: on whenever debug is off, each switch overridable for setups
 # behind a TLS-terminating proxy.
@@ -181,12 +226,16 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON parser, also refusing too-deep nesting and lone surrogates with a 400 (not a 500).
+    "DEFAULT_PARSER_CLASSES": ["scoring.parsers.StrictJSONParser"],
     "DEFAULT_THROTTLE_RATES": {
         # The stateless scoring endpoints; raise or lower per deployment.
         "anon": os.environ.get("IMHOTEP_THROTTLE_ANON", "120/min"),
         "user": os.environ.get("IMHOTEP_THROTTLE_USER", "600/min"),
+        # POST /api/v1/auth/token (password in, token out), per address.
+        "auth": os.environ.get("IMHOTEP_THROTTLE_AUTH", "10/min"),
     },
+    "NUM_PROXIES": IMHOTEP_NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -199,6 +248,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The default enum hook, then 401/403/413/429 documented on every operation they apply to.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "imhotep_site.openapi.document_refusals",
+    ],
 }
 
 LOGGING = {

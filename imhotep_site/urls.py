@@ -1,13 +1,22 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from imhotep_site import views
+from imhotep_site import tokens, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path(
+        "account/login",
+        auth_views.LoginView.as_view(template_name="account/login.html", redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("account/logout", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/token", tokens.token_page, name="account-token"),
+    path("api/v1/auth/token", tokens.AuthTokenView.as_view(), name="api-auth-token"),
     path("score/", include("scoring.urls")),
     path("games/", include("games.replay_urls")),
     path("games/", include("games.urls")),
@@ -17,3 +26,5 @@ urlpatterns = [
     path("api/v1/schema", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+handler404 = "imhotep_site.views.not_found"

@@ -1,10 +1,19 @@
-"""Site-wide pages: the home page and the health check."""
+"""Site-wide pages: the home page, the health check and the 404 answer."""
 
 from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+
+def not_found(request, exception):
+    """404 (DEBUG off): API clients get JSON, the shape DRF answers a missing row with, even
+    for a URL no API route matches (e.g. /api/v1/games/abc); people get the usual page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)
 
 
 @require_GET

@@ -4,6 +4,8 @@ engine for bad input."""
 
 from __future__ import annotations
 
+import reprlib
+
 
 class RulesError(ValueError):
     """Base class: some input broke the rules or the interchange format."""
@@ -55,3 +57,33 @@ class UnknownGameError(RulesError):
 
 class PluginError(RulesError):
     """A plugin registered something malformed or a duplicate; raised while building the registry."""
+
+
+class _Short(reprlib.Repr):
+    """repr with a bounded depth and length: small values print exactly as ``repr``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 4
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = self.maxdeque = self.maxdict = 8
+        self.maxstring = self.maxother = 80
+        self.maxlong = 4300
+
+
+_SHORT = _Short()
+
+
+def shown(value: object, width: int = 40) -> str:
+    """At most ``width`` characters of ``repr(value)`` for an error message, whatever the value.
+
+    Plain ``f"{value!r:.40}"`` builds the whole repr first: a list nested 100 000 deep raises
+    RecursionError, a number too long to print raises ValueError, and either would escape the
+    engine instead of its RulesError. This one stops at a few levels and characters."""
+    if isinstance(value, str):
+        text = repr(value[: width + 1])
+    else:
+        try:
+            text = _SHORT.repr(value)
+        except (ValueError, RecursionError):  # e.g. an int beyond Python's 4300 printable digits
+            text = f"<{type(value).__name__}>"
+    return text[:width]

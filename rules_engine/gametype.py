@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules_engine.errors import PluginError
+
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
 
@@ -76,6 +78,22 @@ class GameType(abc.ABC):
     @abc.abstractmethod
     def random_record(self, rng: random.Random) -> dict:
         """A whole game of uniformly random legal moves as a record (tests, demo data)."""
+
+    def with_board_data(self, data: Mapping) -> GameType:
+        """This game with plugin-supplied board data (hook ``imhotep_board_data``): the open
+        numbers of some sides. Checks the data (``PluginError`` naming the bad key). By default
+        a game takes none."""
+        if not data:
+            return self
+        raise PluginError(f"game {self.id!r} takes no board data, got keys {', '.join(map(str, data))}")
+
+    def unplayable_sides(self) -> dict[str, dict[str, str]]:
+        """Sides that cannot be played yet (data missing), as ``{part: {side: why}}``."""
+        return {}
+
+    def unscorable_sides(self) -> dict[str, dict[str, str]]:
+        """Sides an end-game board cannot be scored with yet (data missing), as ``{part: {side: why}}``."""
+        return {}
 
     def move_to_json(self, move: Any) -> dict:
         return move if isinstance(move, dict) else move.to_json()

@@ -72,3 +72,16 @@ def imhotep_variant_score(
     ``text`` (for people) and optionally ``rule`` (the section it implements). The registry
     adds the points to the breakdown and the totals, then lets the game decide the winner.
     """
+
+
+@hookspec
+def imhotep_board_data(game_id: str) -> Mapping | None:
+    """Return board data for the sides of game ``game_id`` whose numbers the rules leave open
+    (e.g. classic side B: the temple's bonus spaces, the burial chamber's ranking points), or
+    ``None`` when this plugin has none for that game.
+
+    The registry merges the answers of all plugins per game (two plugins giving the same
+    top-level key is a ``PluginError``) and hands them to the game once, through
+    ``GameType.with_board_data``, which checks them. A game that takes no board data refuses
+    any with a ``PluginError``.
+    """

@@ -16,19 +16,23 @@ from dataclasses import dataclass
 import pluggy
 
 from rules_engine import ENGINE_VERSION, hookspecs
-from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError
+from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, shown
 from rules_engine.gametype import ID_PATTERN, GameType, Variant, VariantField
 
 ENTRY_POINT_GROUP = "imhotep"
 BUILTIN_DISTRIBUTION = "imhotep-service"
 DEFAULT_GAME = "duel"
+#: Boards and records nest a few levels; anything deeper is refused before any game reads it,
+#: so no game's code (repr in a message, json) ever recurses through a hostile document.
+MAX_DEPTH = 32
 
 
 def builtin_plugins() -> dict[str, object]:
     """The plugins that ship with the service, by name."""
+    from rules_engine.classic import plugin as classic_plugin
     from rules_engine.duel import plugin as duel_plugin
 
-    return {"duel": duel_plugin}
+    return {"duel": duel_plugin, "classic": classic_plugin}
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,8 @@ class Registry:
                     raise PluginError(f"game {game.id!r} is registered twice: by {other!r} and {info.name!r}")
                 self.games[game.id] = game
                 self.game_plugin[game.id] = info
+        for game_id in list(self.games):
+            self.games[game_id] = self._with_board_data(self.games[game_id])
         for info, variants in self._results("imhotep_variants"):
             for variant in _iterable(variants, info, "imhotep_variants"):
                 if not isinstance(variant, Variant):
@@ -145,13 +151,38 @@ class Registry:
                     fields.append(f)
             self.variant_fields[key] = tuple(fields)
 
+    def _with_board_data(self, game: GameType) -> GameType:
+        """Hand the game the board data all plugins supply for it (hook imhotep_board_data)."""
+        merged: dict[str, object] = {}
+        source: dict[str, str] = {}
+        for info, answer in self._results("imhotep_board_data", game_id=game.id):
+            if not isinstance(answer, Mapping):
+                raise PluginError(f"plugin {info.name!r}: imhotep_board_data must return a mapping, got {answer!r}")
+            for key, value in answer.items():
+                if key in merged:
+                    raise PluginError(
+                        f"board data {key!r} of {game.id!r} is supplied twice: by {source[key]!r} and {info.name!r}"
+                    )
+                merged[key] = value
+                source[key] = info.name
+        if not merged:
+            return game
+        try:
+            with_data = game.with_board_data(merged)
+        except PluginError as exc:
+            names = ", ".join(repr(n) for n in sorted(set(source.values())))
+            raise PluginError(f"plugin {names}: {exc}") from exc
+        if not isinstance(with_data, GameType) or with_data.id != game.id:
+            raise PluginError(f"game {game.id!r}: with_board_data returned {with_data!r}, not the same game")
+        return with_data
+
     # -- lookups -----------------------------------------------------------------------
     def game(self, game_id: object) -> GameType:
         try:
             return self.games[game_id]  # type: ignore[index]
         except (KeyError, TypeError):
             known = ", ".join(sorted(self.games))
-            raise UnknownGameError(f"unknown game {game_id!r}; this server knows: {known}") from None
+            raise UnknownGameError(f"unknown game {shown(game_id)}; this server knows: {known}") from None
 
     def describe(self) -> list[dict]:
         """What ``GET /api/v1/games-types`` answers: every game with its sides and variants."""
@@ -176,6 +207,10 @@ class Registry:
                     "sides": {part: list(sides) for part, sides in game.sides.items()},
                     "variants": variants,
                     "plugin": self.game_plugin[game_id].to_json(),
+                    # {part: {side: why}}: sides whose board data is missing (e.g. classic B sides):
+                    # records with them cannot be replayed, end-game boards may still be scored
+                    "unplayable_sides": game.unplayable_sides(),
+                    "unscorable_sides": game.unscorable_sides(),
                 }
             )
         return out
@@ -212,6 +247,8 @@ class Registry:
         """Score an end-game board of any registered game, with its variants."""
         if not isinstance(board, Mapping):
             raise BoardError([("", f"the board must be a JSON object, got {type(board).__name__}")])
+        if _too_deep(board):
+            raise BoardError([("", f"the board is nested more than {MAX_DEPTH} levels deep")])
         game_id = board.get("game", DEFAULT_GAME)
         try:
             game = self.game(game_id)
@@ -234,6 +271,8 @@ class Registry:
         """Replay a record of any registered game."""
         if not isinstance(record, Mapping):
             raise RecordError(f"the record must be a JSON object, got {type(record).__name__}")
+        if _too_deep(record):
+            raise RecordError(f"the record is nested more than {MAX_DEPTH} levels deep")
         try:
             game = self.game(record.get("game", DEFAULT_GAME))
         except UnknownGameError as exc:
@@ -257,7 +296,7 @@ class Registry:
         for i, v in enumerate(variants):
             if not isinstance(v, str) or (game_id, v) not in self.variants:
                 known = ", ".join(sorted(vid for g, vid in self.variants if g == game_id)) or "none"
-                problems.append((f"variants[{i}]", f"unknown variant {v!r} for {game_id}; known: {known}"))
+                problems.append((f"variants[{i}]", f"unknown variant {shown(v)} for {game_id}; known: {known}"))
             elif v in variants[:i]:
                 problems.append((f"variants[{i}]", f"variant {v!r} is listed twice"))
         return problems
@@ -283,9 +322,9 @@ class Registry:
                 path = f"players[{i}].{name}"
                 if f.kind == "bool":
                     if not isinstance(raw, bool):
-                        errors.append((path, f"must be true or false, got {raw!r}"))
+                        errors.append((path, f"must be true or false, got {shown(raw)}"))
                 elif isinstance(raw, bool) or not isinstance(raw, int):
-                    errors.append((path, f"must be a whole number, got {raw!r}"))
+                    errors.append((path, f"must be a whole number, got {shown(raw)}"))
                 elif not f.minimum <= raw <= f.maximum:
                     errors.append((path, f"must be between {f.minimum} and {f.maximum}, got {raw}"))
                 mine[name] = raw
@@ -344,6 +383,18 @@ class VariantReplay:
 
     def score(self, ply: int | None = None) -> dict:
         return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
+
+
+def _too_deep(document: object) -> bool:
+    """Whether lists/objects nest more than MAX_DEPTH levels (checked without recursion)."""
+    pending = [(document, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, Mapping | list | tuple):
+            if depth >= MAX_DEPTH:
+                return True
+            pending.extend((item, depth + 1) for item in (value.values() if isinstance(value, Mapping) else value))
+    return False
 
 
 def _iterable(answer: object, info: PluginInfo, hook: str) -> list:

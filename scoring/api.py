@@ -1,7 +1,7 @@
 """The scoring REST API (under /api/v1/): thin views that parse, call the registry, render.
 
-- ``POST score``        an end-game board (formats.md F1) → its score, every point explained
-- ``POST replay``       a game record (F2) → finished, plies, score (and ``?states=1``: every state)
+- ``POST score``        an end-game board (formats.md F1 Duel, F3 base game) → its score, every point explained
+- ``POST replay``       a game record (F2 Duel, F4 base game) → finished, plies, score (and ``?states=1``: every state)
 - ``GET  games-types``  the games and variants this server knows
 """
 
@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from imhotep_site.limits import check_moves
 from rules_engine.errors import BoardError, RecordError
 from scoring import serializers as s
 from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
@@ -63,20 +64,22 @@ def _json_kind(value: object) -> str:
 
 
 class ScoreView(_ScoringAPIView):
-    document = "an end-game board as a JSON object (F1 for the Duel)"
+    document = "an end-game board as a JSON object (F1 for the Duel, F3 for the base game)"
 
     @extend_schema(
         operation_id="score_board",
         summary="Score an end-game board",
         description=(
-            "Scores an end-game board: for the Duel an F1 board (formats.md), for other games the "
-            "board format their plugin documents (dispatched on `game`). The answer is the F1 score "
-            "result plus, per player, `lines` explaining every point with the rule section (D7.x). "
-            "Every validation problem is listed at its field path."
+            "Scores an end-game board, dispatched on `game`: the Duel's F1 board (`\"game\": \"duel\"`, "
+            "the default), the base game's F3 board (`\"game\": \"classic\"`, 2–4 players), or the board "
+            "format a plugin game documents. The answer is the F1 or F3 score result plus, per player, "
+            "`lines` explaining every point with the rule section (D7.x, C5–C9). Every validation problem "
+            "is listed at its field path; a base-game B side whose board data is missing (classic.md C6 ⚠) "
+            "is a 400 at `sides.<site>` saying it cannot be scored yet."
         ),
-        request=s.DuelBoardSerializer,
+        request=s.BOARD,
         responses={
-            200: s.ScoreResultSerializer,
+            200: s.SCORE_RESULT,
             400: OpenApiResponse(s.BoardErrorsSerializer, description="the board is impossible or malformed"),
             429: _THROTTLED,
         },
@@ -95,14 +98,15 @@ class ScoreView(_ScoringAPIView):
 
 
 class ReplayView(_ScoringAPIView):
-    document = "a game record as a JSON object (F2 for the Duel)"
+    document = "a game record as a JSON object (F2 for the Duel, F4 for the base game)"
 
     @extend_schema(
         operation_id="replay_record",
         summary="Replay a game record",
         description=(
-            "Replays a game record (F2 for the Duel) move by move and scores the final board. "
-            "A move that breaks a rule rejects the record with the move's 0-based index and the reason."
+            "Replays a game record move by move and scores the final board, dispatched on `game`: the "
+            "Duel's F2 record or the base game's F4 record (formats.md). A move that breaks a rule "
+            "rejects the record with the move's 0-based index and the reason."
         ),
         parameters=[
             OpenApiParameter(
@@ -110,9 +114,9 @@ class ReplayView(_ScoringAPIView):
                 description="1 to include every state (plies + 1 of them, docs/state-json.md)",
             )
         ],
-        request=s.DuelRecordSerializer,
+        request=s.RECORD,
         responses={
-            200: s.ReplayResultSerializer,
+            200: s.REPLAY_RESULT,
             400: OpenApiResponse(s.RecordErrorSerializer,
                                  description="a move is illegal or the record malformed"),
             429: _THROTTLED,
@@ -123,7 +127,9 @@ class ReplayView(_ScoringAPIView):
     def post(self, request: Request) -> Response:
         with_states = request.query_params.get("states", "").strip().lower() in _TRUE
         try:
-            return Response(replay_record(self.body(request), with_states=with_states))
+            record = self.body(request)
+            check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by imhotep_site.limits
+            return Response(replay_record(record, with_states=with_states))
         except ParseError as exc:
             error = RecordError(str(exc.detail))
         except RecordError as exc:

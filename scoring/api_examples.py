@@ -1,5 +1,9 @@
-"""Examples for the API docs, taken from the rulebook (duel.md D9). A test posts each request
-example and checks the documented answer, so the docs cannot drift from the engine."""
+"""Examples for the API docs, taken from the rulebook (duel.md D9) and, for the base game, made up
+to show each rule of classic.md C8–C9. A test posts each request example and checks the documented
+answer, so the docs cannot drift from the engine."""
+
+import json
+from pathlib import Path
 
 from drf_spectacular.utils import OpenApiExample
 
@@ -121,4 +125,141 @@ ILLEGAL_RECORD_ERROR = {
 REPLAY_EXAMPLES = [
     OpenApiExample("A record whose third move is illegal (D4.2)", value=ILLEGAL_RECORD, request_only=True),
     OpenApiExample("Rejected move", value=ILLEGAL_RECORD_ERROR, response_only=True, status_codes=["400"]),
+]
+
+
+# --------------------------------------------------------------------------- base game (F3, F4)
+
+# F3: three players with the Pharaoh's wrath variant (C9); Cy put no stone on the obelisks.
+CLASSIC_BOARD = {
+    "game": "classic",
+    "sides": {"market": "A", "pyramids": "A", "temple": "A", "burial-chamber": "A", "obelisks": "A"},
+    "variants": ["pharaohs-wrath"],
+    "players": [
+        {"name": "Ana", "colour": "black", "track": 41, "sled": 2, "obelisk_stones": 4, "statues": 3,
+         "decorations": ["pyramids"], "blue_cards": 1,
+         "reached": ["pyramids", "temple", "burial-chamber", "obelisks"]},
+        {"name": "Ben", "colour": "white", "track": 38, "sled": 0, "obelisk_stones": 2, "statues": 0,
+         "decorations": [], "blue_cards": 0,
+         "reached": ["pyramids", "temple", "burial-chamber", "obelisks"]},
+        {"name": "Cy", "colour": "brown", "track": 35, "sled": 3, "obelisk_stones": 0, "statues": 2,
+         "decorations": ["burial-chamber"], "blue_cards": 2,
+         "reached": ["pyramids", "temple", "burial-chamber"]},
+    ],
+    "burial_chamber": [["black", "black", "white"], ["white", "brown", "brown"], ["brown", None, None]],
+    "site_stones": {"pyramids": 16},
+}
+
+
+def _wrath(text, points):
+    return {**_line("pharaohs_wrath", None, "C9", text, points), "variant": "pharaohs-wrath"}
+
+
+CLASSIC_RESULT = {
+    "game": "classic",
+    "variants": ["pharaohs-wrath"],
+    "winners": [0],
+    "tie_broken_by_sled": False,
+    "players": [
+        {"name": "Ana", "colour": "black", "total": 68, "rank": 1,
+         "breakdown": {"track": 41, "burial_chamber": 3, "obelisks": 12, "decorations": 5, "statues": 6,
+                       "blue_cards": 1, "pharaohs_wrath": 0},
+         "lines": [
+             _line("track", None, "C8", "Score track before the final scoring: 41", 41),
+             _line("burial_chamber", "A", "C5.4", "Burial chamber A: one group of 2 stones → 3", 3),
+             _line("obelisks", "A", "C5.5", "Obelisks A: height 4, 1st (12/6/1) → 12", 12),
+             _line("decorations", None, "C7", "Decorations, 1 per 3 stones: pyramids (16 stones) → 5", 5),
+             _line("statues", None, "C7", "Statues: 3 statues → 6", 6),
+             _line("blue_cards", None, "C8", "Blue cards: 1 unplayed → 1", 1),
+             _wrath("Pharaoh's wrath: a stone on all four building sites → 0", 0),
+         ]},
+        {"name": "Ben", "colour": "white", "total": 46, "rank": 2,
+         "breakdown": {"track": 38, "burial_chamber": 2, "obelisks": 6, "decorations": 0, "statues": 0,
+                       "blue_cards": 0, "pharaohs_wrath": 0},
+         "lines": [
+             _line("track", None, "C8", "Score track before the final scoring: 38", 38),
+             _line("burial_chamber", "A", "C5.4", "Burial chamber A: groups of 1 and 1 stones → 1 + 1 = 2", 2),
+             _line("obelisks", "A", "C5.5", "Obelisks A: height 2, 2nd (12/6/1) → 6", 6),
+             _line("decorations", None, "C7", "Decorations: none → 0", 0),
+             _line("statues", None, "C7", "Statues: 0 statues → 0", 0),
+             _line("blue_cards", None, "C8", "Blue cards: 0 unplayed → 0", 0),
+             _wrath("Pharaoh's wrath: a stone on all four building sites → 0", 0),
+         ]},
+        {"name": "Cy", "colour": "brown", "total": 41, "rank": 3,
+         "breakdown": {"track": 35, "burial_chamber": 4, "obelisks": 0, "decorations": 2, "statues": 3,
+                       "blue_cards": 2, "pharaohs_wrath": -5},
+         "lines": [
+             _line("track", None, "C8", "Score track before the final scoring: 35", 35),
+             _line("burial_chamber", "A", "C5.4", "Burial chamber A: groups of 2 and 1 stones → 3 + 1 = 4", 4),
+             _line("obelisks", "A", "C5.5", "Obelisks A: no stone → 0 (no place)", 0),
+             _line("decorations", None, "C7", "Decorations, 1 per 3 stones: burial chamber (7 stones) → 2", 2),
+             _line("statues", None, "C7", "Statues: 2 statues → 3", 3),
+             _line("blue_cards", None, "C8", "Blue cards: 2 unplayed → 2", 2),
+             _wrath("Pharaoh's wrath: no stone on the obelisks → −5", -5),
+         ]},
+    ],
+}
+
+# F3: eleven statues between two players (the game has 10, C7) and six stones on a sled (C1).
+CLASSIC_INVALID_BOARD = {
+    "game": "classic",
+    "players": [
+        {"name": "Ana", "colour": "black", "track": 30, "sled": 6, "obelisk_stones": 0, "statues": 6,
+         "decorations": [], "blue_cards": 0},
+        {"name": "Ben", "colour": "white", "track": 28, "sled": 1, "obelisk_stones": 0, "statues": 5,
+         "decorations": [], "blue_cards": 0},
+    ],
+    "burial_chamber": [],
+}
+
+# F3: a B side whose board data nobody could confirm (classic.md C6 ⚠) is refused, never guessed.
+CLASSIC_B_SIDE_BOARD = {**CLASSIC_INVALID_BOARD, "sides": {"burial-chamber": "B"}, "players": [
+    {**p, "sled": 1, "statues": 0} for p in CLASSIC_INVALID_BOARD["players"]]}
+
+CLASSIC_INVALID_BOARD_ERRORS = {
+    "errors": [
+        {"field": "players[0].sled", "message": "must be between 0 and 5, got 6"},
+        {"field": "players[1].statues", "message": "the players hold 11 statues together; the game has 10 (C7)"},
+    ]
+}
+CLASSIC_B_SIDE_ERRORS = {
+    "errors": [
+        {"field": "sides.burial-chamber",
+         "message": "burial chamber side B cannot be played or scored yet: the rows' ranking points are not known "
+                    "(classic.md C6.4 ⚠); a plugin must supply this board data"},
+    ]
+}
+
+SCORE_EXAMPLES += [
+    OpenApiExample("Base game (F3): three players with Pharaoh's wrath, Ana scores 68", value=CLASSIC_BOARD,
+                   request_only=True),
+    OpenApiExample("Base game: an impossible board (F3 validation)", value=CLASSIC_INVALID_BOARD, request_only=True),
+    OpenApiExample("Base game: a B side that cannot be scored yet", value=CLASSIC_B_SIDE_BOARD, request_only=True),
+    OpenApiExample("Base game scored (F3 result)", value=CLASSIC_RESULT, response_only=True, status_codes=["200"]),
+    OpenApiExample("Base game: F3 validation errors", value=CLASSIC_INVALID_BOARD_ERRORS, response_only=True,
+                   status_codes=["400"]),
+    OpenApiExample("Base game: B side without board data", value=CLASSIC_B_SIDE_ERRORS, response_only=True,
+                   status_codes=["400"]),
+]
+
+# F4: a whole 3-player game of random legal moves, made once with
+# ``rules_engine.classic.playout.random_record(random.Random(1), players=3)`` and kept as a file so the
+# docs do not change with the engine's random choices. It ends in a tie that the sled breaks (C8).
+CLASSIC_RECORD = json.loads((Path(__file__).parent / "examples" / "classic-record.json").read_text(encoding="utf-8"))
+
+# F4: the second move sails ship 1 (capacity 4) empty; it needs 3 stones (C1, C4.3).
+CLASSIC_ILLEGAL_RECORD = {
+    **{k: v for k, v in CLASSIC_RECORD.items() if k != "moves"},
+    "moves": [{"type": "get-stones"}, {"type": "sail", "ship": 1, "site": "temple"}],
+}
+CLASSIC_ILLEGAL_RECORD_ERROR = {
+    "error": {"move": 1, "reason": "sail: ship 1 (capacity 4) holds 0 stones; it needs at least 3 to sail (C4.3)"}
+}
+
+REPLAY_EXAMPLES += [
+    OpenApiExample("Base game (F4): a whole 3-player game", value=CLASSIC_RECORD, request_only=True),
+    OpenApiExample("Base game: a record whose second move is illegal (C4.3)", value=CLASSIC_ILLEGAL_RECORD,
+                   request_only=True),
+    OpenApiExample("Base game: rejected move", value=CLASSIC_ILLEGAL_RECORD_ERROR, response_only=True,
+                   status_codes=["400"]),
 ]

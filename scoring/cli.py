@@ -8,6 +8,8 @@ from typing import TextIO
 
 from django.core.management.base import CommandError
 
+from scoring.parsers import LONE_SURROGATE, has_lone_surrogate
+
 
 def read_text(path: str, stdin: TextIO | None = None) -> str:
     """The whole text of PATH, or of standard input for ``-``; CommandError naming the file
@@ -32,13 +34,16 @@ def parse_json(text: str, where: str) -> object:
     if not text.strip():
         raise ValueError(f"{where} is empty; expected one JSON document")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        document = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise ValueError(
             f"{where} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
     except RecursionError:
         raise ValueError(f"{where} is nested too deeply to be a board or record") from None
+    if has_lone_surrogate(document):
+        raise ValueError(f"{where} is not usable JSON: {LONE_SURROGATE}")
+    return document
 
 
 def _reject_constant(name: str) -> object:

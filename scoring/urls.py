@@ -7,4 +7,5 @@ from scoring import views
 app_name = "scoring"
 urlpatterns = [
     path("duel", views.duel, name="duel"),
+    path("classic", views.classic, name="classic"),
 ]

@@ -4,6 +4,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from scoring import classic_calculator, classic_forms
 from scoring.calculator import calculate
 from scoring.forms import DuelBoardForm, with_defaults
 
@@ -18,4 +19,16 @@ def duel(request):
     partial_only = bool(request.htmx) and not request.htmx.history_restore_request
     context = {"form": form, "calc": calculate(form), "partial_only": partial_only}
     template = "scoring/duel.html#result" if partial_only else "scoring/duel.html"
+    return render(request, template, context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def classic(request):
+    """The base-game calculator (F3), built like the Duel's: a GET form whose result is a link;
+    htmx gets the ``result`` partial plus every field's error slot out of band."""
+    form = classic_forms.ClassicBoardForm(classic_forms.with_defaults(request.GET))
+    partial_only = bool(request.htmx) and not request.htmx.history_restore_request
+    context = {"form": form, "calc": classic_calculator.calculate(form), "partial_only": partial_only}
+    template = "scoring/classic.html#result" if partial_only else "scoring/classic.html"
     return render(request, template, context)

@@ -26,7 +26,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         model = Player
         fields = ["id", "name", "games", "wins", "page"]
 
-    @extend_schema_field(OpenApiTypes.URI)
+    @extend_schema_field(OpenApiTypes.URI_REF)  # site-relative, e.g. /games/4/
     def get_page(self, player) -> str:
         return reverse("games:player", args=[player.pk])
 
@@ -94,11 +94,11 @@ class GameSerializer(serializers.ModelSerializer):
     def get_created_by(self, game) -> str | None:
         return game.created_by.get_username() if game.created_by_id else None
 
-    @extend_schema_field(OpenApiTypes.URI)
+    @extend_schema_field(OpenApiTypes.URI_REF)  # site-relative, e.g. /games/4/
     def get_page(self, game) -> str:
         return reverse("games:detail", args=[game.pk])
 
-    @extend_schema_field(OpenApiTypes.URI)
+    @extend_schema_field(OpenApiTypes.URI_REF)  # site-relative, e.g. /games/4/
     def get_export(self, game) -> str:
         return reverse("games-api:game-record", args=[game.pk])
 
@@ -171,6 +171,12 @@ class BoardErrorItemSerializer(serializers.Serializer):
 
 class BoardErrorSerializer(serializers.Serializer):
     errors = BoardErrorItemSerializer(many=True)
+
+
+class NotFoundSerializer(serializers.Serializer):
+    """DRF's answer for a missing row or page."""
+
+    detail = serializers.CharField()
 
 
 class DuplicateSerializer(serializers.Serializer):

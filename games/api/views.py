@@ -1,7 +1,8 @@
 """The club-history REST API (under /api/v1/): players, games, results, standings.
 
 Anyone may read. Creating needs a logged-in user (token or session); changing or deleting a
-game needs its creator or staff (403 otherwise). Create = import one F2/F4 record (results
+game needs its creator or staff (403 otherwise); deleting or merging a player needs staff, and a
+player with games is never deleted (409: merge them instead). Create = import one F2/F4 record (results
 derived by replaying it) or store one score-only F1/F3 board.
 """
 
@@ -29,7 +30,7 @@ from games.api import serializers as s
 from games.filters import GameFilterForm, games_with_seats
 from games.models import Game, Player, Result
 from games.permissions import can_change_game
-from games.services import editing, exporting, recording, stats
+from games.services import editing, exporting, players, recording, stats
 from games.services.documents import split_history
 
 
@@ -58,6 +59,12 @@ FILTER_PARAMETERS = [
     OpenApiParameter("date_from", OpenApiTypes.DATE, description="Played on or after (YYYY-MM-DD)."),
     OpenApiParameter("date_to", OpenApiTypes.DATE, description="Played on or before (YYYY-MM-DD)."),
 ]
+
+
+NOT_FOUND = OpenApiResponse(s.NotFoundSerializer, description="No such row.")
+PAGE_NOT_FOUND = OpenApiResponse(s.NotFoundSerializer, description="No such page (past the last, or not a number).")
+BAD_FILTER = OpenApiResponse(OpenApiTypes.OBJECT, description="A filter is invalid: `{parameter: [messages]}`.")
+LIST_ERRORS = {400: BAD_FILTER, 404: PAGE_NOT_FOUND}
 
 
 def _filter_form(request) -> GameFilterForm:
@@ -120,7 +127,11 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
     def get_queryset(self):
         return _filter_form(self.request).filter(games_with_seats().select_related("created_by"))
 
-    @extend_schema(summary="List games, newest first", parameters=FILTER_PARAMETERS)
+    @extend_schema(
+        summary="List games, newest first",
+        parameters=FILTER_PARAMETERS,
+        responses={200: s.GameSerializer(many=True), **LIST_ERRORS},
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -202,7 +213,7 @@ class GameDetail(HistoryAPIView, generics.GenericAPIView):
     def get_queryset(self):
         return games_with_seats().select_related("created_by")
 
-    @extend_schema(summary="One game with its seats and results")
+    @extend_schema(summary="One game with its seats and results", responses={200: s.GameSerializer, 404: NOT_FOUND})
     def get(self, request, pk: int):
         return Response(self.get_serializer(self.get_object()).data)
 
@@ -213,7 +224,12 @@ class GameDetail(HistoryAPIView, generics.GenericAPIView):
             "date or status rebuilds the ratings from the earlier of the old and new dates. Creator or staff."
         ),
         request=s.GameUpdateSerializer,
-        responses={200: s.GameSerializer, 403: OpenApiResponse(description="Not the creator, not staff.")},
+        responses={
+            200: s.GameSerializer,
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="A field is invalid: `{field: [messages]}`."),
+            403: OpenApiResponse(description="Not the creator, not staff."),
+            404: NOT_FOUND,
+        },
     )
     def patch(self, request, pk: int):
         game = self.get_object()
@@ -228,7 +244,7 @@ class GameDetail(HistoryAPIView, generics.GenericAPIView):
 
     @extend_schema(
         summary="Delete a game (creator or staff); the ratings are rebuilt",
-        responses={204: None, 403: OpenApiResponse(description="Not the creator, not staff.")},
+        responses={204: None, 403: OpenApiResponse(description="Not the creator, not staff."), 404: NOT_FOUND},
     )
     def delete(self, request, pk: int):
         editing.delete_game(self.get_object())
@@ -245,7 +261,7 @@ class GameRecord(HistoryAPIView, APIView):
             "duplicate."
         ),
         parameters=[OpenApiParameter("history", int, enum=[0, 1], description="1: add the history object.")],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
         game = get_object_or_404(games_with_seats().prefetch_related("moves"), pk=pk)
@@ -261,13 +277,37 @@ class PlayerList(HistoryAPIView, generics.ListAPIView):
     def get_queryset(self):
         return stats.players_with_counts()
 
-    @extend_schema(summary="Players with their numbers of games and wins")
+    @extend_schema(
+        summary="Players with their numbers of games and wins",
+        responses={200: s.PlayerSerializer(many=True), 404: PAGE_NOT_FOUND},
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
 
+class IsStaffOrReadOnly(permissions.BasePermission):
+    message = "Only staff (club managers) may delete or merge players."
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_staff)
+
+
+PLAYER_CONFLICT = OpenApiResponse(
+    inline_serializer(
+        "PlayerConflict",
+        {
+            "error": serializers.CharField(),
+            "games": serializers.IntegerField(help_text="Games the player sat at."),
+            "merge": serializers.CharField(help_text="Where to merge the player instead (POST {into})."),
+        },
+    ),
+    description="The player sat at games: deleting is refused; merge them into another player instead.",
+)
+
+
 class PlayerDetail(HistoryAPIView, generics.RetrieveAPIView):
     serializer_class = s.PlayerSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsStaffOrReadOnly]
     queryset = Player.objects.none()
 
     def get_queryset(self):
@@ -275,18 +315,21 @@ class PlayerDetail(HistoryAPIView, generics.RetrieveAPIView):
 
     @extend_schema(
         summary="One player, with current ratings and figures per game type",
-        responses=inline_serializer(
-            "PlayerDetail",
-            {
-                "id": serializers.IntegerField(),
-                "name": serializers.CharField(),
-                "games": serializers.IntegerField(),
-                "wins": serializers.IntegerField(),
-                "page": serializers.URLField(),
-                "ratings": serializers.DictField(help_text="game type → {ordinal, mu, sigma, games}"),
-                "by_game": serializers.ListField(child=serializers.DictField()),
-            },
-        ),
+        responses={
+            200: inline_serializer(
+                "PlayerDetail",
+                {
+                    "id": serializers.IntegerField(),
+                    "name": serializers.CharField(),
+                    "games": serializers.IntegerField(),
+                    "wins": serializers.IntegerField(),
+                    "page": serializers.CharField(help_text="The player's page (site-relative)."),
+                    "ratings": serializers.DictField(help_text="game type → {ordinal, mu, sigma, games}"),
+                    "by_game": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            404: NOT_FOUND,
+        },
     )
     def get(self, request, *args, **kwargs):
         player = self.get_object()
@@ -317,6 +360,35 @@ class PlayerDetail(HistoryAPIView, generics.RetrieveAPIView):
         ]
         return Response(data)
 
+    @extend_schema(
+        summary="Delete a player who has no games (staff)",
+        description=(
+            "A player who sat at games is never deleted (their games would lose a seat): the answer is 409 "
+            "with the reason; merge them into another player instead (`POST /api/v1/players/{id}/merge`)."
+        ),
+        responses={
+            204: None,
+            401: OpenApiResponse(description="Not logged in."),
+            403: OpenApiResponse(description="Not staff."),
+            404: NOT_FOUND,
+            409: PLAYER_CONFLICT,
+        },
+    )
+    def delete(self, request, *args, **kwargs):
+        player = get_object_or_404(Player, pk=kwargs["pk"])
+        try:
+            players.delete_player(player)
+        except players.PlayerHasGames as exc:
+            return Response(
+                {
+                    "error": str(exc),
+                    "games": player.seats.count(),
+                    "merge": reverse("games-api:player-merge", args=[player.pk]),
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 class ResultList(HistoryAPIView, generics.ListAPIView):
     serializer_class = s.ResultRowSerializer
@@ -335,7 +407,11 @@ class ResultList(HistoryAPIView, generics.ListAPIView):
             results = results.filter(seat__player_id=form.cleaned_data["player"])
         return results
 
-    @extend_schema(summary="Results, one row per seat, newest game first", parameters=FILTER_PARAMETERS)
+    @extend_schema(
+        summary="Results, one row per seat, newest game first",
+        parameters=FILTER_PARAMETERS,
+        responses={200: s.ResultRowSerializer(many=True), **LIST_ERRORS},
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -344,11 +420,68 @@ class Standings(HistoryAPIView, APIView):
     @extend_schema(
         summary="Standings of one game type by OpenSkill rating",
         parameters=[OpenApiParameter("game", str, description="Game type id (default duel).")],
-        responses=s.StandingSerializer(many=True),
+        responses={200: s.StandingSerializer(many=True), 400: BAD_FILTER},
     )
     def get(self, request):
         game_type = request.query_params.get("game") or "duel"
+        if "\x00" in game_type:  # PostgreSQL cannot compare text holding NUL: refused here, not a 500
+            raise ValidationError({"game": ["Null characters are not allowed."]})
         rows = list(stats.standings(game_type))
         for rank, player in enumerate(rows, start=1):
             player.rank = rank
         return Response(s.StandingSerializer(rows, many=True).data)
+
+
+class MergeRequest(serializers.Serializer):
+    into = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Id of the player who stays.")
+
+
+class PlayerMerge(HistoryAPIView, APIView):
+    permission_classes = [permissions.IsAuthenticated, permissions.IsAdminUser]
+
+    @extend_schema(
+        summary="Merge a player into another (staff)",
+        description=(
+            "The player's seats, with their results, move to the player `into`; so does their login if `into` "
+            "has none. The player is deleted and the ratings of every game type they played are rebuilt. "
+            "Refused (409) when both sat in the same game (two people) or both have a login."
+        ),
+        request=MergeRequest,
+        responses={
+            200: inline_serializer(
+                "PlayerMerged",
+                {
+                    "player": s.PlayerSerializer(),
+                    "merged": serializers.IntegerField(help_text="Id of the player merged (now deleted)."),
+                    "seats_moved": serializers.IntegerField(),
+                },
+            ),
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="`into` is missing or not a player."),
+            401: OpenApiResponse(description="Not logged in."),
+            403: OpenApiResponse(description="Not staff."),
+            404: NOT_FOUND,
+            409: OpenApiResponse(
+                inline_serializer("MergeRefused", {"error": serializers.CharField()}),
+                description="The two players cannot be merged (same game, two logins, or the same player).",
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        source = get_object_or_404(Player, pk=pk)
+        body = MergeRequest(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
+        target = Player.objects.filter(pk=body.validated_data["into"]).first()
+        if target is None:
+            raise ValidationError({"into": [f"there is no player with id {body.validated_data['into']}"]})
+        try:
+            merged = players.merge_players(source, target)
+        except players.MergeRefused as exc:
+            return Response({"error": str(exc)}, status=status.HTTP_409_CONFLICT)
+        player = stats.players_with_counts().get(pk=merged.target.pk)
+        return Response(
+            {
+                "player": s.PlayerSerializer(player, context={"request": request}).data,
+                "merged": pk,
+                "seats_moved": merged.seats_moved,
+            }
+        )

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,6 +19,11 @@ from games.replay.views import BadPly, parse_ply
 from rules_engine.errors import RulesError
 
 _ERROR = inline_serializer("LiveError", {"error": serializers.JSONField()})
+# A missing game is DRF's {"detail"}; a game that cannot be replayed here, {"error"}.
+_NOT_FOUND = inline_serializer(
+    "LiveNotFound", {"detail": serializers.CharField(required=False), "error": serializers.JSONField(required=False)}
+)
+_DENIED = inline_serializer("LiveDenied", {"detail": serializers.CharField()})
 _MOVE_ERROR = inline_serializer(
     "MoveError",
     {"error": inline_serializer("MoveErrorDetail", {"move": serializers.IntegerField(allow_null=True),
@@ -29,7 +34,8 @@ _MOVE_ERROR = inline_serializer(
 class AppendMoveRequest(serializers.Serializer):
     ply = serializers.IntegerField(min_value=0,
                                    help_text="The ply the client expects to write (moves seen so far).")
-    move = serializers.JSONField(help_text='One F2 move, e.g. {"type": "place", "cell": "b2"}.')
+    move = serializers.JSONField(help_text='One F2 (Duel) or F4 (base game) move, e.g. {"type": "place", "cell": "b2"} '
+                                           'or {"type": "place", "ship": 2, "slot": 1}.')
 
 
 class AppendMoveResponse(serializers.Serializer):
@@ -63,7 +69,7 @@ class GameStateView(_LiveView):
         parameters=[OpenApiParameter("ply", int, description="0 = after setup; default: the current ply")],
         responses={200: OpenApiResponse(description="state_to_json of that position (docs/state-json.md) "
                                                     "plus `ply`, `plies` and `finished`"),
-                   400: _ERROR, 404: _ERROR},
+                   400: _ERROR, 404: _NOT_FOUND},
     )
     def get(self, request, pk: int):
         timeline = self.timeline(pk)
@@ -73,17 +79,17 @@ class GameStateView(_LiveView):
             ply = parse_ply(request.query_params.get("ply"), timeline.plies)
         except BadPly as exc:
             return Response({"error": exc.message, "plies": timeline.plies}, status=exc.status)
-        body = dict(timeline.game_type.state_to_json(timeline.state(ply)))
+        body = dict(timeline.state_json(ply))  # labelled and scored with the record's header
         body.update(ply=ply, plies=timeline.plies, finished=timeline.replay.finished)
         return Response(body)
 
 
 class LegalMovesView(_LiveView):
     @extend_schema(
-        summary="The legal moves of the player to move (F2 JSON)",
+        summary="The legal moves of the player to move (F2/F4 JSON)",
         responses={200: inline_serializer("LegalMoves", {
             "ply": serializers.IntegerField(), "to_move": serializers.IntegerField(allow_null=True),
-            "moves": serializers.ListField(child=serializers.JSONField())}), 404: _ERROR},
+            "moves": serializers.ListField(child=serializers.JSONField())}), 404: _NOT_FOUND},
     )
     def get(self, request, pk: int):
         timeline = self.timeline(pk)
@@ -102,7 +108,7 @@ class AppendMoveView(_LiveView):
                     "answers 409 with the current ply; an illegal move 400 with its index and the reason. "
                     "Only the game's creator (or staff) may append.",
         request=AppendMoveRequest,
-        responses={201: AppendMoveResponse, 400: _MOVE_ERROR, 401: _ERROR, 403: _ERROR, 404: _ERROR,
+        responses={201: AppendMoveResponse, 400: _MOVE_ERROR, 401: _DENIED, 403: _DENIED, 404: _NOT_FOUND,
                    409: inline_serializer("StalePly", {"error": serializers.CharField(),
                                                         "ply": serializers.IntegerField()})},
     )
@@ -113,7 +119,11 @@ class AppendMoveView(_LiveView):
         is_creator = game.created_by_id is not None and game.created_by_id == request.user.pk
         if not (request.user.is_staff or is_creator):
             raise PermissionDenied(f"only the person who started game {game.pk} (or staff) may record moves")
-        data = request.data if isinstance(request.data, dict) else {}
+        try:
+            data = request.data if isinstance(request.data, dict) else {}
+        except ParseError as exc:  # answered in this endpoint's documented shape, not DRF's {"detail"}
+            reason = f"the request body is not valid JSON: {exc.detail}"
+            return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)
         if "ply" not in data or "move" not in data:
             reason = 'send {"ply": <the ply you write>, "move": {...}}'
             return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)

@@ -5,13 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
 WIDTH, HEIGHT, PAD = 600, 180, 24
 
 
+def _points_svg(points: list[dict], colour: str) -> SafeString:
+    """The clickable points of one series as SVG markup, built here rather than in the
+    template: a 4-player base game has several hundred of them, and the template engine
+    would spend most of a replay step on them."""
+    cls = escape(f"point series-{colour}")
+    return mark_safe("".join(  # every interpolated value is escaped or a number
+        f'<a href="{escape(pt["url"])}" hx-get="{escape(pt["url"])}"><circle cx="{pt["x"]}" cy="{pt["y"]}" r="4" '
+        f'class="{cls}"><title>ply {pt["ply"]}: {pt["total"]}</title></circle></a>'
+        for pt in points))
+
+
 def score_chart(totals: Sequence[Sequence[int]], colours: Sequence[str], current: int,
-                base_url: str = "") -> dict:
-    """``totals[ply][player]`` → polylines and clickable points (links to ``base_url?ply=N``)
-    in a WIDTH×HEIGHT box."""
+                base_url: str = "", names: Sequence[str] = ()) -> dict:
+    """``totals[ply][player]`` (2–4 players) → polylines and clickable points (links to
+    ``base_url?ply=N``) in a WIDTH×HEIGHT box."""
     plies = max(len(totals) - 1, 1)
     values = [v for row in totals for v in row] or [0]
     low, high = min(0, *values), max(1, *values)
@@ -28,7 +42,9 @@ def score_chart(totals: Sequence[Sequence[int]], colours: Sequence[str], current
         points = [{"ply": k, "x": x(k), "y": y(row[p]), "total": row[p], "url": f"{base_url}?ply={k}"}
                   for k, row in enumerate(totals)]
         players.append({"index": p, "colour": colours[p] if p < len(colours) else "",
-                        "polyline": " ".join(f"{pt['x']},{pt['y']}" for pt in points), "points": points})
+                        "name": names[p] if p < len(names) else "",
+                        "polyline": " ".join(f"{pt['x']},{pt['y']}" for pt in points), "points": points,
+                        "points_svg": _points_svg(points, colours[p] if p < len(colours) else "")})
     return {"width": WIDTH, "height": HEIGHT, "players": players, "zero_y": y(0), "high": high,
             "high_y": y(high), "left": PAD, "right": WIDTH - PAD,
             "cursor_x": x(current), "top": PAD, "bottom": HEIGHT - PAD}

@@ -1,5 +1,6 @@
-"""The live move-by-move entry pages: /games/new starts a Duel game, /games/<id>/play records
-it one legal move at a time (and /games/<id>/play/undo takes the last move back).
+"""The live move-by-move entry pages: /games/new starts a Duel game (/games/new?game=classic a
+base game of 2–4 players with a server-shuffled setup), /games/<id>/play records it one legal
+move at a time (and /games/<id>/play/undo takes the last move back).
 
 Only the game's creator (or staff) may record. Every move goes through `append_move`, the
 same function as the live API, with the ply the page showed, so a stale page (a second tab,
@@ -23,6 +24,9 @@ from django.views.decorators.http import require_POST
 
 from games.models import Game
 from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.replay.classic_live_forms import NewClassicForm
+from games.replay.classic_menu import legal_menu as classic_menu
+from games.replay.classic_presenters import classic_context
 from games.replay.live_forms import NewDuelForm
 from games.replay.live_menu import Menu, draws_needed, legal_menu, with_draws
 from games.replay.timeline import NoReplay, load_timeline
@@ -43,9 +47,13 @@ def may_record(user, game: Game) -> bool:
 # --------------------------------------------------------------------------- /games/new
 
 
+LIVE_GAMES = ("duel", "classic")
+
+
 @login_required
 def new_game(request):
-    form = NewDuelForm(request.POST or None)
+    classic = (request.POST.get("game") or request.GET.get("game")) == "classic"
+    form = (NewClassicForm if classic else NewDuelForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
         if outcome.status == Outcome.IMPORTED:
@@ -58,8 +66,8 @@ def new_game(request):
         else:
             form.add_error(None, outcome.reason)
     status = 400 if request.method == "POST" else 200
-    return render(request, "games/new.html", {"form": form, "known_names": form.known_names()},
-                  status=status)
+    template = "games/play_new_classic.html" if classic else "games/new.html"
+    return render(request, template, {"form": form, "known_names": form.known_names()}, status=status)
 
 
 # --------------------------------------------------------------------------- /games/<id>/play
@@ -70,8 +78,8 @@ def _checked_game(request, pk: int) -> Game | HttpResponse:
     if not may_record(request.user, game):
         return _plain(403, f"only the person who started game {game.pk} (or staff) may record its moves; "
                            f"anyone may watch it at {reverse('replay', args=[game.pk])}")
-    if game.game_type != "duel" or not game.has_moves:
-        return _plain(404, f"game {game.pk} is not a Duel recorded move by move; there is nothing to play")
+    if game.game_type not in LIVE_GAMES or not game.has_moves:
+        return _plain(404, f"game {game.pk} is not a Duel or base game recorded move by move; there is nothing to play")
     return game
 
 
@@ -84,11 +92,21 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
     ctx = replay_context(game, timeline, plies)
     state = timeline.state(plies)
     gt = timeline.game_type
-    live = game.status == Game.Status.IN_PROGRESS and not state.over
-    menu = legal_menu([gt.move_to_json(m) for m in gt.legal_moves(state)]) if live else Menu()
-    for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
-        for sq in row:
-            sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
+    live = game.status == Game.Status.IN_PROGRESS and not gt.is_over(state)
+    legal = [gt.move_to_json(m) for m in gt.legal_moves(state)] if live else []
+    if game.game_type == "classic":
+        state_json = timeline.state_json(plies)
+        menu = classic_menu(legal, state_json)
+        # Each legal C4.2 placement is drawn as its ship's empty slot.
+        ctx["classic"] = classic_context(state_json, timeline.score_at(plies), ctx["story"], timeline.names,
+                                         choices=menu.place)
+        template = "games/play_classic.html"
+    else:
+        menu = legal_menu(legal) if live else Menu()
+        for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
+            for sq in row:
+                sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
+        template = "games/play.html"
     ctx.update(
         menu=menu,
         live=live,
@@ -99,13 +117,13 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
         replay_url=reverse("replay", args=[game.pk]),
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
-        transcription=state.transcription,
+        transcription=getattr(state, "transcription", False),
         names=timeline.names,
     )
     partial = request.htmx and not request.htmx.history_restore_request
     if partial and status >= 400:
         status = 200  # htmx swaps only successful answers; the message is in the partial
-    response = render(request, "games/play.html#play" if partial else "games/play.html", ctx, status=status)
+    response = render(request, f"{template}#play" if partial else template, ctx, status=status)
     patch_vary_headers(response, ("HX-Request",))
     return response
 
@@ -145,7 +163,7 @@ def play(request, pk: int):
         return _render(request, game, status=400,
                        error="send the ply this page showed and one F2 move (pick a move on the page)")
     draws = []
-    if ply == game.moves.count():  # a stale page is refused below, by append_move
+    if game.game_type == "duel" and ply == game.moves.count():  # a stale page is refused by append_move
         try:
             timeline = load_timeline(game)
             draws = draws_needed(timeline.state(timeline.plies), move)

@@ -1,13 +1,22 @@
-"""A stored game replayed once: every state, every move with its story, and the score both
-players would have after every ply (the chart and the monument panels read these).
+"""A stored game replayed once: every state, every move with its story, and the score each
+player would have after every ply (the chart and the monument panels read these).
 
 Everything goes through the plugin registry (`games.engine`), and the record is rebuilt by
 the club history's `record_of`, so the viewer shows exactly what the history scored.
+
+Stepping through a replay asks for the same game again and again, so the last few timelines
+are kept per process, keyed by the registry and the record itself (its moves, names, sides…):
+any change to the stored game (a new move, an undo, a renamed player) is a new key, and the
+positions, stories and scores of a key never change.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from games import engine
@@ -24,6 +33,8 @@ class Timeline:
     game: Game
     record: dict
     replay: object  # the game type's Replay: .states, .moves, .finished, .plies
+    _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
+    _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
 
     @property
     def game_type(self):
@@ -48,33 +59,72 @@ class Timeline:
 
     def score_at(self, ply: int) -> dict:
         """The score result (with explanation lines) if the game ended after ``ply``
-        (D7; mid-game meeples on the harbor count as at the end, D7.5)."""
-        board = self.game_type.board(self.state(ply), self.record)
-        variants = self.record.get("variants") or []
-        if variants:
-            board = {**board, "variants": variants}
-        return engine.registry().score(board)
+        (D7; mid-game meeples on the harbor count as at the end, D7.5; the base game: C8 as
+        if after round 6). Computed once per ply; do not change the answer."""
+        if ply not in self._scores:
+            board = self.game_type.board(self.state(ply), self.record)
+            variants = self.record.get("variants") or []
+            if variants:
+                board = {**board, "variants": variants}
+            self._scores[ply] = engine.registry().score(board)
+        return self._scores[ply]
 
     @cached_property
     def totals(self) -> list[list[int]]:
         """totals[ply][player] for every position."""
+        if self.game.game_type == "classic" and not self.record.get("variants"):
+            # The base game's state JSON already carries this score (the same scorer, C8);
+            # the stories need that JSON for every ply anyway.
+            return [[p["score"]["total"] for p in self.state_json(k)["players"]] for k in range(self.plies + 1)]
         return [[p["total"] for p in self.score_at(k)["players"]] for k in range(self.plies + 1)]
+
+    def state_json(self, ply: int) -> dict:
+        """The game type's state JSON of a position (docs/state-json.md), labelled and scored
+        with the record's header; computed once per ply."""
+        if ply not in self._json:
+            self._json[ply] = self.game_type.state_to_json(self.state(ply), self.record)
+        return self._json[ply]
 
     @cached_property
     def stories(self) -> list:
-        """The story of each move (Duel only; other games get their move JSON as text)."""
+        """The story of each move: the Duel's and the base game's describers; other games get
+        their move JSON as text."""
         from games.replay.describe import MoveStory, describe_move
 
         names = self.names or ["player 1", "player 2"]
+        if self.game.game_type == "classic":
+            from games.replay.classic_describe import describe_move as describe_classic
+
+            return [describe_classic(self.state_json(k), m, names, after=self.state_json(k + 1))
+                    for k, m in enumerate(self.moves_json)]
         if self.game.game_type != "duel":
             return [MoveStory(text=str(m)) for m in self.moves_json]
         return [describe_move(self.state(k), m, names) for k, m in enumerate(self.moves_json)]
 
 
+CACHE_SIZE = 16
+_cache: OrderedDict[tuple, Timeline] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
 def load_timeline(game: Game) -> Timeline:
-    """Replay ``game``. Raises NoReplay for a score-only game and RulesError when the current
-    engine rejects the stored moves."""
+    """Replay ``game`` (or reuse its timeline if this process replayed the very same record
+    lately). Raises NoReplay for a score-only game and RulesError when the current engine
+    rejects the stored moves."""
     if not game.has_moves:
         raise NoReplay(f"game {game.pk} was stored as a score only; it has no moves to replay")
     record = record_of(game)
-    return Timeline(game=game, record=record, replay=engine.registry().replay(record))
+    registry = engine.registry()
+    digest = hashlib.sha256(json.dumps(record, sort_keys=True, default=str).encode()).hexdigest()
+    key = (id(registry), game.pk, game.game_type, digest)
+    with _cache_lock:
+        timeline = _cache.get(key)
+        if timeline is not None:
+            _cache.move_to_end(key)
+            return timeline
+    timeline = Timeline(game=game, record=record, replay=registry.replay(record))
+    with _cache_lock:
+        _cache[key] = timeline
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return timeline

@@ -9,8 +9,10 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from games import engine
 from games.models import Game
 from games.replay.chart import score_chart
+from games.replay.classic_presenters import classic_context
 from games.replay.presenters import DEFAULT_COLOURS, harbor_rows, player_panels
 from games.replay.timeline import NoReplay, load_timeline
 from rules_engine.errors import RulesError
@@ -45,7 +47,7 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
     base = reverse("replay", args=[game.pk])
     plies = timeline.plies
     names = timeline.names
-    colours = list(timeline.record.get("colours") or DEFAULT_COLOURS)
+    colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type) or DEFAULT_COLOURS)
     state = timeline.state(ply)
     stories = timeline.stories
     story = stories[ply - 1] if ply > 0 else None
@@ -67,12 +69,17 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
         "story": story,
         "moves": [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}",
                    "current": k + 1 == ply} for k, s in enumerate(stories)],
-        "chart": score_chart(timeline.totals, colours, ply, base),
+        "chart": score_chart(timeline.totals, colours, ply, base, names),
         "chart_labels": names,
         "is_duel": is_duel,
+        "is_classic": game.game_type == "classic",
         "finished": timeline.replay.finished,
     }
-    if is_duel:
+    if ctx["is_classic"]:
+        state_json = timeline.state_json(ply)
+        ctx.update(classic=classic_context(state_json, timeline.score_at(ply), story, names),
+                   over=state_json.get("over"))
+    elif is_duel:
         score = timeline.score_at(ply)
         ctx.update(
             rows=harbor_rows(state, story, colours),

@@ -1,6 +1,7 @@
-"""Demo data: a small club (8 players, 40 games, most recorded move by move) built from the
-engine's random playouts with fixed seeds, so every run creates the same games and a second
-run adds nothing (every game is recognised by its content hash)."""
+"""Demo data: a small club (8 players, 40 Duel games, most recorded move by move, and a few 3-
+and 4-player base games recorded move by move) built from random legal playouts with fixed
+seeds, so every run creates the same games and a second run adds nothing (every game is
+recognised by its content hash)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from games import engine
 from games.models import Game
+from games.replay.classic_setup import new_record, random_game
 from games.services import ratings, recording
 from games.services.documents import GameMeta
 
@@ -19,6 +21,7 @@ FIRST_DAY = datetime.date(2025, 1, 7)
 GAMES = 40
 SCORE_ONLY_EVERY = 7  # every 7th game was only scored with the calculator
 SEED = 5
+CLASSIC_GAMES = 6  # base games (classic.md), alternately 3 and 4 players
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,23 @@ def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
     return out
 
 
+def classic_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
+    """The demo base games: server-shuffled setups (as the live-entry page deals them) played
+    with random legal moves, the same for a seed."""
+    rng = random.Random(f"classic-{seed}")
+    out = []
+    for i in range(CLASSIC_GAMES):
+        names = rng.sample(PLAYERS, 3 if i % 2 == 0 else 4)
+        record = random_game(new_record(names, rng.getrandbits(32)), random.Random(rng.getrandbits(64)))
+        meta = GameMeta(played_on=FIRST_DAY + datetime.timedelta(days=14 * i + 3), location=rng.choice(LOCATIONS))
+        out.append(("record", record, meta))
+    return out
+
+
 def load_demo(seed: int = SEED) -> DemoSummary:
     recorded = score_only = skipped = 0
-    earliest = None
-    for kind, document, meta in demo_documents(seed):
+    earliest: dict[str, tuple] = {}
+    for kind, document, meta in demo_documents(seed) + classic_documents(seed):
         if kind == "record":
             outcome = recording.import_record(document, source=Game.Source.RECORDED, meta=meta, rate=False)
             if outcome.status == outcome.REJECTED:
@@ -77,7 +93,8 @@ def load_demo(seed: int = SEED) -> DemoSummary:
                 continue
             game = outcome.game
             score_only += 1
-        earliest = min(earliest or game.sort_key, game.sort_key)
-    if earliest is not None:
-        ratings.rebuild_from("duel", *earliest)
+        gt = game.game_type
+        earliest[gt] = min(earliest.get(gt, game.sort_key), game.sort_key)
+    for game_type, key in earliest.items():
+        ratings.rebuild_from(game_type, *key)
     return DemoSummary(recorded, score_only, skipped)

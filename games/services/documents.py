@@ -28,6 +28,17 @@ class GameMeta:
     notes: str = ""
 
 
+def unstorable(text: str) -> str | None:
+    """Why ``text`` cannot be stored, or None. JSON can carry a NUL (``\\u0000``), which
+    PostgreSQL refuses in text, and a lone surrogate escape (``\\ud800``), which no database
+    encoding accepts: either would fail at the insert, so imports refuse them up front."""
+    if "\x00" in text:
+        return "holds a NUL character (\\u0000), which cannot be stored"
+    if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
+        return "holds a lone UTF-16 surrogate (\\ud800–\\udfff), which is not a character"
+    return None
+
+
 def split_history(document: Mapping) -> tuple[GameMeta, dict]:
     """The metadata of ``document["history"]`` and the document without it.
 
@@ -50,6 +61,8 @@ def split_history(document: Mapping) -> tuple[GameMeta, dict]:
             raise ValueError(f"{HISTORY_KEY}.{field} must be text, got {value!r}")
         if len(value) > limit:
             raise ValueError(f"{HISTORY_KEY}.{field} is {len(value)} characters long; at most {limit}")
+        if (problem := unstorable(value)) is not None:
+            raise ValueError(f"{HISTORY_KEY}.{field} {problem}")
         texts[field] = value.strip()
     return GameMeta(played_on=played_on, **texts), rest
 

@@ -1,12 +1,16 @@
-"""Players are matched by name, case-insensitively (one club, one "Ana")."""
+"""Players are matched by name, case-insensitively (one club, one "Ana"). A player with games
+is never deleted (their games would lose a seat): they are merged into another player."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
-from games.models import Player, name_key, normalize_name
+from games.models import Player, Seat, name_key, normalize_name
+from games.services import ratings
+from games.services.documents import unstorable
 
 MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 
@@ -22,9 +26,9 @@ def check_names(names: object, path: str = "players") -> list[str]:
             raise ValueError(f"{path}[{i}] must be a player's name, got {raw!r}")
         name = normalize_name(raw)
         if len(name) > MAX_NAME_LENGTH:
-            raise ValueError(
-                f"{path}[{i}] is {len(name)} characters long; names have at most {MAX_NAME_LENGTH}"
-            )
+            raise ValueError(f"{path}[{i}] is {len(name)} characters long; names have at most {MAX_NAME_LENGTH}")
+        if (problem := unstorable(name)) is not None:
+            raise ValueError(f"{path}[{i}] {problem}")
         key = name_key(name)
         if key in seen:
             raise ValueError(
@@ -56,3 +60,92 @@ def _create(name: str, key: str) -> Player:
             return Player.objects.create(name=name)
     except IntegrityError:
         return Player.objects.get(name_key=key)
+
+
+# --------------------------------------------------------------------------- delete and merge
+
+
+class PlayerHasGames(ValueError):
+    """A player who sat at games cannot be deleted: their games would lose a seat."""
+
+
+class MergeRefused(ValueError):
+    """Two players cannot be merged (the reason says why)."""
+
+
+@dataclass(frozen=True)
+class Merged:
+    target: Player
+    seats_moved: int
+    game_types: tuple[str, ...]  # whose ratings were rebuilt
+
+
+def delete_refusal(player: Player) -> str:
+    """Why ``player`` cannot be deleted, or "" when they can (no games)."""
+    games = player.seats.count()
+    if not games:
+        return ""
+    return (
+        f"{player.name} sat at {games} game{'s' if games != 1 else ''}, so they cannot be deleted: their games "
+        "and results would lose a seat. Merge them into another player instead (their games move to that player)."
+    )
+
+
+def delete_player(player: Player) -> None:
+    """Delete a player who has no games. Raises PlayerHasGames otherwise: a player's games
+    are never deleted with them (``Seat.player`` is PROTECT as well)."""
+    with transaction.atomic():
+        refusal = delete_refusal(player)
+        if refusal:
+            raise PlayerHasGames(refusal)
+        player.delete()
+
+
+def merge_players(source: Player, target: Player) -> Merged:
+    """Make ``source`` and ``target`` one player, ``target``: ``source``'s seats (with their
+    results) move to ``target``, so does ``source``'s login if ``target`` has none; ``source``
+    is deleted and the ratings of every game type ``source`` played are rebuilt from their
+    first game (before it neither rating history changes).
+
+    Refused (MergeRefused, nothing changed) when both sat in the same game (a player plays
+    once per game, so they are two people) or both have a login."""
+    if source.pk == target.pk:
+        raise MergeRefused("a player cannot be merged into themselves")
+    with transaction.atomic():
+        # Lock both rows, in id order so two merges cannot deadlock.
+        locked = {
+            p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).order_by("pk")
+        }
+        if len(locked) != 2:
+            raise MergeRefused("one of the two players no longer exists")
+        source, target = locked[source.pk], locked[target.pk]
+        shared = list(
+            Seat.objects.filter(player=source, game__seats__player=target)
+            .order_by("game_id")
+            .values_list("game_id", flat=True)
+        )
+        if shared:
+            raise MergeRefused(
+                f"{source.name} and {target.name} both sat in game{'s' if len(shared) > 1 else ''} "
+                f"{', '.join(map(str, shared))}: they are two people, not one"
+            )
+        if source.user_id and target.user_id:
+            raise MergeRefused(
+                f"{source.name} and {target.name} each have a login; unlink one (admin: the player's user) first"
+            )
+        starts: dict[str, tuple] = {}
+        for game_type, played_on, game_id in (
+            Seat.objects.filter(player=source)
+            .order_by("game__played_on", "game_id")
+            .values_list("game__game_type", "game__played_on", "game_id")
+        ):
+            starts.setdefault(game_type, (played_on, game_id))
+        moved = Seat.objects.filter(player=source).update(player=target)
+        user = source.user
+        source.delete()  # its rating rows go with it; the rebuild below writes target's
+        if user is not None:
+            target.user = user
+            target.save(update_fields=["user"])
+        for game_type, (played_on, game_id) in sorted(starts.items()):
+            ratings.rebuild_from(game_type, played_on, game_id)
+    return Merged(target=target, seats_moved=moved, game_types=tuple(sorted(starts)))

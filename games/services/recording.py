@@ -22,6 +22,7 @@ from games.models import Game, Move, Result, Seat
 from games.services import ratings
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
+from imhotep_site.limits import LimitExceeded, check_moves, check_record_count
 from rules_engine.errors import BoardError, RecordError, RulesError, UnknownGameError
 
 RECORD_HEADER_EXCLUDES = ("players", "moves")
@@ -180,9 +181,12 @@ def import_record(
     A record with an illegal move is rejected with the move index and the engine's reason and
     stores nothing (one transaction per record); a record already stored (same content hash)
     is skipped. ``meta`` overrides the record's own ``history`` metadata. With ``rate=False``
-    the caller rebuilds the ratings afterwards (see `import_many`)."""
+    the caller rebuilds the ratings afterwards (see `import_many`).
+
+    Raises `LimitExceeded` (answered 413) for a record over ``IMHOTEP_MAX_MOVES`` moves."""
     if not isinstance(document, Mapping):
         return _rejected(f"a record must be a JSON object, got {_json_type(document)}")
+    check_moves(document)
     try:
         own_meta, record = split_history(document)
         names = check_names(record.get("players"))
@@ -240,26 +244,40 @@ def import_document(
 
 
 def import_many(
-    documents: Iterable, *, user=None, source: str = Game.Source.IMPORTED, on_outcome=None
+    documents: Iterable,
+    *,
+    user=None,
+    source: str = Game.Source.IMPORTED,
+    on_outcome=None,
+    request_limits: bool = False,
 ) -> list[Outcome]:
     """Import many documents (records, or boards of score-only games), one transaction
     each, then rebuild the ratings once from the earliest new game of each game type
     (instead of once per document).
 
     ``documents`` yields `ParsedDocument`s or plain documents; ``on_outcome(outcome)`` is
-    called after each one (progress bars, per-record lines)."""
+    called after each one (progress bars, per-record lines).
+
+    With ``request_limits`` (an upload through the site) the whole upload is checked first
+    and `LimitExceeded` raised, nothing stored, when it has more than
+    ``IMHOTEP_MAX_IMPORT_RECORDS`` records or a record over ``IMHOTEP_MAX_MOVES`` moves.
+    Otherwise (the command line) such a record is rejected on its own."""
+    if request_limits:
+        documents = list(documents)
+        check_record_count(len(documents))
+        for number, item in enumerate(documents, start=1):
+            document = item.document if isinstance(item, ParsedDocument) else item
+            check_moves(document, label=f"record {getattr(item, 'number', number)}")
     outcomes = []
     earliest: dict[str, tuple] = {}
     for number, item in enumerate(documents, start=1):
         if isinstance(item, ParsedDocument):
             number = item.number
             outcome = (
-                _rejected(item.error)
-                if item.error
-                else import_document(item.document, user=user, source=source, rate=False)
+                _rejected(item.error) if item.error else _import_within_limits(item.document, user=user, source=source)
             )
         else:
-            outcome = import_document(item, user=user, source=source, rate=False)
+            outcome = _import_within_limits(item, user=user, source=source)
         outcome = replace(outcome, number=number)
         if outcome.status == Outcome.IMPORTED and outcome.game.status == Game.Status.FINISHED:
             key = outcome.game.sort_key
@@ -271,6 +289,13 @@ def import_many(
     for game_type, (played_on, game_id) in earliest.items():
         ratings.rebuild_from(game_type, played_on, game_id)
     return outcomes
+
+
+def _import_within_limits(document: object, *, user, source: str) -> Outcome:
+    try:
+        return import_document(document, user=user, source=source, rate=False)
+    except LimitExceeded as exc:
+        return _rejected(exc.message)
 
 
 def record_of(game: Game) -> dict:

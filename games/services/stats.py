@@ -104,7 +104,8 @@ def player_stats(player: Player) -> PlayerStats:
         stats.by_seat[order].add(winner, total)
         for key, points in (breakdown or {}).items():
             stats.per_monument.setdefault(key, Average()).add(points)
-            side = (sides or {}).get(key)
+            # Breakdown keys use underscores, site ids dashes (the base game's burial_chamber).
+            side = (sides or {}).get(key) or (sides or {}).get(key.replace("_", "-"))
             if side is not None:
                 stats.by_side.setdefault(key, {}).setdefault(side, Average()).add(points)
     finished = sum(s.overall.games for s in by_type.values())

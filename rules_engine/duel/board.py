@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules_engine.errors import BoardError
+from rules_engine.errors import BoardError, shown
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 SIDES = ("A", "B")
@@ -214,8 +214,8 @@ def _show(value: object) -> str:
 
 
 def _unknown(key: object, path: str, allowed: tuple[str, ...], what: str) -> tuple[str, str]:
-    shown = key if isinstance(key, str) else repr(key)
-    sub = f"{path}.{shown}" if path else str(shown)
+    shown_key = key if isinstance(key, str) else shown(key)
+    sub = f"{path}.{shown_key}" if path else str(shown_key)
     hint = ""
     if isinstance(key, str):
         close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)

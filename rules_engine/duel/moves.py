@@ -23,7 +23,7 @@ from rules_engine.duel.tokens import (
     TAKE_TOKEN,
     describe_unknown_token,
 )
-from rules_engine.errors import IllegalMoveError
+from rules_engine.errors import IllegalMoveError, shown
 
 Refill = tuple[str, str, str]
 
@@ -33,7 +33,7 @@ def _bad(reason: str) -> IllegalMoveError:
 
 
 def _show(value: object) -> str:
-    return f"{type(value).__name__} {value!r:.40}"
+    return f"{type(value).__name__} {shown(value)}"
 
 
 def _cell(value: object, what: str) -> str:

@@ -16,7 +16,7 @@ from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import Move, parse_move
 from rules_engine.duel.scoring import score_json
 from rules_engine.duel.state import DuelState
-from rules_engine.errors import IllegalMoveError, RecordError
+from rules_engine.errors import IllegalMoveError, RecordError, shown
 
 COLOURS = ("black", "white")
 MAX_NAME = 100
@@ -88,7 +88,7 @@ def _players(data: dict) -> tuple[str, str]:
                             f"first; got {got}")
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise _header_error(f"players[{i}] must be a non-empty name, got {name!r:.40}")
+            raise _header_error(f"players[{i}] must be a non-empty name, got {shown(name)}")
         if len(name) > MAX_NAME:
             raise _header_error(f"players[{i}] is {len(name)} characters long; at most {MAX_NAME}")
     return players[0], players[1]
@@ -102,7 +102,7 @@ def _colours(data: dict) -> tuple[str, str]:
             or not all(isinstance(c, str) and c in COLOURS for c in colours) \
             or colours[0] == colours[1]:
         raise _header_error(f"colours must be [\"black\", \"white\"] or [\"white\", \"black\"] "
-                            f"(D1), got {colours!r:.60}")
+                            f"(D1), got {shown(colours, 60)}")
     return colours[0], colours[1]
 
 
@@ -115,10 +115,10 @@ def _sides(data: dict) -> dict[str, str]:
                             f"{type(sides).__name__}")
     for key, value in sides.items():
         if key not in MONUMENTS:
-            raise _header_error(f"sides: unknown monument {key!r:.40}; monuments are "
+            raise _header_error(f"sides: unknown monument {shown(key)}; monuments are "
                                 f"{', '.join(MONUMENTS)}", "D1")
         if value not in ("A", "B"):
-            raise _header_error(f"sides.{key} must be \"A\" or \"B\", got {value!r:.40}", "D1")
+            raise _header_error(f"sides.{key} must be \"A\" or \"B\", got {shown(value)}", "D1")
     return {m: sides.get(m, "A") for m in MONUMENTS}
 
 
@@ -127,10 +127,10 @@ def parse_header(data: object) -> tuple[DuelRecord, DuelState, list]:
     if not isinstance(data, dict):
         raise _header_error(f"a record must be a JSON object, got {type(data).__name__}")
     if data.get("game") != "duel":
-        raise _header_error(f"game must be \"duel\" for a Duel record, got {data.get('game')!r:.40}")
+        raise _header_error(f"game must be \"duel\" for a Duel record, got {shown(data.get('game'))}")
     unknown = [k for k in data if k not in _TOP_FIELDS]
     if unknown:
-        raise _header_error(f"unknown field {unknown[0]!r:.40}; F2 fields are "
+        raise _header_error(f"unknown field {shown(unknown[0])}; F2 fields are "
                             f"{', '.join(_TOP_FIELDS)}")
     players, colours, sides = _players(data), _colours(data), _sides(data)
     setup = data.get("setup")
@@ -138,7 +138,7 @@ def parse_header(data: object) -> tuple[DuelRecord, DuelState, list]:
         raise _header_error("setup must be an object with supply (60 token ids) or boats")
     extra = [k for k in setup if k not in ("supply", "boats")]
     if extra:
-        raise _header_error(f"setup has unknown field {extra[0]!r:.40}; give supply or boats")
+        raise _header_error(f"setup has unknown field {shown(extra[0])}; give supply or boats")
     state = new_game(supply=setup.get("supply"), boats=setup.get("boats"))
     moves = data.get("moves", [])
     if not isinstance(moves, list):

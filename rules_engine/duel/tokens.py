@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules_engine.errors import shown
+
 OBELISK = "obelisk"
 PYRAMID_LIGHT = "pyramid-light"
 PYRAMID_DARK = "pyramid-dark"
@@ -59,6 +61,6 @@ CANONICAL: dict[str, str] = {t: t for t in TOKEN_IDS}
 def describe_unknown_token(value: object) -> str:
     """A person-readable reason why ``value`` is not a token id."""
     if not isinstance(value, str):
-        return f"a token id must be a string, got {type(value).__name__} {value!r:.40}"
-    return f"unknown token id {value!r:.40} (D1 ids: obelisk, pyramid-light, pyramid-dark, " \
+        return f"a token id must be a string, got {type(value).__name__} {shown(value)}"
+    return f"unknown token id {shown(value)} (D1 ids: obelisk, pyramid-light, pyramid-dark, " \
            f"temple-1…temple-4, tomb-1…tomb-12, {', '.join(ACTIONS)})"

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.models import Game, Move, Player, Result
+from games.services.demo import CLASSIC_GAMES
 from games.services.recording import import_record
 from tests.games.conftest import duel_record, row_counts
 from tests.games.test_recording import illegal_at
@@ -23,7 +24,7 @@ def upload(client, content: bytes, name="records.json"):
 def test_import_page_needs_a_login(client):
     response = client.get("/games/import")
     assert response.status_code == 302
-    assert response["Location"].startswith("/admin/login/")
+    assert response["Location"].startswith("/account/login")
 
 
 def test_import_page_reports_each_record_and_a_summary_line(client, user):
@@ -111,10 +112,12 @@ def test_load_demo_builds_the_club_once_and_quickly():
     call_command("load_demo")
     took = time.perf_counter() - began
     assert Player.objects.count() == 8
-    assert Game.objects.count() == 40
+    assert Game.objects.filter(game_type="duel").count() == 40
+    assert Game.objects.filter(game_type="classic", source=Game.Source.RECORDED).count() == CLASSIC_GAMES
     recorded = Game.objects.filter(source=Game.Source.RECORDED).count()
-    assert recorded > 30 and Game.objects.filter(source=Game.Source.SCORE).count() == 40 - recorded
-    assert Result.objects.count() == 80  # every demo game is finished
+    assert recorded > 30 and Game.objects.filter(source=Game.Source.SCORE).count() == 40 + CLASSIC_GAMES - recorded
+    # every demo game is finished: 2 seats per Duel, 3 and 4 seats alternately per base game
+    assert Result.objects.count() == 80 + 7 * CLASSIC_GAMES // 2
     assert took < 10
     counts = row_counts()
     call_command("load_demo")

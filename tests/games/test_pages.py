@@ -201,7 +201,7 @@ def post_board(client, board, **fields):
 
 def test_save_score_needs_a_login(client):
     response = post_board(client, duel_board())
-    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    assert response.status_code == 302 and response["Location"].startswith("/account/login")
     assert Game.objects.count() == 0
 
 

@@ -66,7 +66,7 @@ def _post(client, game, ply, move, headers=None, **fields):
 
 def test_new_needs_login():
     response = Client().get("/games/new")
-    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    assert response.status_code == 302 and response["Location"].startswith("/account/login")
 
 
 def test_new_offers_existing_player_names(owner):
@@ -121,7 +121,7 @@ def test_new_game_form_refuses(owner, over, message):
 
 def test_play_needs_login(live_game):
     response = Client().get(f"/games/{live_game.pk}/play")
-    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    assert response.status_code == 302 and response["Location"].startswith("/account/login")
 
 
 def test_play_is_403_for_another_member(live_game):

@@ -1,11 +1,12 @@
 """Median server time to render one replay step (the htmx partial) of a 60-ply game.
 
-    python manage.py bench_replay [--steps 200] [--game ID]
+    python manage.py bench_replay [--steps 200] [--game ID] [--classic]
 
 Without --game a random 60-ply Duel game is stored for the run and rolled back afterwards, so
 the database is left as it was. Each step is a full request through the middleware with
 ``HX-Request: true``: load the game and its moves, replay, score every ply for the chart,
-render the partial. Target: 15 ms.
+render the partial. Target: 15 ms. ``--classic`` times a random 4-player base game instead
+(the engine's playout, seed 3), which has about 90 plies and twice the players.
 """
 
 from __future__ import annotations
@@ -42,14 +43,22 @@ def sixty_ply_record() -> dict:
     raise CommandError(f"no random game of {PLIES} plies in 10 000 seeds")
 
 
+def classic_record() -> dict:
+    """A random 4-player base game (classic.md) from the engine's playout."""
+    record = default_registry().game("classic").random_record(random.Random(3))
+    record["players"] = ["Bench Ana", "Bench Ben", "Bench Cleo", "Bench Dan"]
+    return record
+
+
 class Command(BaseCommand):
     help = "Median time to render one replay step (htmx partial) of a 60-ply game; target 15 ms."
 
     def add_arguments(self, parser):
         parser.add_argument("--steps", type=int, default=200, help="requests to time (default 200)")
         parser.add_argument("--game", type=int, help="time this stored game instead of a temporary one")
+        parser.add_argument("--classic", action="store_true", help="a random 4-player base game instead of a Duel")
 
-    def handle(self, *args, steps: int, game: int | None, **options):
+    def handle(self, *args, steps: int, game: int | None, classic: bool = False, **options):
         if steps < 1:
             raise CommandError("--steps must be at least 1")
         if game is not None:
@@ -60,7 +69,8 @@ class Command(BaseCommand):
             return
         try:
             with transaction.atomic():
-                outcome = import_record(sixty_ply_record(), source=Game.Source.RECORDED, rate=False)
+                record = classic_record() if classic else sixty_ply_record()
+                outcome = import_record(record, source=Game.Source.RECORDED, rate=False)
                 if outcome.game is None:
                     raise CommandError(f"could not store the bench game: {outcome.describe()}")
                 self._run(outcome.game, steps)

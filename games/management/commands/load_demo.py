@@ -1,11 +1,12 @@
 from django.core.management.base import BaseCommand
 
-from games.services.demo import GAMES, PLAYERS, SEED, load_demo
+from games.services.demo import CLASSIC_GAMES, GAMES, PLAYERS, SEED, load_demo
 
 
 class Command(BaseCommand):
     help = (
-        f"Load the demo club: {len(PLAYERS)} players and {GAMES} Duel games, most recorded move by move. "
+        f"Load the demo club: {len(PLAYERS)} players, {GAMES} Duel games (most recorded move by move) and "
+        f"{CLASSIC_GAMES} base games recorded move by move. "
         "Idempotent: a second run adds nothing."
     )
 

@@ -1,4 +1,4 @@
-"""``manage.py replay PATH [--ndjson]``: replay game records (formats.md F2) and print one
+"""``manage.py replay PATH [--ndjson]``: replay game records (formats.md F2 or F4) and print one
 JSON line per record, its result or its rejection."""
 
 import sys
@@ -12,8 +12,9 @@ from scoring.engine import replay_record
 
 class Command(BaseCommand):
     help = (
-        "Replay one game record (F2 JSON) from PATH ('-' for standard input), or with --ndjson one "
-        'record per line. Prints one JSON line per record: {"finished", "plies", "score"} or '
+        "Replay one game record (F2 JSON for the Duel, F4 for the base game) from PATH ('-' for "
+        "standard input), or with --ndjson one record per line. Prints one JSON line per record: "
+        '{"finished", "plies", "score"} or '
         '{"error": {"move", "reason"}}. Exits 0 when every record replayed, 1 when any was rejected.'
     )
     requires_system_checks: list = []  # pure computation: no database or app checks needed

@@ -1,4 +1,4 @@
-"""``manage.py score PATH``: score one end-game board (formats.md F1) from a file or stdin."""
+"""``manage.py score PATH``: score one end-game board (formats.md F1 or F3) from a file or stdin."""
 
 import sys
 
@@ -11,9 +11,9 @@ from scoring.engine import score_board
 
 class Command(BaseCommand):
     help = (
-        "Score one end-game board (F1 JSON) read from PATH ('-' for standard input). Prints the "
-        "score result as one JSON line and exits 0; an impossible board prints one 'field: message' "
-        "line per problem on standard error and exits 1."
+        "Score one end-game board (F1 JSON for the Duel, F3 for the base game) read from PATH ('-' "
+        "for standard input). Prints the score result as one JSON line and exits 0; an impossible "
+        "board prints one 'field: message' line per problem on standard error and exits 1."
     )
     requires_system_checks: list = []  # pure computation: no database or app checks needed
     stealth_options = ("stdin",)  # call_command(..., stdin=io.StringIO(...)) feeds '-'

@@ -1,0 +1,44 @@
+"""Writes what bench/load.sh measures, one target a line: ``label|path|body file|htmx``.
+
+Run by load.sh through ``manage.py shell`` on the load database after the demo club is
+loaded: a replay step of a recorded demo game (halfway through it), the scoring bodies of the
+registered games (the rulebook's D9.1 board; the base game's F3 example when classic is
+registered and scores it)."""
+
+import json
+import sys
+from pathlib import Path
+
+from games import engine
+from games.models import Game
+from scoring.api_examples import D9_1_BOARD
+
+work = Path(sys.argv[-1])
+registry = engine.registry()
+targets = ["GET /healthz (trivial)|/healthz||"]
+
+(work / "duel.json").write_text(json.dumps(D9_1_BOARD))
+targets.append(f"POST /api/v1/score (Duel D9.1 board)|/api/v1/score|{work / 'duel.json'}|")
+classic_example = Path("tests/data/classic/boards/end_of_game.json")
+if "classic" in registry.games and classic_example.exists():
+    board = json.loads(classic_example.read_text())[0]["board"]
+    try:
+        registry.score(board)
+    except ValueError as exc:
+        print(f"classic board not scored, skipped: {exc}", file=sys.stderr)
+    else:
+        (work / "classic.json").write_text(json.dumps(board))
+        targets.append(f"POST /api/v1/score (classic F3 board)|/api/v1/score|{work / 'classic.json'}|")
+
+game = (
+    Game.objects.filter(game_type="duel", status=Game.Status.FINISHED)
+    .exclude(source=Game.Source.SCORE)
+    .order_by("id")
+    .first()
+)
+if game is None:
+    sys.exit("no recorded demo game to replay: did load_demo run?")
+ply = game.moves.count() // 2
+targets.append(f"GET /games/{game.pk}/replay?ply={ply} (htmx step)|/games/{game.pk}/replay?ply={ply}||htmx")
+targets.append("GET /games/ (games list, full page)|/games/||")
+(work / "targets").write_text("\n".join(targets) + "\n")

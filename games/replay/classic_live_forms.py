@@ -1,0 +1,108 @@
+"""The "start a base game" form (/games/new?game=classic): 2–4 players in seat order with
+their colours, the side of each of the five sites, the variants, and the shuffle seed.
+
+The server shuffles the setup with an explicit seed (`classic_setup.shuffled_setup`, C2) and
+stores it in the record. A setup transcribed from a physical table is entered by importing an
+F4 record (/games/import), not here.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django import forms
+
+from games import engine
+from games.models import Player
+from games.replay.classic_setup import new_record
+from games.services.players import check_names
+from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, SITES
+from rules_engine.errors import RulesError
+
+SIDES = (("A", "A"), ("B", "B"))
+MAX_SEED = 2**63 - 1
+
+
+class NewClassicForm(forms.Form):
+    # Tells /games/new which form a post is for (the action's ?game=classic does too).
+    game = forms.CharField(widget=forms.HiddenInput, initial=GAME_ID, required=False)
+    seed = forms.IntegerField(
+        label="Shuffle seed",
+        required=False,
+        min_value=0,
+        max_value=MAX_SEED,
+        help_text="Leave empty for a fresh shuffle; the same seed deals the same round cards and market cards.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for n in range(1, MAX_PLAYERS + 1):
+            self.fields[f"player_{n}"] = forms.CharField(label=f"Seat {n}", max_length=60, required=n <= MIN_PLAYERS)
+            self.fields[f"colour_{n}"] = forms.ChoiceField(
+                label="Colour", choices=[(c, c) for c in COLOURS], initial=COLOURS[n - 1]
+            )
+        for site in SITES:
+            self.fields[f"side_{site}"] = forms.ChoiceField(
+                label=site.replace("-", " ").capitalize(), choices=SIDES, initial="A", widget=forms.RadioSelect
+            )
+        variants = [
+            (v["id"], v["name"]) for g in engine.registry().describe() if g["id"] == GAME_ID for v in g["variants"]
+        ]
+        self.fields["variants"] = forms.MultipleChoiceField(
+            label="Variants", choices=variants, required=False, widget=forms.CheckboxSelectMultiple
+        )
+
+    @property
+    def seats(self):
+        return [(self[f"player_{n}"], self[f"colour_{n}"]) for n in range(1, MAX_PLAYERS + 1)]
+
+    @property
+    def side_fields(self):
+        return [self[f"side_{site}"] for site in SITES]
+
+    @staticmethod
+    def known_names() -> list[str]:
+        return list(Player.objects.order_by("name_key").values_list("name", flat=True))
+
+    def clean(self):
+        data = super().clean()
+        seats = []
+        gap = False
+        for n in range(1, MAX_PLAYERS + 1):
+            name = (data.get(f"player_{n}") or "").strip()
+            if not name:
+                gap = True
+                continue
+            if gap:
+                self.add_error(f"player_{n}", "fill the seats in order: seat 1 starts (C2.3), no empty seat before")
+            seats.append((n, name, data.get(f"colour_{n}")))
+        if len(seats) < MIN_PLAYERS:
+            raise forms.ValidationError(f"the base game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        try:
+            data["names"] = check_names([name for _, name, _ in seats])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        colours = [c for _, _, c in seats]
+        for k, (n, _, colour) in enumerate(seats):
+            if colour in colours[:k]:
+                self.add_error(f"colour_{n}", f"{colour} is already taken: each player needs their own colour (C1)")
+        data["colours"] = colours
+        if data.get("seed") is None:
+            data["seed"] = secrets.randbelow(MAX_SEED)
+        if not self.errors:
+            try:
+                engine.registry().replay(self.to_record())
+            except RulesError as exc:  # e.g. a B side whose board data is missing (classic.md C6 ⚠)
+                raise forms.ValidationError(f"this game cannot be set up: {getattr(exc, 'reason', exc)}") from None
+        return data
+
+    def to_record(self) -> dict:
+        """The F4 record (no moves): players[0] is seat 1, who starts (C2.3)."""
+        data = self.cleaned_data
+        return new_record(
+            data["names"],
+            data["seed"],
+            colours=data["colours"],
+            sides={site: data[f"side_{site}"] for site in SITES},
+            variants=data.get("variants") or (),
+        )

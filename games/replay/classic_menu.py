@@ -1,0 +1,160 @@
+"""What the live-entry page offers in a base game: the legal moves of the player to move
+(the engine's `legal_moves`, as F4 JSON), grouped by action as people play them (C4):
+get stones; place a stone (drawn as the ships' empty slots); sail a ship, per ship and site,
+with the market picks listed under that ship and site; the blue cards (C7), each grouped per
+ship (and site) so that a lever's orders or a chisel's pairs never make one giant list.
+
+Every choice carries its F4 JSON, which the page posts back unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from games.replay.classic_describe import card_name, site_name
+from games.replay.live_menu import Choice
+from rules_engine.classic.components import BLUE_CARDS, SITES
+
+
+@dataclass
+class Group:
+    """Choices that share a heading, e.g. "ship 2 → market" with its market picks."""
+
+    key: str
+    label: str
+    choices: list[Choice] = field(default_factory=list)
+
+
+@dataclass
+class ClassicMenu:
+    get_stones: Choice | None = None  # C4.1
+    place: dict[tuple[int, int], Choice] = field(default_factory=dict)  # C4.2: (ship, slot) -> move
+    sail: list[Group] = field(default_factory=list)  # C4.3: one group per ship and site
+    cards: dict[str, list[Group]] = field(default_factory=dict)  # C4.4/C7: card -> its groups
+    pass_move: Choice | None = None  # C3 ruling: only when nothing else is legal
+
+    @property
+    def empty(self) -> bool:
+        return not (self.get_stones or self.place or self.sail or self.cards or self.pass_move)
+
+    @property
+    def count(self) -> int:
+        return (
+            bool(self.get_stones)
+            + len(self.place)
+            + sum(len(g.choices) for g in self.sail)
+            + sum(len(g.choices) for gs in self.cards.values() for g in gs)
+            + bool(self.pass_move)
+        )
+
+
+def _owners(
+    state: Mapping | None, ship: int, order: Sequence[int] | None = None, extra: tuple[int, str] | None = None
+) -> list[str]:
+    """Names of the owners of the stones of ``ship`` in unload order (C4.3 / lever order);
+    ``extra`` = (slot, colour) of a stone placed just before sailing (the sail card)."""
+    if not state:
+        return []
+    names = {p.get("colour"): p.get("name") or f"player {i + 1}" for i, p in enumerate(state.get("players") or [])}
+    slots = next((list(s.get("slots") or []) for s in state.get("ships") or [] if s.get("ship") == ship), [])
+    if extra is not None and 0 < extra[0] <= len(slots):
+        slots[extra[0] - 1] = extra[1]
+    seq = [slots[n - 1] for n in order if 0 < n <= len(slots)] if order else slots
+    return [names.get(c, "?") for c in seq if c]
+
+
+def _take_label(take: object) -> str:
+    if isinstance(take, Mapping) and "pair" in take:
+        return f"the pair (keep {card_name(take['pair'])})"
+    return card_name(take)
+
+
+def _takes(move: Mapping, owners: list[str]) -> str:
+    takes = move.get("take") or []
+    if not takes:
+        return ""
+    if len(owners) == len(takes):
+        return "; ".join(f"{o} takes {_take_label(t)}" for o, t in zip(owners, takes, strict=True))
+    return "takes " + ", ".join(_take_label(t) for t in takes)
+
+
+def _extras(move: Mapping, known: set[str]) -> str:
+    """B-side choices carried by the move (docs/rulings.md), shown as given."""
+    extra = {k: v for k, v in move.items() if k not in known}
+    return "; ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(extra.items()))
+
+
+_BASE_KEYS = {"type", "ship", "slot", "site", "take", "card", "order", "places"}
+
+
+def _label(parts: list[str], move: Mapping) -> str:
+    extra = _extras(move, _BASE_KEYS)
+    return " · ".join(p for p in [*parts, extra] if p) or move.get("type", "move")
+
+
+def _group(groups: dict[str, Group], key: str, label: str) -> Group:
+    if key not in groups:
+        groups[key] = Group(key, label)
+    return groups[key]
+
+
+def _site_order(site: str) -> int:
+    return SITES.index(site) if site in SITES else len(SITES)
+
+
+def legal_menu(moves_json: list[dict], state: Mapping | None = None) -> ClassicMenu:
+    """The legal F4 moves (in the engine's order) grouped for the page; ``state`` (the
+    classic state JSON of the position) names whose stone takes which market card."""
+    menu = ClassicMenu()
+    sail: dict[str, Group] = {}
+    cards: dict[str, dict[str, Group]] = {}
+    mover_colour = None
+    if state and isinstance(state.get("to_move"), int) and state["to_move"] < len(state.get("players") or []):
+        mover_colour = state["players"][state["to_move"]].get("colour")
+    for move in moves_json:
+        kind = move.get("type")
+        if kind == "get-stones":
+            menu.get_stones = Choice(move, _label(["get stones from the quarry (C4.1)"], move))
+        elif kind == "place":
+            ship, slot = int(move["ship"]), int(move["slot"])
+            menu.place[(ship, slot)] = Choice(move, _label([f"place a stone on ship {ship}, slot {slot}"], move))
+        elif kind == "sail":
+            ship, site = int(move["ship"]), move["site"]
+            group = _group(sail, f"{ship}:{site}", f"ship {ship} → {site_name(site)}")
+            text = _takes(move, _owners(state, ship)) or f"sail ship {ship} to the {site_name(site)}"
+            group.choices.append(Choice(move, _label([text], move)))
+        elif kind == "play":
+            card = move.get("card", "")
+            groups = cards.setdefault(card, {})
+            if card == "lever":
+                ship, site, order = int(move["ship"]), move["site"], move.get("order") or []
+                group = _group(groups, f"{ship}:{site}", f"ship {ship} → {site_name(site)}")
+                text = "unload slots " + ", ".join(str(n) for n in order)
+                takes = _takes(move, _owners(state, ship, order))
+                group.choices.append(Choice(move, _label([text, takes], move)))
+            elif card == "hammer":
+                ship, slot = int(move["ship"]), int(move["slot"])
+                group = _group(groups, f"{ship}", f"get stones, then a stone on ship {ship}")
+                group.choices.append(Choice(move, _label([f"slot {slot}"], move)))
+            elif card == "sail":
+                ship, slot, site = int(move["ship"]), int(move["slot"]), move["site"]
+                group = _group(groups, f"{ship}:{site}", f"a stone on ship {ship}, then sail it → {site_name(site)}")
+                owners = _owners(state, ship, extra=(slot, mover_colour)) if mover_colour else []
+                group.choices.append(Choice(move, _label([f"slot {slot}", _takes(move, owners)], move)))
+            elif card == "chisel":
+                places = [(int(p["ship"]), int(p["slot"])) for p in move.get("places") or []]
+                first = places[0][0] if places else 0
+                group = _group(groups, f"{first}", f"first stone on ship {first}")
+                text = " + ".join(f"ship {s} slot {n}" for s, n in places)
+                group.choices.append(Choice(move, _label([text], move)))
+            else:
+                _group(groups, "", card_name(card)).choices.append(Choice(move, _label([card_name(card)], move)))
+        elif kind == "pass":
+            menu.pass_move = Choice(move, "pass (no legal action, C3 ruling)")
+        else:
+            _group(sail, f"other:{kind}", str(kind)).choices.append(Choice(move, _label([str(kind)], move)))
+    menu.sail = sorted(sail.values(), key=lambda g: (g.key.split(":")[0], _site_order(g.key.split(":")[-1])))
+    order = [c for c in BLUE_CARDS if c in cards] + [c for c in cards if c not in BLUE_CARDS]
+    menu.cards = {c: list(cards[c].values()) for c in order}
+    return menu

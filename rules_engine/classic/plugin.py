@@ -1,0 +1,122 @@
+"""Imhotep: Builder of Egypt (the base game, ``classic``) as a plugin, through the same hooks as
+any third-party package (docs/plugins.md), with its variant Pharaoh's wrath (classic.md C9).
+
+The play methods import the engine modules when first called, so scoring works on its own.
+Board data for the B sides (classic.md C6 ⚠) comes from plugins through the hook
+``imhotep_board_data``; the registry hands it to `ClassicGame.with_board_data`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from rules_engine.classic import scoring, sitedata
+from rules_engine.classic.components import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
+from rules_engine.classic.sitedata import EMPTY, SiteData
+from rules_engine.gametype import GameType, Variant
+from rules_engine.hookspecs import hookimpl
+
+
+class ClassicGame(GameType):
+    id = GAME_ID
+    name = "Imhotep: Builder of Egypt"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    sides = dict.fromkeys(SITES, SIDES)
+
+    def __init__(self, data: SiteData = EMPTY):
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"ClassicGame(data={'EMPTY' if self.data == EMPTY else 'supplied'})"
+
+    def with_board_data(self, data: Mapping) -> ClassicGame:
+        return self if not data else ClassicGame(sitedata.from_mapping(data))
+
+    def unplayable_sides(self) -> dict[str, dict[str, str]]:
+        return sitedata.unplayable_sides(self.data)
+
+    def unscorable_sides(self) -> dict[str, dict[str, str]]:
+        return sitedata.unscorable_sides(self.data)
+
+    # -- records (the engine, rules_engine/classic/game.py and friends) ----------------
+    def setup(self, rec: Mapping):
+        from rules_engine.classic import game
+
+        return game.setup(rec, self.data)
+
+    def legal_moves(self, state) -> list:
+        from rules_engine.classic import game
+
+        return game.legal_moves(state)
+
+    def apply(self, state, move):
+        from rules_engine.classic import game
+
+        return game.apply_move(state, move)
+
+    def is_over(self, state) -> bool:
+        from rules_engine.classic import game
+
+        return game.is_over(state)
+
+    def board(self, state, rec: Mapping) -> dict:
+        from rules_engine.classic import game
+
+        return game.final_board(state, rec)
+
+    def replay(self, rec: Mapping):
+        from rules_engine.classic import record
+
+        return record.replay(rec, self.data)
+
+    def state_to_json(self, state, rec: Mapping | None = None) -> dict:
+        from rules_engine.classic import statejson
+
+        return statejson.state_to_json(state, rec, self.data)
+
+    def random_record(self, rng: random.Random) -> dict:
+        from rules_engine.classic import playout
+
+        return playout.random_record(rng, data=self.data)
+
+    def check_invariants(self, state) -> None:
+        from rules_engine.classic import invariants
+
+        invariants.check_invariants(state)
+
+    # -- scoring -----------------------------------------------------------------------
+    def score(self, board: Mapping) -> dict:
+        return scoring.score_board(board, self.data)
+
+    def rank(self, result: dict, board: Mapping) -> dict:
+        return scoring.rank(result, board)
+
+
+CLASSIC = ClassicGame()
+
+PHARAOHS_WRATH_VARIANT = Variant(
+    id=PHARAOHS_WRATH,
+    game=GAME_ID,
+    name="Pharaoh's wrath",
+    description="A player who did not get a stone onto each of the Pyramids, Temple, Burial chamber and "
+    "Obelisks loses 5 points at the end (classic.md C9).",
+)
+
+
+@hookimpl
+def imhotep_games():
+    return [CLASSIC]
+
+
+@hookimpl
+def imhotep_variants():
+    return [PHARAOHS_WRATH_VARIANT]
+
+
+@hookimpl
+def imhotep_variant_score(game_id, variant_id, board, result, inputs):
+    if (game_id, variant_id) != (GAME_ID, PHARAOHS_WRATH):
+        return None
+    return [[line] for line in scoring.pharaohs_wrath_lines(board)]

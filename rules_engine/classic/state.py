@@ -1,0 +1,234 @@
+"""Base-game state: `ClassicState` (immutable, what callers hold) and `Work` (its mutable
+twin that `actions.py` edits), as for the Duel (rules_engine/duel/state.py).
+
+A state is tuples and ints; `apply_move` thaws the old state into a `Work`, runs the move on
+it and freezes the result. Long sequences (replay, random playouts) keep one `Work` going.
+
+Layout (the state's copies carry a leading underscore). Players are indices 0..n-1 in seat
+order (F4 ``players``); sites are indices into `components.SITES`; cards into `CARD_IDS`.
+- ``n`` players, ``sides`` per site "A"/"B", ``data`` the B-side `SiteData`, ``colours``;
+- ``cards`` the 6 round cards; ``draws`` the market draws in order (F4 ``setup.market_draws``)
+  and ``ndrawn`` how many are used; ``deck``/``discard`` card counts per `CARD_IDS`;
+- ``round`` 0-based (6 once over), ``caps`` the round's 4 ship capacities, ``slots`` 16 entries
+  (ship ``s`` slot ``k`` at ``s*4 + k``, both 0-based; owner index or None), ``sailed`` per ship
+  the site index it sailed to or -1, ``nsailed``;
+- ``market`` face-up card ids left, ``pair`` the Market B pair (C6.1) while untaken;
+- sites: ``pyr`` stones (owners) in delivery order (side A; side B: stones beside the complete
+  pyramids), ``pyrb`` side B's three pyramids, ``temple`` and ``burial`` stones in delivery
+  order, ``obel`` per player the obelisk height (A) or loose stones (B), ``towers`` (B) owners
+  of the towers built, in order (tower ``k`` stands on the ``k``-th highest tower value);
+- players: ``quarry``, ``sled``, ``track``, ``blue`` (card ids), ``green`` (decoration site
+  ids), ``purple`` (statues), ``reached`` (bit per site index, C9);
+- ``to_move``, ``first`` (the round's first player), ``passes`` (passes in succession),
+  ``ply``, ``over``.
+"""
+
+from __future__ import annotations
+
+from rules_engine.classic.components import CARDS, ROUNDS, SITES
+
+CARD_IDS = tuple(CARDS)
+CARD_INDEX = {c: i for i, c in enumerate(CARD_IDS)}
+SITE_INDEX = {s: i for i, s in enumerate(SITES)}
+MARKET, PYRAMIDS, TEMPLE, BURIAL, OBELISKS = range(5)
+NO_SITE = -1
+
+# Fields copied as they are (immutable values) / as flat lists / as lists of lists.
+_SCALAR = (
+    "n",
+    "sides",
+    "data",
+    "colours",
+    "cards",
+    "ndrawn",
+    "ndeck",
+    "ndiscard",
+    "round",
+    "caps",
+    "nsailed",
+    "to_move",
+    "first",
+    "passes",
+    "ply",
+    "over",
+)
+_FLAT = (
+    "deck",
+    "discard",
+    "slots",
+    "sailed",
+    "market",
+    "pair",
+    "pyr",
+    "temple",
+    "burial",
+    "obel",
+    "towers",
+    "quarry",
+    "sled",
+    "track",
+    "purple",
+    "reached",
+)
+_NESTED = ("pyrb", "blue", "green")
+_FIELDS = (*_SCALAR, "draws", *_FLAT, *_NESTED)
+_PRIVATE = tuple("_" + f for f in _FIELDS)
+# Compared by equality: everything but the board data (an immutable mapping that is the
+# same for every state of one game).
+_KEY = tuple("_" + f for f in _FIELDS if f != "data")
+
+
+class ClassicState:
+    """An immutable base-game position. Build one with `game.setup`, advance with
+    `game.apply_move`. Equal states compare (and hash) equal."""
+
+    __slots__ = _PRIVATE
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("ClassicState is immutable; use apply_move to get a new state")
+
+    # ---- read-only accessors
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def to_move(self) -> int:
+        """Index of the player whose turn it is (after the end: who would have been next)."""
+        return self._to_move
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def ply(self) -> int:
+        return self._ply
+
+    @property
+    def round(self) -> int:
+        """1–6 (6 also once the game is over)."""
+        return min(self._round + 1, ROUNDS)
+
+    @property
+    def sides(self) -> dict[str, str]:
+        return dict(zip(SITES, self._sides, strict=True))
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return self._colours
+
+    @property
+    def data(self):
+        return self._data
+
+    @property
+    def track(self) -> tuple[int, ...]:
+        return self._track
+
+    @property
+    def sled(self) -> tuple[int, ...]:
+        return self._sled
+
+    @property
+    def quarry(self) -> tuple[int, ...]:
+        return self._quarry
+
+    @property
+    def deck_count(self) -> int:
+        return self._ndeck
+
+    @property
+    def discard_count(self) -> int:
+        return self._ndiscard
+
+    @property
+    def draws_used(self) -> int:
+        """How many of the record's market draws have been turned up."""
+        return self._ndrawn
+
+    # ---- value semantics
+    def _key(self) -> tuple:
+        return tuple(getattr(self, f) for f in _KEY)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ClassicState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        status = "over" if self._over else f"player {self._to_move} to move"
+        return f"<ClassicState round {self.round}, ply {self._ply}, {status}, tracks {list(self._track)}>"
+
+    def thaw(self) -> Work:
+        """A mutable copy (for `actions`); the state itself is never changed."""
+        w = Work.__new__(Work)
+        get, put = self.__getattribute__, object.__setattr__
+        for f in _SCALAR:
+            put(w, f, get("_" + f))
+        w.draws = self._draws
+        for f in _FLAT:
+            put(w, f, list(get("_" + f)))
+        for f in _NESTED:
+            put(w, f, [list(x) for x in get("_" + f)])
+        w.rng = None
+        return w
+
+
+class Work:
+    """Mutable game state, owned by whoever created it (one `apply_move` call, one replay or
+    one playout). Same fields as `ClassicState` without the underscore, plus ``rng``: in a
+    random playout, the `random.Random` that turns up market cards beyond ``draws`` (which is
+    then a list the playout extends); None elsewhere."""
+
+    __slots__ = (*_FIELDS, "rng")
+
+    def freeze(self) -> ClassicState:
+        s = object.__new__(ClassicState)
+        put, get = object.__setattr__, self.__getattribute__
+        for f in _SCALAR:
+            put(s, "_" + f, get(f))
+        put(s, "_draws", tuple(self.draws))
+        for f in _FLAT:
+            put(s, "_" + f, tuple(get(f)))
+        for f in _NESTED:
+            put(s, "_" + f, tuple(tuple(x) for x in get(f)))
+        return s
+
+    def copy(self) -> Work:
+        """An independent copy (the legal-move search tries moves on copies)."""
+        w = Work.__new__(Work)
+        put, get = object.__setattr__, self.__getattribute__
+        for f in _SCALAR:
+            put(w, f, get(f))
+        w.draws = self.draws
+        for f in _FLAT:
+            put(w, f, list(get(f)))
+        for f in _NESTED:
+            put(w, f, [list(x) for x in get(f)])
+        w.rng = self.rng
+        return w
+
+
+def blank_work(
+    n: int, sides: tuple[str, ...], data, colours: tuple[str, ...], cards: tuple, draws, deck: list[int]
+) -> Work:
+    """The fields of a fresh game before the first round starts (C2)."""
+    w = Work.__new__(Work)
+    w.n, w.sides, w.data, w.colours, w.cards = n, sides, data, colours, cards
+    w.draws, w.ndrawn = draws, 0
+    w.deck, w.ndeck = deck, sum(deck)
+    w.discard, w.ndiscard = [0] * len(CARD_IDS), 0
+    w.round, w.caps, w.slots, w.sailed, w.nsailed = 0, (), [None] * 16, [NO_SITE] * 4, 0
+    w.market, w.pair = [], []
+    w.pyr, w.pyrb, w.temple, w.burial = [], [[], [], []], [], []
+    w.obel, w.towers = [0] * n, []
+    w.quarry, w.sled, w.track = [0] * n, [0] * n, [0] * n
+    w.blue, w.green = [[] for _ in range(n)], [[] for _ in range(n)]
+    w.purple, w.reached = [0] * n, [0] * n
+    w.to_move, w.first, w.passes, w.ply, w.over = 0, 0, 0, 0, False
+    w.rng = None
+    return w

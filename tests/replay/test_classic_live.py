@@ -1,0 +1,240 @@
+"""Live entry of a base game: /games/new?game=classic deals a server-shuffled setup (C2) and
+/games/<id>/play offers only the legal moves (C4), grouped by action; the live API appends
+only legal moves and answers an illegal one with its index and the engine's reason."""
+
+import html
+import json
+import random
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Game, Move, Rating
+from games.replay.classic_setup import new_record, shuffled_setup
+from games.services.recording import record_of
+from rules_engine.classic.components import DECK, ROUND_CARDS
+from rules_engine.registry import default_registry
+from tests.factories import UserFactory
+from tests.games.conftest import token_client
+from tests.replay.classic_fixtures import random_classic_record
+from tests.replay.conftest import store
+
+pytestmark = pytest.mark.django_db
+
+MOVE_BUTTON = re.compile(r'name="move" value="([^"]*)"')
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _offered(response) -> list[dict]:
+    return [json.loads(html.unescape(v)) for v in MOVE_BUTTON.findall(response.content.decode())]
+
+
+def _gt():
+    return default_registry().game("classic")
+
+
+def _state(game):
+    return default_registry().replay(record_of(game)).states[-1]
+
+
+def _legal(game) -> list[dict]:
+    return [_gt().move_to_json(m) for m in _gt().legal_moves(_state(game))]
+
+
+def _post(client, game, ply, move, headers=None):
+    return client.post(f"/games/{game.pk}/play", {"ply": ply, "move": json.dumps(move)}, headers=headers or {})
+
+
+def _form(**over) -> dict:
+    data = {
+        "game": "classic",
+        "player_1": "Ana",
+        "colour_1": "black",
+        "player_2": "Ben",
+        "colour_2": "white",
+        "player_3": "Cleo",
+        "colour_3": "brown",
+        "player_4": "",
+        "colour_4": "grey",
+        "seed": "42",
+    }
+    data.update({f"side_{s}": "A" for s in ("market", "pyramids", "temple", "burial-chamber", "obelisks")})
+    data.update(over)
+    return data
+
+
+@pytest.fixture
+def live(owner):
+    """A 3-player base game after 6 random legal moves."""
+    return store(random_classic_record(21, players=3, moves=6), owner)
+
+
+# --------------------------------------------------------------------------- /games/new?game=classic
+
+
+def test_c2_shuffled_setup_is_explicit_and_the_same_for_a_seed():
+    setup = shuffled_setup(4, 7)
+    assert setup == shuffled_setup(4, 7) and setup != shuffled_setup(4, 8)
+    assert len(setup["round_cards"]) == 6 and len(setup["market_draws"]) == 34 and setup["seed"] == 7
+    assert all(tuple(c) in ROUND_CARDS[4] for c in setup["round_cards"])
+    assert sorted(setup["market_draws"]) == sorted(DECK.elements())
+
+
+def test_new_classic_page_offers_four_seats_and_five_sides(owner):
+    body = _client(owner).get("/games/new?game=classic").content.decode()
+    for n in range(1, 5):
+        assert f'name="player_{n}"' in body
+    for site in ("market", "pyramids", "temple", "burial-chamber", "obelisks"):
+        assert f'name="side_{site}"' in body
+    assert "import it" in body  # transcribed setups go through an F4 import
+
+
+def test_duel_page_links_to_the_classic_form(owner):
+    assert "/games/new?game=classic" in _client(owner).get("/games/new").content.decode()
+
+
+def test_c2_new_game_stores_the_shuffled_setup_and_seats(owner):
+    response = _client(owner).post("/games/new?game=classic", _form())
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/play"
+    assert (game.game_type, game.status, game.created_by) == ("classic", "in_progress", owner)
+    assert game.header["setup"] == shuffled_setup(3, 42)
+    assert [(s.player.name, s.colour, s.started) for s in game.seats.all()] == [
+        ("Ana", "black", True),
+        ("Ben", "white", False),
+        ("Cleo", "brown", False),
+    ]
+
+
+def test_new_game_without_a_seed_picks_one_and_stores_it(owner):
+    _client(owner).post("/games/new?game=classic", _form(seed=""))
+    setup = Game.objects.get().header["setup"]
+    assert isinstance(setup["seed"], int) and setup == shuffled_setup(3, setup["seed"])
+
+
+@pytest.mark.parametrize(
+    ("over", "message"),
+    [
+        ({"player_2": "", "player_3": ""}, "needs 2 to 4 players"),
+        ({"player_2": "", "player_4": "Dan"}, "fill the seats in order"),
+        ({"player_3": "ana"}, "already sits at seat 1"),
+        ({"colour_2": "black"}, "already taken"),
+        ({"side_temple": "B"}, "temple side B"),
+    ],
+)
+def test_new_classic_form_refuses(owner, over, message):
+    response = _client(owner).post("/games/new?game=classic", _form(**over))
+    assert response.status_code == 400 and message in html.unescape(response.content.decode())
+    assert not Game.objects.exists()
+
+
+# --------------------------------------------------------------------------- /games/<id>/play
+
+
+def test_c4_page_offers_exactly_the_legal_moves(live, owner):
+    response = _client(owner).get(f"/games/{live.pk}/play")
+    assert response.status_code == 200
+    assert sorted(map(json.dumps, _offered(response))) == sorted(map(json.dumps, _legal(live)))
+
+
+def test_c4_2_placements_are_the_empty_slots(live, owner):
+    body = _client(owner).get(f"/games/{live.pk}/play").content.decode()
+    places = {(m["ship"], m["slot"]) for m in _legal(live) if m["type"] == "place"}
+    drawn = {(int(a), int(b)) for a, b in re.findall(r'class="slot is-legal" data-ship="(\d)" data-slot="(\d)"', body)}
+    assert drawn == places
+
+
+def test_legal_move_is_appended(live, owner):
+    move = _legal(live)[0]
+    response = _post(_client(owner), live, 6, move)
+    assert response.status_code == 302
+    assert Move.objects.get(game=live, ply=6).data == move
+
+
+def test_htmx_post_answers_the_play_partial(live, owner):
+    response = _post(_client(owner), live, 6, _legal(live)[-1], headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert body.lstrip().startswith('<div id="play"') and 'data-ply="7"' in body
+
+
+def test_c4_2_place_on_an_occupied_slot_is_refused_with_the_engines_reason(live, owner):
+    ships = _gt().state_to_json(_state(live), record_of(live))["ships"]
+    ship, slot = next((s["ship"], n) for s in ships for n, c in enumerate(s["slots"], start=1) if c)
+    move = {"type": "place", "ship": ship, "slot": slot}
+    assert move not in _legal(live)
+    response = _post(_client(owner), live, 6, move)
+    assert response.status_code == 400
+    assert "That move was not recorded:" in html.unescape(response.content.decode())
+    assert live.moves.count() == 6
+
+
+def test_api_rejects_an_illegal_move_with_index_and_reason(live, owner):
+    response = token_client(owner).post(
+        f"/api/v1/games/{live.pk}/moves",
+        {"ply": 6, "move": {"type": "sail", "ship": 9, "site": "market"}},
+        format="json",
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["move"] == 6 and "ship" in error["reason"]
+    assert live.moves.count() == 6
+
+
+def test_api_legal_moves_are_the_engines(live, api_client):
+    body = api_client.get(f"/api/v1/games/{live.pk}/legal-moves").json()
+    assert body["ply"] == 6 and body["moves"] == _legal(live)
+
+
+def test_undo_takes_the_last_move_back(live, owner):
+    response = _client(owner).post(f"/games/{live.pk}/play/undo", {"ply": 6})
+    assert response.status_code == 302 and live.moves.count() == 5
+
+
+def test_c8_playing_to_the_end_finishes_into_results_and_ratings(owner):
+    """Random legal moves from the page's own offer until the game is over (C8)."""
+    client = _client(owner)
+    client.post("/games/new?game=classic", _form(player_4="Dan", seed="5"))
+    game = Game.objects.get()
+    rng = random.Random(1)
+    ply = 0
+    while True:
+        response = client.get(f"/games/{game.pk}/play")
+        offered = _offered(response)
+        if not offered:
+            break
+        assert _post(client, game, ply, rng.choice(offered)).status_code == 302
+        ply += 1
+    game.refresh_from_db()
+    assert game.status == "finished" and ply > 40
+    results = sorted(s.result.rank for s in game.seats.all())
+    assert results[0] == 1 and len(results) == 4
+    assert Rating.objects.filter(game=game, game_type="classic").count() == 4
+    assert "Game over" in client.get(f"/games/{game.pk}/play").content.decode()
+
+
+def test_record_of_a_live_game_replays_to_the_same_setup(owner):
+    record = new_record(["Ana", "Ben"], 3)
+    game = store(record, owner)
+    assert record_of(game)["setup"] == record["setup"]
+
+
+def test_other_member_may_not_record(live):
+    other = _client(UserFactory(username="other"))
+    assert other.get(f"/games/{live.pk}/play").status_code == 403
+
+
+def test_c9_variant_is_stored_and_the_running_score_applies_it(owner):
+    client = _client(owner)
+    response = client.post("/games/new?game=classic", _form(variants="pharaohs-wrath"))
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.variants == ["pharaohs-wrath"]
+    body = client.get(f"/games/{game.pk}/play").content.decode()
+    # C9: nobody has reached any site yet, so everyone would lose 5 points now.
+    assert re.findall(r'data-total="(-?\d+)"', body) == ["-5", "-5", "-5"]
+    assert client.get(f"/games/{game.pk}/replay").status_code == 200

@@ -1,0 +1,77 @@
+"""Fixtures of the security tests: members, a staff user, a game in progress owned by one
+member, and clients signed in as each (session or token)."""
+
+import random
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games.models import Game
+from games.services.recording import import_record
+from rules_engine.registry import default_registry
+from tests.factories import UserFactory
+
+PASSWORD = "correct horse battery"  # UserFactory's
+
+
+def duel_record(seed: int, moves: int | None = None) -> dict:
+    """A random legal Duel game (F2), or its first ``moves`` moves."""
+    record = default_registry().game("duel").random_record(random.Random(seed))
+    record["players"] = ["Ana", "Ben"]
+    if moves is not None:
+        record["moves"] = record["moves"][:moves]
+    return record
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashing costs ~1 s per user; these tests check who may do what, not the hash."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_history():
+    """Throttles count in the cache: every test starts from zero."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def owner(db):
+    return UserFactory(username="owner")
+
+
+@pytest.fixture
+def other(db):
+    return UserFactory(username="other")
+
+
+@pytest.fixture
+def staff(db):
+    return UserFactory(username="manager", is_staff=True)
+
+
+@pytest.fixture
+def live_game(owner) -> Game:
+    """A Duel in progress (10 moves) stored by ``owner``."""
+    outcome = import_record(duel_record(11, moves=10), user=owner, source=Game.Source.RECORDED)
+    assert outcome.status == "imported", outcome.describe()
+    return outcome.game
+
+
+def signed_in(user, *, enforce_csrf: bool = False) -> Client:
+    client = Client(enforce_csrf_checks=enforce_csrf)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client

@@ -1,0 +1,106 @@
+"""Login throttling (django-axes): after IMHOTEP_LOGIN_FAILURE_LIMIT failures a username is
+locked out from that address — even with the right password — on the site login, the admin
+login and the token endpoint; other users and other addresses are unaffected."""
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from tests.security.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+LIMIT = 3
+
+
+@pytest.fixture(autouse=True)
+def failure_limit(settings):
+    settings.AXES_FAILURE_LIMIT = LIMIT
+
+
+def site_login(client, username, password, **extra):
+    return client.post("/account/login", {"username": username, "password": password}, **extra)
+
+
+def admin_login(client, username, password, **extra):
+    return client.post("/admin/login/", {"username": username, "password": password}, **extra)
+
+
+def token_login(client, username, password, **extra):
+    return client.post("/api/v1/auth/token", {"username": username, "password": password}, format="json", **extra)
+
+
+def fail(login, client, username="owner", times=LIMIT, **extra):
+    return [login(client, username, "wrong", **extra).status_code for _ in range(times)]
+
+
+def is_signed_in(client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_site_login_works_with_the_right_password(owner):
+    client = Client()
+    assert site_login(client, "owner", PASSWORD).status_code == 302
+    assert is_signed_in(client)
+
+
+def test_site_login_locks_out_after_the_failure_limit_even_with_the_right_password(owner):
+    client = Client()
+    statuses = fail(site_login, client)
+    assert statuses[:-1] == [200] * (LIMIT - 1)  # the form again, with its error
+    assert statuses[-1] == 429
+    response = site_login(client, "owner", PASSWORD)
+    assert response.status_code == 429
+    assert "locked" in response.content.decode()
+    assert int(response["Retry-After"]) > 0
+    assert not is_signed_in(client)
+
+
+def test_admin_login_locks_out_too(staff):
+    client = Client()
+    fail(admin_login, client, username="manager")
+    response = admin_login(client, "manager", PASSWORD)
+    assert response.status_code == 429
+    assert not is_signed_in(client)
+
+
+def test_token_endpoint_locks_out_with_a_json_answer(owner):
+    client = APIClient()
+    assert fail(token_login, client) == [400] * (LIMIT - 1) + [429]
+    response = token_login(client, "owner", PASSWORD)
+    assert response.status_code == 429
+    assert "locked" in response.json()["detail"]
+    assert int(response["Retry-After"]) > 0
+
+
+def test_failures_count_across_the_login_forms(owner):
+    client = APIClient()
+    fail(site_login, client, times=LIMIT - 1)
+    assert token_login(client, "owner", "wrong").status_code == 429
+
+
+def test_other_users_from_the_same_address_are_unaffected(owner, other):
+    client = Client()
+    fail(site_login, client)
+    assert site_login(client, "other", PASSWORD).status_code == 302
+
+
+def test_the_same_user_from_another_address_is_unaffected(owner):
+    fail(site_login, Client())
+    client = Client()
+    assert site_login(client, "owner", PASSWORD, REMOTE_ADDR="203.0.113.9").status_code == 302
+
+
+def test_a_success_resets_the_count(owner):
+    client = Client()
+    fail(site_login, client, times=LIMIT - 1)
+    assert site_login(client, "owner", PASSWORD).status_code == 302
+    assert fail(site_login, Client(), times=LIMIT - 1) == [200] * (LIMIT - 1)
+    assert site_login(Client(), "owner", PASSWORD).status_code == 302
+
+
+def test_a_made_up_x_forwarded_for_does_not_escape_the_lockout(owner):
+    client = Client()
+    for i in range(LIMIT):
+        site_login(client, "owner", "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}")
+    assert site_login(client, "owner", PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.99").status_code == 429

@@ -1,0 +1,83 @@
+"""The API schema documents the refusals (imhotep_site.openapi): 413 on bodies, 429 on the
+throttled endpoints, 401/403 on writes that need a user, each with the {"detail"} body."""
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+
+DETAIL = {"$ref": "#/components/schemas/Detail"}
+
+
+@pytest.fixture(scope="module")
+def schema():
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def response_schema(schema, path, method, code):
+    return schema["paths"][path][method]["responses"][code]["content"]["application/json"]["schema"]
+
+
+def test_detail_body_is_a_component(schema):
+    detail = schema["components"]["schemas"]["Detail"]
+    assert detail["required"] == ["detail"]
+    assert detail["properties"]["detail"]["type"] == "string"
+
+
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("/api/v1/score", "post"),
+        ("/api/v1/replay", "post"),
+        ("/api/v1/games", "post"),
+        ("/api/v1/games/{id}", "patch"),
+        ("/api/v1/games/{id}/moves", "post"),
+        ("/api/v1/auth/token", "post"),
+    ],
+)
+def test_every_body_may_be_refused_413(schema, path, method):
+    assert response_schema(schema, path, method, "413") == DETAIL
+
+
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("/api/v1/score", "post"),
+        ("/api/v1/replay", "post"),
+        ("/api/v1/games-types", "get"),
+        ("/api/v1/auth/token", "post"),
+        ("/api/v1/auth/token", "delete"),
+    ],
+)
+def test_throttled_operations_document_429(schema, path, method):
+    assert response_schema(schema, path, method, "429") == DETAIL
+
+
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("/api/v1/games", "post"),
+        ("/api/v1/games/{id}", "patch"),
+        ("/api/v1/games/{id}", "delete"),
+        ("/api/v1/auth/token", "delete"),
+    ],
+)
+def test_writes_that_need_a_user_document_401_and_403(schema, path, method):
+    responses = schema["paths"][path][method]["responses"]
+    assert {"401", "403"} <= set(responses)
+    assert "content" in responses["401"]
+
+
+def test_open_endpoints_document_no_401(schema):
+    assert "401" not in schema["paths"]["/api/v1/score"]["post"]["responses"]
+    assert "401" not in schema["paths"]["/api/v1/auth/token"]["post"]["responses"]
+
+
+def test_reads_document_no_413_or_401(schema):
+    responses = schema["paths"]["/api/v1/games"]["get"]["responses"]
+    assert "413" not in responses and "401" not in responses
+
+
+def test_the_served_schema_carries_them(client):
+    response = client.get("/api/v1/schema", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    responses = response.json()["paths"]["/api/v1/replay"]["post"]["responses"]
+    assert {"413", "429"} <= set(responses)

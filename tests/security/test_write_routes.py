@@ -1,0 +1,267 @@
+"""Auth and ownership of every write route, found by walking the URL resolver.
+
+Every route that accepts POST/PUT/PATCH/DELETE must be in `WRITE_ROUTES` with who may write:
+
+* ``anyone``  — open (the stateless scoring API; login forms, where the password is the check);
+* ``member``  — any signed-in user (acting on their own things only);
+* ``owner``   — the user who stored the game (or staff): other members are refused 403/404;
+* ``staff``   — club managers only: other members are refused 403.
+
+Refused means: anonymous → 401/403 on the API, a redirect to the login page on pages; a member
+without the right → 403/404. The owner (staff for staff routes) is never refused. A new write
+route fails `test_every_write_route_is_in_the_security_table` until it is added here, so no
+endpoint slips in unchecked. Which methods a view accepts is read from class-based views; for
+function views it is declared in `FUNCTION_VIEW_METHODS` (and checked: the read-only ones
+answer 405 to a POST).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.security.conftest import signed_in
+
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+ALL_METHODS = ("GET", "HEAD", *WRITE_METHODS)
+
+
+@dataclass(frozen=True)
+class Rule:
+    who: str  # anyone | member | owner | staff
+    page: bool  # a page (anonymous → login redirect) or the API (anonymous → 401/403)
+
+
+ANYONE_API, MEMBER_API, OWNER_API, STAFF_API = (Rule(w, page=False) for w in ("anyone", "member", "owner", "staff"))
+ANYONE_PAGE, MEMBER_PAGE, OWNER_PAGE, STAFF_PAGE = (Rule(w, page=True) for w in ("anyone", "member", "owner", "staff"))
+
+#: route name → {write method: who may}. Keep in step with the routes (the tests below insist).
+WRITE_ROUTES: dict[str, dict[str, Rule]] = {
+    # Stateless scoring: open to all, throttled (test_throttles.py).
+    "api-score": {"POST": ANYONE_API},
+    "api-replay": {"POST": ANYONE_API},
+    # Accounts: the password is the check (axes lockout, test_login_lockout.py); logout ends your own session.
+    "login": {"POST": ANYONE_PAGE, "PUT": ANYONE_PAGE},  # Django's form views take PUT as POST
+    "logout": {"POST": ANYONE_PAGE},
+    "api-auth-token": {"POST": ANYONE_API, "DELETE": MEMBER_API},
+    "account-token": {"POST": MEMBER_PAGE},
+    # Club history.
+    "games-api:game-list": {"POST": MEMBER_API},
+    "games-api:game-detail": {"PATCH": OWNER_API, "DELETE": OWNER_API},
+    "games-api:player-detail": {"DELETE": STAFF_API},
+    "games-api:player-merge": {"POST": STAFF_API},
+    "games:save-score": {"POST": MEMBER_PAGE},
+    "games:import": {"POST": MEMBER_PAGE},
+    "games:delete": {"POST": OWNER_PAGE},
+    "games:player-delete": {"POST": STAFF_PAGE},
+    "games:player-merge": {"POST": STAFF_PAGE},
+    # Live entry.
+    "game-new": {"POST": MEMBER_PAGE},
+    "play": {"POST": OWNER_PAGE},
+    "play-undo": {"POST": OWNER_PAGE},
+    "live-append-move": {"POST": OWNER_API},
+}
+
+#: Function views: the methods each accepts (class-based views are read from the class).
+FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
+    "home": {"GET"},
+    "healthz": {"GET"},
+    "account-token": {"GET", "POST"},
+    "scoring:duel": {"GET"},
+    "scoring:classic": {"GET"},
+    "replay": {"GET"},
+    "game-new": {"GET", "POST"},
+    "play": {"GET", "POST"},
+    "play-undo": {"POST"},
+    "games:list": {"GET"},
+    "games:detail": {"GET"},
+    "games:export": {"GET"},
+    "games:delete": {"POST"},
+    "games:player": {"GET"},
+    "games:player-delete": {"POST"},
+    "games:player-merge": {"POST"},
+    "games:standings": {"GET"},
+    "games:save-score": {"POST"},
+    "games:import": {"GET", "POST"},
+    "games:export-ndjson": {"GET"},
+    "games:results-csv": {"GET"},
+}
+
+
+# --------------------------------------------------------------------------- the walk
+
+
+@dataclass(frozen=True)
+class Route:
+    key: str  # the view name, or the route when it has none
+    route: str
+    callback: object
+
+    @property
+    def view_class(self):
+        return getattr(self.callback, "cls", None) or getattr(self.callback, "view_class", None)
+
+    def methods(self) -> set[str] | None:
+        """What the view accepts: from its class, or the table for function views (None: not declared)."""
+        cls = self.view_class
+        if cls is not None:
+            return {m.upper() for m in cls.http_method_names if hasattr(cls, m) and m not in {"options", "trace"}}
+        declared = FUNCTION_VIEW_METHODS.get(self.key)
+        return set(declared) if declared is not None else None
+
+
+def walk(patterns=None, prefix: str = "", namespace: str = ""):
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            ns = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            yield from walk(pattern.url_patterns, prefix + str(pattern.pattern), ns)
+        elif isinstance(pattern, URLPattern):
+            route = prefix + str(pattern.pattern)
+            key = namespace + pattern.name if pattern.name else route
+            yield Route(key, route, pattern.callback)
+
+
+def site_routes() -> list[Route]:
+    """Every route but the Django admin's (staff-only by construction; checked below)."""
+    return [r for r in walk() if not r.route.startswith("admin/")]
+
+
+def admin_routes() -> list[Route]:
+    return [r for r in walk() if r.route.startswith("admin/")]
+
+
+def test_every_function_view_declares_its_methods():
+    missing = [r.key for r in site_routes() if r.methods() is None]
+    assert not missing, (
+        f"new function-view route(s) {missing}: declare their methods in FUNCTION_VIEW_METHODS "
+        "(and, if they write, who may in WRITE_ROUTES) in tests/security/test_write_routes.py"
+    )
+
+
+def test_every_write_route_is_in_the_security_table():
+    problems = []
+    for route in site_routes():
+        writes = sorted((route.methods() or set()) & set(WRITE_METHODS))
+        table = WRITE_ROUTES.get(route.key, {})
+        for method in writes:
+            if method not in table:
+                problems.append(f"new write route {method} {route.key} (/{route.route}): add it to the security table")
+    assert not problems, "\n".join(problems) + "\n(WRITE_ROUTES in tests/security/test_write_routes.py)"
+
+
+def test_the_security_table_names_only_existing_write_routes():
+    routes = {r.key: r for r in site_routes()}
+    stale = [
+        f"{method} {key}"
+        for key, rules in WRITE_ROUTES.items()
+        for method in rules
+        if key not in routes or method not in (routes[key].methods() or set())
+    ]
+    assert not stale, f"the security table lists routes or methods that no longer exist: {stale}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", sorted(k for k, methods in FUNCTION_VIEW_METHODS.items() if "POST" not in methods))
+def test_function_views_declared_read_only_refuse_a_post(key, staff, live_game):
+    route = next(r for r in site_routes() if r.key == key)
+    response = signed_in(staff).post(url_of(route, live_game))
+    assert response.status_code == 405, f"{key} accepts POST: declare it in FUNCTION_VIEW_METHODS and WRITE_ROUTES"
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def url_of(route: Route, game) -> str:
+    if "<int:pk>" not in route.route:
+        return reverse(route.key)
+    pk = game.seats.order_by("order").first().player_id if "players/" in route.route else game.pk
+    return reverse(route.key, kwargs={"pk": pk})
+
+
+def send(client: Client, method: str, url: str, rule: Rule):
+    if rule.page:
+        return client.generic(method, url, "", content_type="application/x-www-form-urlencoded")
+    return client.generic(method, url, "{}", content_type="application/json")
+
+
+def is_login_redirect(response) -> bool:
+    return response.status_code == 302 and response["Location"].startswith(settings.LOGIN_URL)
+
+
+def refused_anonymous(response, rule: Rule) -> bool:
+    return is_login_redirect(response) if rule.page else response.status_code in (401, 403)
+
+
+def refused(response) -> bool:
+    return response.status_code in (401, 403, 404, 405) or is_login_redirect(response)
+
+
+CASES = sorted((key, method) for key, rules in WRITE_ROUTES.items() for method in rules)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("key", "method"), CASES, ids=[f"{m}-{k}" for k, m in CASES])
+def test_write_route_refuses_whom_it_must_and_serves_whom_it_should(key, method, owner, other, staff, live_game):
+    rule = WRITE_ROUTES[key][method]
+    route = next(r for r in site_routes() if r.key == key)
+    url = url_of(route, live_game)
+
+    anonymous = send(Client(), method, url, rule)
+    if rule.who == "anyone":
+        assert not refused(anonymous), f"{method} {url}: anonymous refused ({anonymous.status_code})"
+        return
+    assert refused_anonymous(anonymous, rule), f"{method} {url}: anonymous got {anonymous.status_code}"
+
+    member = send(signed_in(other), method, url, rule)
+    if rule.who == "member":
+        assert not refused(member), f"{method} {url}: a member was refused ({member.status_code})"
+        return
+    assert member.status_code in (403, 404), f"{method} {url}: a member who may not got {member.status_code}"
+
+    entitled = staff if rule.who == "staff" else owner
+    answer = send(signed_in(entitled), method, url, rule)
+    assert not refused(answer), f"{method} {url}: the {rule.who} was refused ({answer.status_code})"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("key", "method"), [c for c in CASES if WRITE_ROUTES[c[0]][c[1]].who == "owner"])
+def test_staff_may_write_any_game(key, method, staff, live_game):
+    rule = WRITE_ROUTES[key][method]
+    route = next(r for r in site_routes() if r.key == key)
+    answer = send(signed_in(staff), method, url_of(route, live_game), rule)
+    assert not refused(answer), answer.status_code
+
+
+# --------------------------------------------------------------------------- the admin
+
+
+def admin_url(route: Route) -> str:
+    """A concrete URL for an admin route: ids 1, the games app, an unknown page."""
+    path = route.route.replace("^", "").replace("$", "")
+    path = re.sub(r"\(\?P<app_label>[^)]*\)", "games", path)
+    path = re.sub(r"\(\?P<url>[^)]*\)", "nowhere/", path)
+    return "/" + re.sub(r"<[^>]+>", "1", path)
+
+
+# The staff login form itself (axes-throttled), and logout (ends your own session; sends a
+# non-staff caller to the admin index, which asks them to log in).
+ADMIN_PUBLIC = {"admin:login", "admin:logout"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("signed_in_as", ["anonymous", "member"])
+def test_every_admin_route_sends_non_staff_to_the_admin_login(signed_in_as, other):
+    client = Client() if signed_in_as == "anonymous" else signed_in(other)
+    leaks = []
+    for route in admin_routes():
+        if route.key in ADMIN_PUBLIC:
+            continue
+        response = client.post(admin_url(route), {})
+        if not (response.status_code == 302 and response["Location"].startswith("/admin/login/")):
+            leaks.append(f"POST {admin_url(route)} ({route.key}): {response.status_code}")
+    assert not leaks, leaks
