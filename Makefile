@@ -61,6 +61,7 @@ lint: venv
 
 bench: venv
 	$(BIN)/python -m rules_engine.bench
+	$(BIN)/python -m rules_engine.classic.bench
 
 # Load figures on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
 LOAD_SECONDS ?= 10

@@ -20,7 +20,7 @@ from games.filters import GameFilterForm, games_with_seats
 from games.forms import ImportForm, SaveScoreForm
 from games.models import Game, Player, Seat
 from games.permissions import can_change_game
-from games.services import editing, exporting, players, recording, stats
+from games.services import editing, exporting, players, ratings, recording, stats
 from games.services.documents import decode_upload, parse_documents
 from imhotep_site.limits import LimitExceeded
 
@@ -225,6 +225,7 @@ def standings(request):
         {
             "game_type": game_type,
             "game_name": engine.game_name(game_type),
+            "rating_model": ratings.model_name(game_type),
             "choices": choices,
             "rows": rows,
         },

@@ -1,4 +1,5 @@
-"""OpenSkill ratings (Plackett-Luce), one ladder per game type.
+"""OpenSkill ratings, one ladder per game type (Plackett-Luce for 2-player games,
+Bradley-Terry for games of more players, where shared places happen).
 
 Games are rated in the order (date played, game id). Each rated game stores every seated
 player's rating after it (`Rating` rows), so the standings and the rating chart only read.
@@ -25,12 +26,27 @@ LOCK_NAMESPACE = 5_105  # first key of our advisory locks (pg_advisory_xact_lock
 
 @cache
 def model_for(game_type: str):
-    """The rating model of a game type: OpenSkill's Plackett-Luce with its defaults
-    (mu 25, sigma 25/3; ordinal = mu − 3·sigma starts at 0). One instance per type so a
-    type could be tuned alone."""
-    from openskill.models import PlackettLuce
+    """The rating model of a game type, OpenSkill with its defaults (mu 25, sigma 25/3;
+    ordinal = mu − 3·sigma starts at 0); one instance per type so a type could be tuned alone.
 
+    Two-player games use Plackett-Luce. Games of more players use Bradley-Terry (full pairing):
+    OpenSkill 6's Plackett-Luce mishandles a shared place among more than two — after ranks
+    [1, 1, 3, 4] the third player gets the winners' mu with a smaller sigma, so a higher
+    rating than the winners (tests/games/test_ratings_model.py)."""
+    from openskill.models import BradleyTerryFull, PlackettLuce
+
+    from games.engine import registry
+
+    game = registry().games.get(game_type)
+    if game is not None and game.max_players > 2:
+        return BradleyTerryFull()
     return PlackettLuce()
+
+
+def model_name(game_type: str) -> str:
+    """The rating model of ``game_type`` for people, e.g. "Plackett-Luce"."""
+    name = type(model_for(game_type)).__name__
+    return {"PlackettLuce": "Plackett-Luce", "BradleyTerryFull": "Bradley-Terry"}.get(name, name)
 
 
 def rate_from(game: Game) -> int:

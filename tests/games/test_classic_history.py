@@ -134,3 +134,17 @@ def test_sides_of_classic_sites_show_on_the_game_and_player_pages(client):
     assert "Burial chamber (A)" in detail and "Obelisks (A)" in detail
     figures = stats.player_stats(game.seats.get(order=0).player).by_type[0]
     assert set(figures.by_side) == {"burial_chamber", "obelisks"}
+
+
+def test_c8_players_after_a_shared_first_place_rate_below_the_winners():
+    # OpenSkill 6's Plackett-Luce rated 3rd place above the two winners of ranks [1, 1, 3, 4];
+    # games of more than two players use Bradley-Terry (games/services/ratings.py).
+    game = import_board(classic_board([40, 40, 30, 20])).game
+    rows = {r.player.name: r.ordinal for r in Rating.objects.filter(game=game).select_related("player")}
+    assert rows["Ana"] == rows["Ben"] > rows["Cleo"] > rows["Dan"]
+
+
+def test_rating_model_per_game_type_is_named_on_the_standings_page(client):
+    import_board(classic_board([40, 30]))
+    assert "OpenSkill (Bradley-Terry)" in client.get("/games/standings?game=classic").content.decode()
+    assert ratings.model_name("duel") == "Plackett-Luce"
