@@ -5,7 +5,8 @@ where they apply (docs/security.md), each with the body ``{"detail": "…"}``:
   caps ``IMHOTEP_MAX_MOVES`` / ``IMHOTEP_MAX_IMPORT_RECORDS``);
 * **429** on every operation of a throttled view (scoring, auth token);
 * **401** and **403** on every write (POST/PUT/PATCH/DELETE) of a view whose permissions can
-  refuse (not ``AllowAny``).
+  refuse (not ``AllowAny``), and **401** on every operation that takes a token (a wrong or
+  revoked ``Authorization: Token`` is refused even where no sign-in is needed).
 
 A view's own description of a status wins; one documented without a body gets the detail body.
 """
@@ -13,13 +14,15 @@ A view's own description of a status wins; one documented without a body gets th
 from __future__ import annotations
 
 from drf_spectacular.settings import spectacular_settings
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.permissions import AllowAny
 
 DETAIL_COMPONENT = "Detail"
 WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
 
 DESCRIPTIONS = {
-    "401": "Not signed in: send `Authorization: Token <token>` (or a session cookie with its CSRF token).",
+    "401": "Not signed in, or the token is wrong or revoked: send `Authorization: Token <token>` (or a "
+    "session cookie with its CSRF token).",
     "403": "Signed in, but not allowed: only the game's creator or staff may change it (or CSRF failed).",
     "413": "The body is over the limit (IMHOTEP_MAX_JSON_BYTES bytes), or a record has more moves than "
     "IMHOTEP_MAX_MOVES; `detail` names the limit and what was sent.",
@@ -56,7 +59,10 @@ def _refusals(method: str, operation: dict, view) -> list[str]:
         permissions = view.get_permissions() if hasattr(view, "get_permissions") else []
         if any(not isinstance(p, AllowAny) for p in permissions):
             codes += ["401", "403"]
-    return codes
+    authenticators = getattr(view, "authentication_classes", ()) if view is not None else ()
+    if any(issubclass(a, TokenAuthentication) for a in authenticators):
+        codes.append("401")
+    return list(dict.fromkeys(codes))
 
 
 def document_refusals(result, generator, request, public, **kwargs):

@@ -194,6 +194,7 @@ AXES_FAILURE_LIMIT = env_positive_int("IMHOTEP_LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_positive_int("IMHOTEP_LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no start-up banner on every manage.py command
 AXES_CLIENT_IP_CALLABLE = "imhotep_site.limits.client_address"
 AXES_LOCKOUT_CALLABLE = "imhotep_site.tokens.lockout_response"
 

@@ -1,0 +1,108 @@
+"""Fixtures of the fuzz tests: a small club (staff user with an API token, players, a finished
+and an in-progress recorded game, a score-only game) so that generated ids sometimes resolve,
+and throttles raised so that the fuzzers measure the endpoints, not the rate limit."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
+from rest_framework.authtoken.models import Token
+
+from games.models import Game
+from games.services.recording import import_board, import_record
+from rules_engine.registry import default_registry
+
+
+def examples(default: int) -> int:
+    """Examples per fuzz test: ``default`` (sized so the whole directory runs in a few minutes
+    in CI), or IMHOTEP_FUZZ_EXAMPLES for a deeper run, e.g. IMHOTEP_FUZZ_EXAMPLES=500."""
+    return int(os.environ.get("IMHOTEP_FUZZ_EXAMPLES") or default)
+
+
+#: Ids of the rows the `club` fixture stored, read by the schema fuzzer's path-parameter hook.
+KNOWN_IDS: list[int] = []
+
+
+def _record(seed: int, moves: int | None = None) -> dict:
+    record = default_registry().game("duel").random_record(random.Random(seed))
+    record["players"] = ["Ana", "Ben"]
+    if moves is not None:
+        record["moves"] = record["moves"][:moves]
+    return record
+
+
+@pytest.fixture
+def fast_throttles(settings):
+    """Rates far above what the fuzzers send, and an empty throttle history."""
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": dict.fromkeys(rates, "100000/min"),
+    }
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def keep_connections():
+    """Requests sent straight to the WSGI application close the database connection when they
+    end (Django's request_finished signal), which on PostgreSQL drops the test's transaction;
+    Django's own test client turns this off the same way while it serves a request."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def staff_token(db) -> str:
+    # No password: hashing one would cost more than the test.
+    user = get_user_model().objects.create(username="fuzz_staff", is_staff=True)
+    return Token.objects.create(user=user).key
+
+
+@pytest.fixture
+def live_game(db, staff_token) -> Game:
+    """A game in progress (9 moves) stored by the staff user."""
+    owner = Token.objects.get(key=staff_token).user
+    return import_record(_record(5, moves=9), user=owner, source=Game.Source.RECORDED).game
+
+
+@pytest.fixture
+def club(db, staff_token, live_game):
+    """A few stored games of the staff user; their ids (and their players') go to KNOWN_IDS."""
+    owner = Token.objects.get(key=staff_token).user
+    games = [
+        import_record(_record(3), user=owner, source=Game.Source.RECORDED).game,
+        live_game,
+    ]
+    board = {
+        "game": "duel",
+        "sides": {"obelisk": "A", "temple": "A", "pyramid": "A", "tomb": "A"},
+        "starting_player": 0,
+        "players": [
+            {
+                "name": name,
+                "obelisk": points,
+                "temple": [],
+                "pyramid": {"light": 0, "dark": 0},
+                "tomb": [],
+                "action_tokens": 0,
+                "meeples_on_harbor": 0,
+            }
+            for name, points in (("Cleo", 3), ("Dan", 0))
+        ],
+    }
+    games.append(import_board(board, user=owner).game)
+    player_ids = [seat.player_id for game in games for seat in game.seats.all()]
+    KNOWN_IDS[:] = sorted({g.pk for g in games} | set(player_ids))
+    yield games
+    KNOWN_IDS.clear()
