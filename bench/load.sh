@@ -7,8 +7,13 @@
 #
 #   bash bench/load.sh [seconds per endpoint, default 10]      (or: make load LOAD_SECONDS=10)
 #
-# Environment: DATABASE_URL (default: a new SQLite file in a temporary directory; a PostgreSQL
-# URL gets the demo club added), WORKERS (gunicorn, default 2 × cores + 1), CONNECTIONS (32),
+# The run writes the demo club into its database, so it never uses DATABASE_URL (that may be the
+# club's real one): by default a new SQLite file in a temporary directory, removed at the end;
+# LOAD_DATABASE_URL names another (e.g. an empty PostgreSQL database made for the run). A
+# database that already holds players or games is refused (exit status 2) before anything is
+# written to it, migrations included.
+#
+# Environment: LOAD_DATABASE_URL, WORKERS (gunicorn, default 2 × cores + 1), CONNECTIONS (32),
 # THREADS (wrk, 2), PORT (default: a free one). Needs wrk (apt-get install -y wrk). The throttles are raised
 # for the run: this measures the server, not the 429 answers.
 set -euo pipefail
@@ -30,11 +35,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export DATABASE_URL=${DATABASE_URL:-sqlite:///$work/load.sqlite3}
+# Every manage.py and gunicorn below reads DATABASE_URL: it is set here to the load database only.
+export DATABASE_URL=${LOAD_DATABASE_URL:-sqlite:///$work/load.sqlite3}
 export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="load-test-only-$(date +%s)-$RANDOM-0123456789abcdefghijklmnopqrstuvwxyz" \
        DJANGO_ALLOWED_HOSTS=127.0.0.1 DJANGO_SECURE_SSL_REDIRECT=0 DJANGO_LOG_LEVEL=WARNING \
        IMHOTEP_THROTTLE_ANON=100000000/min IMHOTEP_THROTTLE_USER=100000000/min
 
+# Exit status 2 (set -e passes it on) when the database holds a club.
+$PY manage.py shell --verbosity 0 -c "import runpy; runpy.run_path('bench/empty_database.py')"
 echo "setting up ${DATABASE_URL%%:*} database with the demo club…" >&2
 $PY manage.py migrate --noinput >/dev/null
 $PY manage.py load_demo >/dev/null

@@ -2,8 +2,9 @@
 
 Run by load.sh through ``manage.py shell`` on the load database after the demo club is
 loaded: a replay step of a recorded demo game (halfway through it), the scoring bodies of the
-registered games (the rulebook's D9.1 board; the base game's F3 example when classic is
-registered and scores it)."""
+registered games: the rulebook's D9.1 board, and when classic is registered and scores it the
+first board of tests/data/classic/boards/end_of_game.json (formats.md's F3 example, 2 players,
+made consistent, with Pharaoh's wrath)."""
 
 import json
 import sys

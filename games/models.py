@@ -152,7 +152,10 @@ class Result(models.Model):
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
     total = models.IntegerField()
     breakdown = models.JSONField(default=dict, help_text="Points per monument and extra, e.g. {obelisk: 8}.")
-    rank = models.PositiveSmallIntegerField(help_text="1 = won; equal ranks only for a shared win.")
+    rank = models.PositiveSmallIntegerField(
+        help_text="1 = won; equal ranks for a shared place (a shared win, or base-game players tied on points "
+        "and sled)."
+    )
     winner = models.BooleanField(default=False)
     tie_broken = models.BooleanField(
         default=False, help_text="Totals were equal and the tie-break (Duel D7.6) decided this game."

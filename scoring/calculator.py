@@ -3,13 +3,13 @@ in words a person at the table understands, what is wrong with an impossible boa
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rules_engine.errors import BoardError
+from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
 from scoring.engine import score_board
-from scoring.forms import MONUMENT_NAMES, DuelBoardForm, player_title
+from scoring.forms import MONUMENT_NAMES, DuelBoardForm
 
 # F1 field (below players[i]) → (words, id of the input to jump to; {i} is the player).
 _PLAYER_PATHS = {
@@ -28,22 +28,20 @@ _TOP_PATHS = {
     "starting_player": ("who started", "starting-player"),
 }
 # Form field (below p{i}_) → the F1 field it feeds, for the form's own parse errors.
-_FORM_TO_F1 = {"obelisk": "obelisk", "light": "pyramid.light", "dark": "pyramid.dark", "tomb": "tomb",
-               "actions": "action_tokens", "meeples": "meeples_on_harbor", "name": "name"}
+_FORM_TO_F1 = {
+    "obelisk": "obelisk",
+    "light": "pyramid.light",
+    "dark": "pyramid.dark",
+    "tomb": "tomb",
+    "actions": "action_tokens",
+    "meeples": "meeples_on_harbor",
+    "name": "name",
+}
 _PLAYER_PATH = re.compile(r"^players\[(\d+)\]\.(.+)$")
 _PLAYER_FORM_FIELD = re.compile(r"^p(\d)_(.+)$")
 
-_EXTRA_LABELS = {"action_tokens": "Action tokens", "meeples": "Meeples"}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something impossible about the board: ``words`` names the field for a person."""
-
-    field: str  # the F1 path (or form field) the engine/form reported
-    words: str
-    message: str
-    anchor: str  # id of the input to fix
+# Breakdown keys (F1 result) → words for the lines' first column.
+LINE_LABELS = {"action_tokens": "Action tokens", "meeples": "Meeples", **MONUMENT_NAMES}
 
 
 @dataclass(frozen=True)
@@ -56,24 +54,18 @@ class ScoredPlayer:
 
 
 @dataclass(frozen=True)
-class Calculation:
-    board: dict | None = None
-    result: dict | None = None
-    problems: tuple[Problem, ...] = field(default=())
-
-    @property
-    def board_json(self) -> str:
-        return json.dumps(self.board, separators=(",", ":"))
-
+class DuelCalculation(Calculation):
     @property
     def players(self) -> list[ScoredPlayer]:
         if self.result is None:
             return []
         return [
             ScoredPlayer(
-                index=i, name=_name(p.get("name"), i), total=p["total"],
+                index=i,
+                name=display_name(p.get("name"), i),
+                total=p["total"],
                 winner=self.result.get("winner") == i,
-                lines=[{**line, "label": _label(line)} for line in p.get("lines", [])],
+                lines=[{**line, "label": line_label(line, LINE_LABELS)} for line in p.get("lines", [])],
             )
             for i, p in enumerate(self.result["players"])
         ]
@@ -87,35 +79,25 @@ class Calculation:
         winner = players[self.result["winner"]]
         if self.result.get("tie_broken"):
             loser = players[1 - winner.index]
-            return (f"Tied at {winner.total}: {winner.name} wins because {loser.name} started "
-                    f"(D7.6).")
+            return f"Tied at {winner.total}: {winner.name} wins because {loser.name} started (D7.6)."
         loser_total = min(p.total for p in players)
         return f"{winner.name} wins, {winner.total} to {loser_total}."
 
 
-def calculate(form: DuelBoardForm) -> Calculation:
+def calculate(form: DuelBoardForm) -> DuelCalculation:
     """Parse the form, build the F1 board, score it; problems instead of a score when the
     board is impossible."""
     if not form.is_valid():
-        return Calculation(problems=tuple(_form_problems(form)))
+        return DuelCalculation(problems=tuple(_form_problems(form)))
     board = form.to_board()
     try:
         result = score_board(board)
     except BoardError as exc:
         names = [p.get("name") for p in board["players"]]
-        return Calculation(board=board, problems=tuple(_board_problem(path, msg, names)
-                                                       for path, msg in exc.errors))
-    return Calculation(board=board, result=result)
-
-
-def _name(name: object, index: int) -> str:
-    return name if isinstance(name, str) and name.strip() else player_title(index)
-
-
-def _label(line: dict) -> str:
-    key = line.get("monument", "")
-    label = MONUMENT_NAMES.get(key) or _EXTRA_LABELS.get(key) or key.replace("_", " ").capitalize()
-    return f"{label} {line['side']}" if line.get("side") else label
+        return DuelCalculation(
+            board=board, problems=tuple(_board_problem(path, msg, names) for path, msg in exc.errors)
+        )
+    return DuelCalculation(board=board, result=result)
 
 
 def _board_problem(path: str, message: str, names: list) -> Problem:
@@ -123,13 +105,17 @@ def _board_problem(path: str, message: str, names: list) -> Problem:
     if match and match[2] == "obelisk_first_to_five":
         # The form asks one question for both players, so the only way to get here is not
         # to have answered it (D7.1 B); say that rather than the F1 flag's rule.
-        return Problem(path, "Who reached 5 obelisk tokens first", "choose a player: with obelisk side B "
-                       "and both holding 5 or more, the first to 5 scores 12 and the other 6 (D7.1)",
-                       "first-to-five")
+        return Problem(
+            path,
+            "Who reached 5 obelisk tokens first",
+            "choose a player: with obelisk side B "
+            "and both holding 5 or more, the first to 5 scores 12 and the other 6 (D7.1)",
+            "first-to-five",
+        )
     if match and int(match[1]) < len(names):
         i = int(match[1])
         words, anchor = _PLAYER_PATHS.get(match[2], (match[2].replace("_", " "), f"player-{i}"))
-        return Problem(path, f"{_name(names[i], i)}, {words}", message, anchor.format(i=i))
+        return Problem(path, f"{display_name(names[i], i)}, {words}", message, anchor.format(i=i))
     words, anchor = _TOP_PATHS.get(path, ("the board", "duel-form"))
     return Problem(path, words[:1].upper() + words[1:], message, anchor)
 
@@ -142,8 +128,7 @@ def _form_problems(form: DuelBoardForm) -> list[Problem]:
         match = _PLAYER_FORM_FIELD.match(name)
         if match:
             i = int(match[1])
-            typed = form.data.get(f"p{i}_name", "")
-            words = f"{_name(typed, i)}, {label[:1].lower()}{label[1:]}"
+            words = field_words(form.data.get(f"p{i}_name", ""), i, label)
             anchor = _PLAYER_PATHS.get(_FORM_TO_F1.get(match[2], ""), ("", f"id_{name}"))[1].format(i=i)
         else:
             words, anchor = label, f"id_{name}"

@@ -5,21 +5,21 @@ where (each problem goes to the error slot next to the field it names)."""
 from __future__ import annotations
 
 import functools
-import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from rules_engine.errors import BoardError
+from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
 from scoring.classic_forms import (
     PLAYERS,
     SITE_NAMES,
     SITE_STONE_SITES,
     SITES,
     ClassicBoardForm,
-    player_title,
     unscorable_sides,
 )
 from scoring.engine import score_board
+from scoring.form_fields import player_title
 
 # F3 field below players[i] → (words, form key below p{i}_: its error slot, and the input to jump to).
 _PLAYER_PATHS = {
@@ -56,19 +56,6 @@ LINE_LABELS = {
 
 
 @dataclass(frozen=True)
-class Problem:
-    """Something impossible (or not yet scorable) about the board: ``words`` names the field
-    for a person, ``slot`` is the error slot next to it, ``anchor`` the id of the input."""
-
-    field: str  # the F3 path (or form field) the engine/form reported
-    words: str
-    message: str
-    anchor: str
-    slot: str
-    not_yet: bool = False  # a chosen B side whose board data is missing (C6 ⚠): not wrong, not scorable yet
-
-
-@dataclass(frozen=True)
 class ScoredPlayer:
     index: int
     name: str
@@ -81,15 +68,7 @@ class ScoredPlayer:
 
 
 @dataclass(frozen=True)
-class Calculation:
-    board: dict | None = None
-    result: dict | None = None
-    problems: tuple[Problem, ...] = field(default=())
-
-    @property
-    def board_json(self) -> str:
-        return json.dumps(self.board, separators=(",", ":"))
-
+class ClassicCalculation(Calculation):
     @property
     def impossible(self) -> list[Problem]:
         return [p for p in self.problems if not p.not_yet]
@@ -108,13 +87,13 @@ class Calculation:
         return [
             ScoredPlayer(
                 index=i,
-                name=_name(p.get("name"), i),
+                name=display_name(p.get("name"), i),
                 colour=p.get("colour", ""),
                 total=p["total"],
                 rank=p.get("rank", 0),
                 winner=i in winners,
                 sled=board_players[i].get("sled", 0) if i < len(board_players) else 0,
-                lines=[{**line, "label": _label(line)} for line in p.get("lines", [])],
+                lines=[{**line, "label": line_label(line, LINE_LABELS)} for line in p.get("lines", [])],
             )
             for i, p in enumerate(self.result["players"])
         ]
@@ -153,21 +132,21 @@ class Calculation:
         return f"{winner.name} wins with {winner.total} points."
 
 
-def calculate(form: ClassicBoardForm) -> Calculation:
+def calculate(form: ClassicBoardForm) -> ClassicCalculation:
     """Parse the form, build the F3 board, score it; problems instead of a score when the
     board is impossible or a chosen B side cannot be scored yet. The form is told the problems,
     so that each is shown next to its field too."""
     if not form.is_valid():
-        calc = Calculation(problems=tuple(_form_problems(form)))
+        calc = ClassicCalculation(problems=tuple(_form_problems(form)))
     else:
         board = form.to_board()
         try:
-            calc = Calculation(board=board, result=score_board(board))
+            calc = ClassicCalculation(board=board, result=score_board(board))
         except BoardError as exc:
             names = [p.get("name") for p in board["players"]]
             # The game says which sides it has no data for; a problem there is "not yet", not "impossible".
             waiting = {f"sides.{site}" for site, sides in unscorable_sides().items() if board["sides"][site] in sides}
-            calc = Calculation(
+            calc = ClassicCalculation(
                 board=board,
                 problems=tuple(
                     replace(_board_problem(path, msg, names), not_yet=path in waiting) for path, msg in exc.errors
@@ -181,29 +160,19 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _name(name: object, index: int) -> str:
-    return name if isinstance(name, str) and name.strip() else player_title(index)
-
-
-def _label(line: dict) -> str:
-    key = line.get("monument", "")
-    label = LINE_LABELS.get(key) or key.replace("_", " ").capitalize()
-    return f"{label} {line['side']}" if line.get("side") else label
-
-
 def _board_problem(path: str, message: str, names: list) -> Problem:
     match = _PLAYER_PATH.match(path)
     if match and match[2] and int(match[1]) < len(names):
         i = int(match[1])
         words, key = _PLAYER_PATHS.get(match[2], (match[2].replace("_", " "), None))
         if key is None:  # e.g. a plugin variant's input: shown at the top of the player's block
-            return Problem(path, f"{_name(names[i], i)}, {words}", message, f"player-{i}", f"p{i}_player")
+            return Problem(path, f"{display_name(names[i], i)}, {words}", message, f"player-{i}", f"p{i}_player")
         anchor = _GROUP_ANCHORS.get(key, f"id_p{{i}}_{key}").format(i=i)
-        return Problem(path, f"{_name(names[i], i)}, {words}", message, anchor, f"p{i}_{key}")
+        return Problem(path, f"{display_name(names[i], i)}, {words}", message, anchor, f"p{i}_{key}")
     if match:  # the player as a whole (players[i])
         i = int(match[1])
         if i < len(names):
-            return Problem(path, _name(names[i], i), message, f"player-{i}", f"p{i}_player")
+            return Problem(path, display_name(names[i], i), message, f"player-{i}", f"p{i}_player")
         return Problem(path, player_title(i), message, "player-count", "players")
     match = _CHAMBER_PATH.match(path)
     if match:
@@ -240,8 +209,7 @@ def _form_problems(form: ClassicBoardForm) -> list[Problem]:
         cell = _CELL_FIELD.match(name)
         if player and int(player[1]) in PLAYERS:
             i = int(player[1])
-            typed = form.data.get(f"p{i}_name", "")
-            words = f"{_name(typed, i)}, {label[:1].lower()}{label[1:]}"
+            words = field_words(form.data.get(f"p{i}_name", ""), i, label)
             slot = _FORM_SLOTS.get(player[2], "player")
             anchor = _GROUP_ANCHORS.get(slot, f"id_{name}").format(i=i)
             slot = f"p{i}_{slot}"

@@ -12,7 +12,9 @@ from django import forms
 from django.http import QueryDict
 
 from rules_engine.classic.components import BUILDING_SITES, COLOURS, MAX_PLAYERS, MIN_PLAYERS, SITES
+from scoring import form_fields
 from scoring.engine import registry
+from scoring.form_fields import count_field, name_field, player_title
 from scoring.forms import _variant_field
 
 GAME = "classic"
@@ -47,13 +49,8 @@ TOP_SLOTS = (
     *(f"site_stones_{s}" for s in SITE_STONE_SITES),
 )
 
-# Sanity caps while parsing; the engine reports the real limits (C1, C7).
-MAX_COUNT = 99
+# Sanity cap while parsing the score track (counters: form_fields.MAX_COUNT); the engine reports the real limits.
 MAX_TRACK = 999
-
-
-def player_title(index: int) -> str:
-    return f"Player {index + 1}"
 
 
 def cell_name(column: int, row: int) -> str:
@@ -61,27 +58,15 @@ def cell_name(column: int, row: int) -> str:
     return f"bc_{column}_{row}"
 
 
-def _count(label: str, maximum: int = MAX_COUNT, required: bool = False) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label,
-        required=required,
-        min_value=0,
-        max_value=maximum,
-        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric", "class": "count"}),
-    )
-
-
 def _player_fields(i: int) -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {
-        f"p{i}_name": forms.CharField(
-            label="Name", required=False, max_length=40, widget=forms.TextInput(attrs={"autocomplete": "off"})
-        ),
+        f"p{i}_name": name_field(),
         f"p{i}_colour": forms.ChoiceField(label="Colour", required=False, choices=list(COLOUR_NAMES.items())),
-        f"p{i}_track": _count("Score track", MAX_TRACK),
-        f"p{i}_sled": _count("Stones on the sled"),
-        f"p{i}_obelisk": _count("Obelisk stones"),
-        f"p{i}_statues": _count("Statues"),
-        f"p{i}_blue": _count("Blue cards not played"),
+        f"p{i}_track": count_field("Score track", MAX_TRACK),
+        f"p{i}_sled": count_field("Stones on the sled"),
+        f"p{i}_obelisk": count_field("Obelisk stones"),
+        f"p{i}_statues": count_field("Statues"),
+        f"p{i}_blue": count_field("Blue cards not played"),
         f"p{i}_reached": forms.MultipleChoiceField(
             label="Sites reached",
             required=False,
@@ -115,13 +100,8 @@ DEFAULTS = {
 
 
 def with_defaults(query: QueryDict) -> QueryDict:
-    """The request's fields, with the defaults for any field not sent at all (a field sent
-    empty stays empty, so a name can be cleared)."""
-    data = query.copy()
-    for key, value in DEFAULTS.items():
-        if key not in data:
-            data[key] = value
-    return data
+    """The request's fields, with DEFAULTS for any field not sent at all."""
+    return form_fields.with_defaults(query, DEFAULTS)
 
 
 def chamber_columns(data) -> int:
@@ -226,9 +206,9 @@ def _shared_fields() -> dict[str, forms.Field]:
         )
     for i in PLAYERS:
         fields.update(_player_fields(i))
-    fields["site_stones_pyramids"] = _count("Stones on the Pyramids")
-    fields["site_stones_temple"] = _count("Stones in the Temple")
-    fields["site_stones_obelisks"] = _count("Stones on the Obelisks (side B, towers included)")
+    fields["site_stones_pyramids"] = count_field("Stones on the Pyramids")
+    fields["site_stones_temple"] = count_field("Stones in the Temple")
+    fields["site_stones_obelisks"] = count_field("Stones on the Obelisks (side B, towers included)")
     return fields
 
 

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from django import forms
 from django.http import QueryDict
 
+from scoring import form_fields
 from scoring.engine import registry
+from scoring.form_fields import count_field, name_field, player_title
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 MONUMENT_NAMES = {"obelisk": "Obelisk", "temple": "Temple", "pyramid": "Pyramids", "tomb": "Tomb"}
@@ -18,38 +20,25 @@ TEMPLE_VALUES = (1, 2, 3, 4)
 TOMB_NUMBERS = tuple(range(1, 13))
 OBELISKS_FOR_BONUS = 5  # D7.1 B: the question "who was first to 5" only arises from 5 on
 
-# Sanity cap while parsing: anything above is impossible anyway, and it keeps the token
-# lists built from the counters small. The engine reports the real limits (D1).
-MAX_COUNT = 99
-
-
-def player_title(index: int) -> str:
-    return f"Player {index + 1}"
-
-
-def _count(label: str) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label, required=False, min_value=0, max_value=MAX_COUNT,
-        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric", "class": "count"}),
-    )
-
 
 def _player_fields(i: int) -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {
-        f"p{i}_name": forms.CharField(label="Name", required=False, max_length=40,
-                                      widget=forms.TextInput(attrs={"autocomplete": "off"})),
-        f"p{i}_obelisk": _count("Obelisk tokens"),
+        f"p{i}_name": name_field(),
+        f"p{i}_obelisk": count_field("Obelisk tokens"),
     }
     for value in TEMPLE_VALUES:
-        fields[f"p{i}_temple_{value}"] = _count(f"Temple tokens showing {value}")
-    fields[f"p{i}_light"] = _count("Light pyramid tokens")
-    fields[f"p{i}_dark"] = _count("Dark pyramid tokens")
+        fields[f"p{i}_temple_{value}"] = count_field(f"Temple tokens showing {value}")
+    fields[f"p{i}_light"] = count_field("Light pyramid tokens")
+    fields[f"p{i}_dark"] = count_field("Dark pyramid tokens")
     fields[f"p{i}_tomb"] = forms.TypedMultipleChoiceField(
-        label="Tomb tokens", required=False, coerce=int, choices=[(n, str(n)) for n in TOMB_NUMBERS],
+        label="Tomb tokens",
+        required=False,
+        coerce=int,
+        choices=[(n, str(n)) for n in TOMB_NUMBERS],
         widget=forms.CheckboxSelectMultiple,
     )
-    fields[f"p{i}_actions"] = _count("Unused action tokens")
-    fields[f"p{i}_meeples"] = _count("Meeples on the harbor")
+    fields[f"p{i}_actions"] = count_field("Unused action tokens")
+    fields[f"p{i}_meeples"] = count_field("Meeples on the harbor")
     return fields
 
 
@@ -65,13 +54,8 @@ DEFAULTS = {
 
 
 def with_defaults(query: QueryDict) -> QueryDict:
-    """The request's fields, with the defaults for any field not sent at all (a field sent
-    empty stays empty, so a name can be cleared)."""
-    data = query.copy()
-    for key, value in DEFAULTS.items():
-        if key not in data:
-            data[key] = value
-    return data
+    """The request's fields, with DEFAULTS for any field not sent at all."""
+    return form_fields.with_defaults(query, DEFAULTS)
 
 
 def _side(label: str) -> forms.ChoiceField:
@@ -109,9 +93,14 @@ def _variant_field(spec) -> forms.Field:
     if spec.kind == "bool":
         return forms.BooleanField(label=spec.label, required=False, help_text=spec.help)
     return forms.IntegerField(
-        label=spec.label, required=False, min_value=spec.minimum, max_value=spec.maximum, help_text=spec.help,
-        widget=forms.NumberInput(attrs={"min": spec.minimum, "max": spec.maximum, "inputmode": "numeric",
-                                        "class": "count"}),
+        label=spec.label,
+        required=False,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        help_text=spec.help,
+        widget=forms.NumberInput(
+            attrs={"min": spec.minimum, "max": spec.maximum, "inputmode": "numeric", "class": "count"}
+        ),
     )
 
 
@@ -134,12 +123,19 @@ class DuelBoardForm(forms.Form):
     side_pyramid = _side("Pyramids")
     side_tomb = _side("Tomb")
     starting_player = forms.TypedChoiceField(
-        label="Who started", coerce=int, required=False, widget=forms.RadioSelect,
+        label="Who started",
+        coerce=int,
+        required=False,
+        widget=forms.RadioSelect,
         choices=[(i, player_title(i)) for i in PLAYERS],
     )
     first_to_five = forms.TypedChoiceField(
-        label="Who reached 5 obelisk tokens first", coerce=int, required=False, empty_value=None,
-        widget=forms.RadioSelect, choices=[(i, player_title(i)) for i in PLAYERS],
+        label="Who reached 5 obelisk tokens first",
+        coerce=int,
+        required=False,
+        empty_value=None,
+        widget=forms.RadioSelect,
+        choices=[(i, player_title(i)) for i in PLAYERS],
     )
 
     def __init__(self, *args, **kwargs):
@@ -150,7 +146,9 @@ class DuelBoardForm(forms.Form):
         self.variant_specs = duel_variants()
         if self.variant_specs:
             self.fields["variants"] = forms.MultipleChoiceField(
-                label="Variants", required=False, widget=forms.CheckboxSelectMultiple,
+                label="Variants",
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
                 choices=[(v.id, v.name) for v, _ in self.variant_specs],
             )
         for variant, specs in self.variant_specs:
@@ -167,10 +165,16 @@ class DuelBoardForm(forms.Form):
     def players(self) -> list[PlayerFields]:
         return [
             PlayerFields(
-                index=i, title=player_title(i), name=self[f"p{i}_name"], obelisk=self[f"p{i}_obelisk"],
+                index=i,
+                title=player_title(i),
+                name=self[f"p{i}_name"],
+                obelisk=self[f"p{i}_obelisk"],
                 temple=tuple(self[f"p{i}_temple_{v}"] for v in TEMPLE_VALUES),
-                light=self[f"p{i}_light"], dark=self[f"p{i}_dark"], tomb=self[f"p{i}_tomb"],
-                actions=self[f"p{i}_actions"], meeples=self[f"p{i}_meeples"],
+                light=self[f"p{i}_light"],
+                dark=self[f"p{i}_dark"],
+                tomb=self[f"p{i}_tomb"],
+                actions=self[f"p{i}_actions"],
+                meeples=self[f"p{i}_meeples"],
             )
             for i in PLAYERS
         ]
@@ -180,7 +184,10 @@ class DuelBoardForm(forms.Form):
         boxes = {box.data["value"]: box for box in self["variants"]} if self.variant_specs else {}
         return [
             VariantInputs(
-                variant=v.id, name=v.name, description=v.description, checkbox=boxes.get(v.id),
+                variant=v.id,
+                name=v.name,
+                description=v.description,
+                checkbox=boxes.get(v.id),
                 fields=tuple(tuple(self[f"p{i}_v_{v.id}_{spec.name}"] for spec in specs) for i in PLAYERS),
             )
             for v, specs in self.variant_specs

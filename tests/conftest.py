@@ -55,6 +55,23 @@ def page(chromium, live_server):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    """Real hashing costs most of a second per user made; the tests check who may do what, not
+    the hash (production keeps Django's PBKDF2)."""
+    from django.conf import settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    hashers = settings.PASSWORD_HASHERS
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()  # Django caches the hashers; a plain assignment sends no signal
+    get_hashers_by_algorithm.cache_clear()
+    yield
+    settings.PASSWORD_HASHERS = hashers
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _no_installed_plugins():
     """The project's own tests see the built-in games only; a test that wants installed
     plugins asks for `plugin_registry`."""

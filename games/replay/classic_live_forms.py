@@ -1,8 +1,8 @@
 """The "start a base game" form (/games/new?game=classic): 2–4 players in seat order with
 their colours, the side of each of the five sites, the variants, and the shuffle seed.
 
-The server shuffles the setup with an explicit seed (`classic_setup.shuffled_setup`, C2) and
-stores it in the record. A setup transcribed from a physical table is entered by importing an
+The server shuffles the setup with an explicit seed (`rules_engine.classic.game.new_record`,
+C2) and stores it, with the seed, in the record. A setup transcribed from a physical table is entered by importing an
 F4 record (/games/import), not here.
 """
 
@@ -14,9 +14,9 @@ from django import forms
 
 from games import engine
 from games.models import Player
-from games.replay.classic_setup import new_record
 from games.services.players import check_names
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, SITES
+from rules_engine.classic.game import new_record
 from rules_engine.errors import RulesError
 
 SIDES = (("A", "A"), ("B", "B"))

@@ -9,16 +9,22 @@ Format (``docs/operations.md``): line 1 is a header (format, version, app and en
 versions, counts), then one line per player, then one line per game. Nothing is specific to
 a game type: seats, moves, boards and headers are carried as the models hold them.
 
-Results are carried, and checked on restore: every recorded game is replayed and every
-score-only board scored through the registry, and the line is refused unless the engine
-derives exactly the results of the backup (results stay derived, never typed in). Ratings
-are not carried: they are a pure function of the results and the order (played_on, id), so
-the restore rebuilds them.
+Results are carried, and re-checked on restore: every recorded game is replayed and every
+score-only board scored through the registry. The backup is the club's truth, so by default
+(`KEEP`) a game is restored with its results exactly as exported even when the engine now
+derives others or rejects the game (an engine fix since the backup): each difference is a
+warning with its line number. `STRICT` refuses such lines instead; `RECOMPUTE` stores what
+the engine derives now (a game it rejects keeps the backup's results, warned). Ratings are
+not carried: they are a pure function of the results and the order (played_on, id), so the
+restore rebuilds them from the results it wrote.
 
 User accounts are not part of the backup (passwords and tokens belong to the deployment);
-a game's creator and a player's login are carried as usernames. A username the restoring
-database lacks is created as an account without a usable password, so ownership survives;
-a manager sets its password (``manage.py changepassword NAME``).
+a game's creator and a player's login are carried as usernames. Into an empty club, a
+username is linked to the account of that name, and one the database lacks is created
+without a usable password, so ownership survives; a manager sets its password
+(``manage.py changepassword NAME``). With ``merge`` the backup comes from another club,
+whose "ana" need not be this club's "ana": usernames are linked (or created) only with
+``link_users``, else left empty and listed in the summary.
 """
 
 from __future__ import annotations
@@ -50,6 +56,12 @@ FORMAT_VERSION = 1
 CHUNK = 200
 COMMIT_EVERY = 200  # lines per transaction on import (each line is a savepoint within it)
 RESULT_FIELDS = ("total", "breakdown", "rank", "winner", "tie_broken")
+
+# What import does with a game whose results the engine, re-checking it, does not derive.
+KEEP = "keep"  # restore the backup's results, warn (the default: the backup is the club's truth)
+STRICT = "strict"  # refuse the line
+RECOMPUTE = "recompute"  # store the engine's results, warn; keep the backup's if the engine rejects the game
+RESULT_MODES = (KEEP, STRICT, RECOMPUTE)
 
 
 class BackupRefused(ValueError):
@@ -216,7 +228,10 @@ class RestoreReport:
     games: int = 0
     duplicates: list[tuple[int, int]] = field(default_factory=list)  # --merge: (line, stored game id)
     users_created: list[str] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
+    users_unlinked: list[str] = field(default_factory=list)  # --merge without link_users: left empty
+    problems: list[Problem] = field(default_factory=list)  # lines refused
+    warnings: list[Problem] = field(default_factory=list)  # games restored that the engine now sees otherwise
+    recomputed: int = 0  # RECOMPUTE: games stored with the engine's results instead of the backup's
     rated: int = 0
     rolled_back: bool = False  # --atomic and a problem: nothing was written
 
@@ -236,6 +251,19 @@ class RestoreReport:
             parts.append(
                 f"{len(self.users_created)} account(s) created without a password: {', '.join(self.users_created)}"
             )
+        if self.users_unlinked:
+            parts.append(
+                f"{len(self.users_unlinked)} username(s) not linked to any account (--merge without "
+                f"--link-users; creators and logins left empty): {', '.join(self.users_unlinked)}"
+            )
+        if self.warnings:
+            kept = len(self.warnings) - self.recomputed
+            what = []
+            if self.recomputed:
+                what.append(f"{self.recomputed} stored with the engine's results")
+            if kept:
+                what.append(f"{kept} kept with the backup's results")
+            parts.append(f"{len(self.warnings)} game(s) differ from what the engine derives now: {', '.join(what)}")
         parts.append(f"{self.rated} game(s) rated")
         if self.problems:
             parts.append(f"{len(self.problems)} line(s) refused")
@@ -255,7 +283,10 @@ def restore(
     *,
     merge: bool = False,
     atomic: bool = False,
+    results: str = KEEP,
+    link_users: bool = False,
     on_problem: Callable[[Problem], None] | None = None,
+    on_warning: Callable[[Problem], None] | None = None,
 ) -> RestoreReport:
     """Restore a backup. Each player and game line is written all or nothing (a savepoint;
     a transaction is committed every COMMIT_EVERY lines): a bad line is reported (`Problem`,
@@ -266,8 +297,17 @@ def restore(
 
     ``merge``: add to a club that has data. Players are matched by name (case-insensitive)
     and created when new; a game whose content hash is already stored is skipped; the other
-    games get new ids. Without ``merge`` ids are kept."""
-    restorer = _Restorer(merge=merge, on_problem=on_problem)
+    games get new ids; usernames are linked to accounts only with ``link_users``. Without
+    ``merge`` ids are kept.
+
+    ``results`` (KEEP, STRICT, RECOMPUTE): what to do with a game whose results the engine no
+    longer derives, or that it rejects (module docstring). A warning (`Problem`) reports each;
+    it is not a refusal: ``atomic`` does not roll back for it."""
+    if results not in RESULT_MODES:
+        raise ValueError(f"results must be one of {', '.join(RESULT_MODES)}, got {results!r}")
+    restorer = _Restorer(
+        merge=merge, results=results, link_users=link_users, on_problem=on_problem, on_warning=on_warning
+    )
     if not atomic:
         restorer.run(lines)
         return restorer.report
@@ -281,10 +321,31 @@ def restore(
     return restorer.report
 
 
+@dataclass(frozen=True)
+class _Check:
+    """The engine's view of a game now, against the backup's results."""
+
+    derived: list[dict] | None  # the engine's result rows; None when unfinished or rejected
+    differs: str | None  # how the engine's view differs from the backup's; None when it agrees
+    rejected: bool = False  # the engine rejects the game: there is nothing to recompute
+
+
+@dataclass(frozen=True)
+class _Results:
+    """What to store for a game line, per the mode."""
+
+    rows: list[dict] | None  # result rows per seat; None: no results (unfinished)
+    warning: str | None = None  # how the engine differs, reported once the game is written
+    recomputed: bool = False
+
+
 class _Restorer:
-    def __init__(self, *, merge: bool, on_problem):
+    def __init__(self, *, merge: bool, results: str, link_users: bool, on_problem, on_warning):
         self.merge = merge
+        self.results = results
+        self.link_users = link_users
         self.on_problem = on_problem
+        self.on_warning = on_warning
         self.report = RestoreReport()
         self.players: dict[int, int] = {}  # backup player id → database player id
         self.player_lines: dict[int, int] = {}  # backup player id → line
@@ -304,6 +365,12 @@ class _Restorer:
         self.report.problems.append(problem)
         if self.on_problem is not None:
             self.on_problem(problem)
+
+    def warning(self, line: int, reason: str) -> None:
+        warning = Problem(line, reason)
+        self.report.warnings.append(warning)
+        if self.on_warning is not None:
+            self.on_warning(warning)
 
     def run(self, lines: Iterable[bytes | str]) -> None:
         numbered = self._numbered(lines)
@@ -421,7 +488,7 @@ class _Restorer:
             raise LineError(f"player {name!r} conflicts with a stored row ({exc})") from None
         self._player_read(number, backup_id, key, player.pk)
         self.report.players += 1
-        self.report.users_created += created_users
+        self._users_read(username, created_users)
 
     def _player_read(self, number: int, backup_id: int, key: str, pk: int) -> None:
         self.players[backup_id] = pk
@@ -430,12 +497,22 @@ class _Restorer:
         self.name_lines[key] = number
 
     def _user(self, username: str, created: list[str]):
+        """The account for a backup's username; None when it is not linked (--merge without
+        link_users: another club's "ana" need not be ours)."""
+        if self.merge and not self.link_users:
+            return None
         User = get_user_model()
         user = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
         if user is None:
             user = User.objects.create_user(**{User.USERNAME_FIELD: username}, password=None)
             created.append(username)
         return user
+
+    def _users_read(self, username: str | None, created: list[str]) -> None:
+        """Once the line is written: the accounts it created, or the username it left unlinked."""
+        self.report.users_created += created
+        if username is not None and self.merge and not self.link_users and username not in self.report.users_unlinked:
+            self.report.users_unlinked.append(username)
 
     # ----------------------------------------------------------------------- games
 
@@ -455,7 +532,7 @@ class _Restorer:
             created_at, updated_at = _datetime(data, "created_at"), _datetime(data, "updated_at")
             seats = self._seats(data)
             moves = _list(data, "moves")
-            derived = self._derived_results(game, seats, moves)
+            results = self._results(game, seats, moves)
         except LineError as exc:
             raise LineError(f"{label}: {exc}") from None
         if self.merge and content_hash is not None:
@@ -484,16 +561,20 @@ class _Restorer:
                     for s in seats
                 )
                 Move.objects.bulk_create(Move(game=game, ply=i, data=m) for i, m in enumerate(moves))
-                if derived is not None:
+                if results.rows is not None:
                     Result.objects.bulk_create(
-                        Result(seat=seat, **row) for seat, row in zip(seat_rows, derived, strict=True)
+                        Result(seat=seat, **row) for seat, row in zip(seat_rows, results.rows, strict=True)
                     )
         except IntegrityError as exc:
             raise LineError(f"{label} conflicts with a stored row ({exc})") from None
         self._game_read(number, backup_id, content_hash)
         self.report.games += 1
-        self.report.users_created += created_users
-        if derived is not None and game.status == Game.Status.FINISHED:
+        self._users_read(username, created_users)
+        if results.warning is not None:
+            # Reported once the game is written: a refused line is a problem, not a warning too.
+            self.warning(number, f"{label}: {results.warning}")
+            self.report.recomputed += results.recomputed
+        if results.rows is not None and game.status == Game.Status.FINISHED:
             key = game.sort_key
             self.earliest[game.game_type] = min(self.earliest.get(game.game_type, key), key)
 
@@ -505,7 +586,7 @@ class _Restorer:
     def _game_fields(self, data: dict) -> dict:
         fields = {
             "game_type": _text(data, "game_type"),
-            "variants": _list(data, "variants"),
+            "variants": _texts(data, "variants"),
             "sides": _object(data, "sides"),
             "played_on": _date(data, "played_on"),
             "location": _text(data, "location", blank=True),
@@ -556,8 +637,55 @@ class _Restorer:
             raise LineError("seats: a player sits twice in the game")
         return out
 
-    def _derived_results(self, game: Game, seats: list[dict], moves: list) -> list[dict] | None:
-        """The results the engine derives for this game, if they are the backup's; else LineError."""
+    def _results(self, game: Game, seats: list[dict], moves: list) -> _Results:
+        """The results to store, per the mode; LineError when the line is refused. RECOMPUTE
+        sets ``game``'s status and versions to the engine's when it stores the engine's results."""
+        missing = engine.registry().missing(game.game_type, game.variants, {})
+        if missing:
+            # Not an engine change but a plugin this server lacks: install it, then import.
+            raise LineError(f"{'; '.join(missing)} (install it, then import again)")
+        stored = self._stored_results(seats)
+        check = self._check(game, seats, moves, stored)
+        if check.differs is None:
+            return _Results(stored)
+        if self.results == STRICT:
+            raise LineError(
+                f"{check.differs}; restore with the engine version that made the backup, or without --strict"
+            )
+        if self.results == RECOMPUTE and not check.rejected:
+            if check.derived is not None:
+                game.status = Game.Status.FINISHED
+            elif game.status == Game.Status.FINISHED:
+                game.status = Game.Status.IN_PROGRESS  # as recompute_results: no end reached, no results
+            game.engine_version = engine.ENGINE_VERSION
+            game.plugin_versions = engine.versions(game.game_type, game.variants)
+            return _Results(check.derived, f"{check.differs}; stored the engine's results (--recompute)", True)
+        advice = "" if self.results == RECOMPUTE else " (--recompute stores the engine's, --strict refuses the line)"
+        return _Results(stored, f"{check.differs}; kept the backup's results{advice}")
+
+    def _stored_results(self, seats: list[dict]) -> list[dict] | None:
+        """The backup's result rows, checked as the model holds them: every seat or none."""
+        given = [s["result"] for s in seats]
+        if all(r is None for r in given):
+            return None
+        if any(r is None for r in given):
+            raise LineError("some seats have a result and others none: every seat has one or none does")
+        rows = []
+        for i, result in enumerate(given):
+            where = f"seats[{i}].result"
+            row = {f: _get(result, f, where) for f in RESULT_FIELDS}
+            _clean(Result(**row), exclude=["seat"], where=where)
+            if not isinstance(row["breakdown"], dict):
+                raise LineError(f"{where}.breakdown must be an object")
+            if not all(isinstance(row[f], bool) for f in ("winner", "tie_broken")):
+                raise LineError(f"{where}: winner and tie_broken must be true or false")
+            if not all(isinstance(row[f], int) and not isinstance(row[f], bool) for f in ("total", "rank")):
+                raise LineError(f"{where}: total and rank must be whole numbers")
+            rows.append(row)
+        return rows
+
+    def _check(self, game: Game, seats: list[dict], moves: list, stored: list[dict] | None) -> _Check:
+        """Re-check the game with the engine of this server against the backup's results."""
         try:
             if not game.has_moves:
                 score = engine.registry().score(game.board)
@@ -568,24 +696,22 @@ class _Restorer:
                 what = f"replaying its {len(moves)} moves"
         except RecordError as exc:
             where = f" at move {exc.move}" if exc.move is not None else ""
-            raise LineError(f"the engine rejects the record{where}: {exc.reason}") from None
+            return _Check(None, f"the engine rejects the record{where}: {exc.reason}", rejected=True)
         except RulesError as exc:
-            raise LineError(f"the engine rejects the game: {exc}") from None
+            return _Check(None, f"the engine rejects the game: {exc}", rejected=True)
         derived = result_rows(score) if score is not None else None
-        given = [s["result"] for s in seats]
         if derived is None:
-            if any(r is not None for r in given):
-                raise LineError(f"the backup has results but {what} does not reach the end of the game")
-            return None
+            if stored is not None:
+                return _Check(None, f"the backup has results but {what} does not reach the end of the game")
+            return _Check(None, None)
         if len(derived) != len(seats):
-            raise LineError(f"the engine scores {len(derived)} players for {len(seats)} seats")
-        for i, (mine, theirs) in enumerate(zip(derived, given, strict=True)):
-            if theirs is None or any(theirs.get(f) != mine[f] for f in RESULT_FIELDS):
-                raise LineError(
-                    f"seat {i + 1}: {what} gives {mine} but the backup says {theirs}; restore with the engine "
-                    "version that made the backup, then recompute"
-                )
-        return derived
+            return _Check(None, f"the engine scores {len(derived)} players for {len(seats)} seats", rejected=True)
+        if stored is None:
+            return _Check(derived, f"{what} reaches the end of the game but the backup has no results")
+        for i, (mine, theirs) in enumerate(zip(derived, stored, strict=True)):
+            if any(theirs[f] != mine[f] for f in RESULT_FIELDS):
+                return _Check(derived, f"seat {i + 1}: {what} gives {mine} but the backup says {theirs}")
+        return _Check(derived, None)
 
     def _record(self, game: Game, seats: list[dict], moves: list) -> dict:
         """The F2/F4 record, as `recording.record_of` builds it from the stored rows."""
@@ -658,6 +784,13 @@ def _list(data: Mapping, key: str) -> list:
     return value
 
 
+def _texts(data: Mapping, key: str) -> list[str]:
+    value = _list(data, key)
+    if not all(isinstance(item, str) for item in value):
+        raise LineError(f"{key} must be a list of text")
+    return value
+
+
 def _object(data: Mapping, key: str) -> dict:
     value = _get(data, key, "")
     if not isinstance(value, dict):
@@ -691,10 +824,11 @@ def _datetime(data: Mapping, key: str) -> datetime.datetime:
     return moment
 
 
-def _clean(instance, exclude: list[str]) -> None:
+def _clean(instance, exclude: list[str], where: str = "") -> None:
     """The model's own field checks (lengths, choices); uniqueness is the database's job."""
     try:
         instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
-        problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
+        prefix = f"{where}." if where else ""
+        problems = "; ".join(f"{prefix}{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
         raise LineError(problems) from None

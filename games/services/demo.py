@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from games import engine
 from games.models import Game
-from games.replay.classic_setup import new_record, random_game
 from games.services import ratings, recording
 from games.services.documents import GameMeta
+from rules_engine.classic.game import new_record
+from rules_engine.classic.playout import random_game
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Darius", "Eshe", "Farid", "Gita", "Hani")
 LOCATIONS = ("Club night", "Café Karnak", "Ben's kitchen", "Spring tournament")

@@ -11,6 +11,8 @@ and throw it away on error.
 
 from __future__ import annotations
 
+import random
+
 from rules_engine.classic.components import (
     BLUE,
     CARDS,
@@ -165,18 +167,17 @@ def draw(w: Work, what: str) -> str | None:
         w.ndeck, w.ndiscard = w.ndiscard, 0
     k = w.ndrawn
     if k == len(w.draws):
-        if w.rng is None:
+        if w.rng is not None:  # a random playout: its generator turns the card up
+            i = _pick(w.deck, w.rng.randrange(w.ndeck))
+            w.draws.append(CARD_IDS[i])
+        elif w.seed is not None:  # a seeded (live) game: dealt from the seed (`dealt_index`)
+            i = _pick(w.deck, dealt_index(w.seed, k, w.ndeck))
+            w.draws = (*w.draws, CARD_IDS[i])  # a new tuple: the legal-move search shares it
+        else:
             raise DrawsExhausted(
                 f"{what} needs market draw {k}, but setup.market_draws lists only {k} cards (F4)", "F4"
             )
-        r = w.rng.randrange(w.ndeck)
-        deck = w.deck
-        i = 0
-        while r >= deck[i]:
-            r -= deck[i]
-            i += 1
         card = CARD_IDS[i]
-        w.draws.append(card)
     else:
         card = w.draws[k]
         i = CARD_INDEX[card]
@@ -191,6 +192,24 @@ def draw(w: Work, what: str) -> str | None:
     w.ndeck -= 1
     w.ndrawn = k + 1
     return card
+
+
+def dealt_index(seed: int, k: int, ndeck: int) -> int:
+    """Market draw ``k`` of a seeded game beyond its listed draws (docs/rulings.md, F4
+    ``setup.seed``): a uniform position in the deck of ``ndeck`` cards as it is at that moment
+    (after a reshuffle: the former discards, C7). A fresh generator per draw, so the card
+    depends only on the seed, the draw's number and the deck, never on which moves or
+    legal-move searches ran before: the move offered and the move applied see the same card."""
+    return random.Random(f"classic-market:{seed}:{k}").randrange(ndeck)
+
+
+def _pick(deck: list[int], r: int) -> int:
+    """The card index at position ``r`` of a deck given as counts per `CARD_IDS`."""
+    i = 0
+    while r >= deck[i]:
+        r -= deck[i]
+        i += 1
+    return i
 
 
 def discard(w: Work, card: str) -> None:

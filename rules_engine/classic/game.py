@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules_engine.classic.actions import play, start_round
@@ -15,6 +15,8 @@ from rules_engine.classic.components import (
     GAME_ID,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PHARAOHS_WRATH,
+    ROUND_CARDS,
     ROUNDS,
     SIDES,
     SITES,
@@ -31,9 +33,14 @@ from rules_engine.errors import IllegalMoveError, RecordError
 MAX_NAME = 100
 MAX_DRAWS = 1000  # far above any game (24 draws with Market A, some 60 with B sides)
 TOP_FIELDS = ("game", "sides", "variants", "players", "colours", "setup", "moves")
-# "seed": the seed a server shuffled this setup with (the live-entry page stores it so the deal
-# can be reproduced); informational only, the engine plays the explicit lists.
+# "seed": the seed a server shuffled this setup with (`new_record`). The engine plays the
+# explicit lists; a whole-number seed also deals the market draws beyond them (B sides can
+# draw more than the 34 cards, C7 reshuffle; docs/rulings.md F4). Any other value is kept only.
 SETUP_FIELDS = ("round_cards", "market_draws", "seed")
+# The game's own variants (C9). The registry checks plugin variants against what the plugins
+# registered and strips all variants before calling the game (they change the scoring only),
+# so the engine itself knows only these.
+VARIANTS = (PHARAOHS_WRATH,)
 
 
 def _header_error(reason: str, rule: str = "F4") -> RecordError:
@@ -50,15 +57,19 @@ class Header:
     variants: tuple[str, ...]
     round_cards: tuple[tuple[int, ...], ...]
     market_draws: tuple[str, ...]
+    seed: int | None = None  # deals the draws beyond market_draws (None: they are an error)
 
     def to_json(self, moves: list | None = None) -> dict:
+        setup: dict = {"round_cards": [list(c) for c in self.round_cards], "market_draws": list(self.market_draws)}
+        if self.seed is not None:
+            setup["seed"] = self.seed
         return {
             "game": GAME_ID,
             "sides": dict(self.sides),
             "variants": list(self.variants),
             "players": list(self.players),
             "colours": list(self.colours),
-            "setup": {"round_cards": [list(c) for c in self.round_cards], "market_draws": list(self.market_draws)},
+            "setup": setup,
             "moves": list(moves or []),
         }
 
@@ -108,6 +119,13 @@ def _variants(data: Mapping) -> tuple[str, ...]:
     variants = data.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) and v for v in variants):
         raise _header_error(f"variants must be a list of variant ids, got {variants!r:.60}")
+    for i, v in enumerate(variants):
+        if v not in VARIANTS:
+            raise _header_error(
+                f"variants[{i}]: unknown variant {v!r:.40} for {GAME_ID}; known: {', '.join(VARIANTS)} "
+                "(a plugin's variant is checked, and stripped, by the registry)",
+                "C9",
+            )
     if len(set(variants)) != len(variants):
         raise _header_error(f"variants lists a variant twice: {variants}")
     return tuple(variants)
@@ -174,7 +192,9 @@ def parse_header(record: object, data: SiteData = EMPTY) -> tuple[Header, Classi
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise _header_error(f"moves must be a list, got {type(moves).__name__}")
-    header = Header(players, colours, sides, variants, cards, draws)
+    seed = setup.get("seed")
+    seed = seed if type(seed) is int else None  # not a bool, not a float
+    header = Header(players, colours, sides, variants, cards, draws, seed)
     return header, new_state(header, data), moves
 
 
@@ -194,6 +214,7 @@ def new_work(header: Header, data: SiteData = EMPTY, rng: random.Random | None =
         [DECK[c] for c in CARD_IDS],
     )
     w.rng = rng
+    w.seed = header.seed
     for i in range(n):
         w.sled[i] = START_SLED[i]
         w.quarry[i] = STONES_PER_COLOUR - START_SLED[i]
@@ -202,6 +223,42 @@ def new_work(header: Header, data: SiteData = EMPTY, rng: random.Random | None =
     except IllegalMoveError as exc:
         raise _header_error(exc.reason, exc.rule or "F4") from None
     return w
+
+
+def shuffled_setup(rng: random.Random, players: int) -> dict:
+    """A shuffled setup as F4 ``setup`` lists it: ``round_cards``, six of the player count's
+    seven round cards in the order revealed (one set aside at random, C2.1), and
+    ``market_draws``, the 34 market cards in the order drawn (C2.2)."""
+    if players not in ROUND_CARDS:
+        raise ValueError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {players!r}")
+    cards = list(ROUND_CARDS[players])
+    rng.shuffle(cards)  # the first six are revealed in turn, the seventh is the one set aside
+    deck = sorted(DECK.elements())
+    rng.shuffle(deck)
+    return {"round_cards": [list(c) for c in cards[:ROUNDS]], "market_draws": deck}
+
+
+def new_record(
+    names: Sequence[str],
+    seed: int,
+    *,
+    colours: Sequence[str] | None = None,
+    sides: Mapping[str, str] | None = None,
+    variants: Sequence[str] = (),
+) -> dict:
+    """An F4 record without moves, dealt by `shuffled_setup` with ``random.Random(seed)``:
+    ``names`` in seat order (seat 1 starts, C2.3). The same seed deals the same setup; the
+    seed is stored too, and deals any market draw beyond the 34 cards."""
+    setup = {**shuffled_setup(random.Random(seed), len(names)), "seed": seed}
+    return {
+        "game": GAME_ID,
+        "sides": {site: (sides or {}).get(site, "A") for site in SITES},
+        "variants": list(variants),
+        "players": list(names),
+        "colours": list(colours or COLOURS[: len(names)]),
+        "setup": setup,
+        "moves": [],
+    }
 
 
 def new_state(header: Header, data: SiteData = EMPTY) -> ClassicState:

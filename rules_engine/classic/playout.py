@@ -5,10 +5,14 @@ Same distribution as ``rng.choice(legal_moves(state))`` with the same ``rng`` ca
 ``randrange(len(legal_moves))`` per ply; a forced pass draws nothing), but cheaper: the legal
 moves are counted from the menus of `legal`, the drawn index is located in its menu, and the
 move is carried out by the same validating primitives `apply_move` uses, on one mutable
-`Work` for the whole game. Market cards are turned up from a second generator seeded from
-``rng`` (so the move draws stay in step with ``rng.choice(legal_moves)``) and the record's
-``setup.market_draws`` lists exactly the cards drawn. tests/engine/classic/test_properties.py
-checks all of this against `record.replay`.
+`Work` for the whole game. The setup is dealt by `game.shuffled_setup` (the same deal as live
+entry); market cards beyond its 34 (B sides, C7 reshuffle) are turned up from a second
+generator seeded from ``rng`` (so the move draws stay in step with ``rng.choice(legal_moves)``),
+and the record's ``setup.market_draws`` lists exactly the cards drawn.
+tests/engine/classic/test_properties.py checks all of this against `record.replay`.
+
+`random_game` plays a given record (e.g. `game.new_record`'s) to the end the plain way, one
+``rng.choice(legal_moves(state))`` per ply, so a seeded setup deals as on the live-entry page.
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from rules_engine.classic.components import COLOURS, ROUND_CARDS, ROUNDS, SITES
-from rules_engine.classic.game import Header, new_work
+from rules_engine.classic.components import COLOURS, ROUND_CARDS, SITES
+from rules_engine.classic.game import Header, apply_move, legal_moves, new_work, setup, shuffled_setup
 from rules_engine.classic.legal import (
     CHISEL,
     GET,
@@ -94,14 +98,13 @@ def random_step(w: Work, rng: random.Random) -> dict:
 
 
 def random_header(rng: random.Random, players: int = 4, sides: Mapping[str, str] | None = None) -> Header:
-    """A shuffled setup (C2.1): the 7 round cards of the player count, one removed at random,
-    the other 6 shuffled. The market draws are left to the playout."""
+    """A shuffled setup (C2.1, C2.2, `game.shuffled_setup`) for players Ana, Ben, …"""
     if players not in ROUND_CARDS:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
-    cards = list(ROUND_CARDS[players])
-    rng.shuffle(cards)
+    dealt = shuffled_setup(rng, players)
     chosen = {s: (sides or {}).get(s, "A") for s in SITES}
-    return Header(NAMES[:players], COLOURS[:players], chosen, (), tuple(cards[:ROUNDS]), ())
+    cards = tuple(tuple(c) for c in dealt["round_cards"])
+    return Header(NAMES[:players], COLOURS[:players], chosen, (), cards, tuple(dealt["market_draws"]))
 
 
 def random_record(
@@ -118,5 +121,19 @@ def random_record(
     while not w.over:
         moves.append(random_step(w, rng))
     rec = header.to_json(moves)
-    rec["setup"]["market_draws"] = list(w.draws)
+    rec["setup"]["market_draws"] = list(w.draws[: w.ndrawn])  # the cards drawn, no more
     return rec
+
+
+def random_game(record: Mapping, rng: random.Random, max_plies: int = 2000, data: SiteData = EMPTY) -> dict:
+    """``record`` (an F4 record, e.g. `game.new_record`'s) played on with uniformly random legal
+    moves until the end (or ``max_plies`` moves in all); a new dict."""
+    state = setup(record, data)
+    moves = list(record.get("moves", []))
+    for move in moves:
+        state = apply_move(state, move)
+    while not state.over and len(moves) < max_plies:
+        move = rng.choice(legal_moves(state))
+        state = apply_move(state, move)
+        moves.append(move.to_json())
+    return {**record, "moves": moves}

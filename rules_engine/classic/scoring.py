@@ -13,7 +13,6 @@ scored during play (pyramids, temple, obelisk towers on side B).
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -36,6 +35,7 @@ from rules_engine.classic.components import (
 )
 from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides
 from rules_engine.errors import BoardError
+from rules_engine.validation import int_in, json_type, unknown
 
 BREAKDOWN_KEYS = ("track", "burial_chamber", "obelisks", "decorations", "statues", "blue_cards", "pharaohs_wrath")
 STATUES = CARDS["statue"][1]  # C7: 10
@@ -340,60 +340,16 @@ def _decoration_line(decorations: list[str], counts: Mapping[str, int | None]) -
 # --------------------------------------------------------------------------- validation
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return f"text {value[:30]!r}"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
-
-
-def _show(value: object) -> str:
-    return str(value) if _is_int(value) and abs(value) < 10**15 else _json_type(value)
-
-
-def _unknown(key: object, path: str, allowed: Sequence[str], what: str) -> tuple[str, str]:
-    shown = key if isinstance(key, str) else repr(key)
-    hint = ""
-    if isinstance(key, str):
-        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-        if close:
-            hint = f"; did you mean {close[0]!r}?"
-    return (f"{path}.{shown}" if path else str(shown)), f"unknown {what}{hint} (allowed: {', '.join(allowed)})"
-
-
-def _int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list) -> int | None:
-    if not _is_int(value):
-        errors.append((path, f"must be a whole number of {what} ({lo}–{hi}), got {_json_type(value)}"))
-        return None
-    if not lo <= value <= hi:
-        errors.append((path, f"must be between {lo} and {hi}, got {_show(value)}"))
-        return None
-    return value
-
-
 def _validate(board: object, data: SiteData, errors: list):
     """Every problem of an F3 board into ``errors``; the parts scoring needs when all is well."""
     if not isinstance(board, Mapping):
-        errors.append(("", f"the board must be a JSON object (an F3 end-game board), got {_json_type(board)}"))
+        errors.append(("", f"the board must be a JSON object (an F3 end-game board), got {json_type(board)}"))
         return None
     for key in board:
         if key not in _TOP_FIELDS:
-            errors.append(_unknown(key, "", _TOP_FIELDS, "field"))
+            errors.append(unknown(key, "", _TOP_FIELDS, "field"))
     if board.get("game", GAME_ID) != GAME_ID:
-        errors.append(("game", f"must be {GAME_ID!r}, got {_json_type(board['game'])}"))
+        errors.append(("game", f"must be {GAME_ID!r}, got {json_type(board['game'])}"))
     variants = board.get("variants", [])
     if not isinstance(variants, list):
         errors.append(("variants", "must be a list of variant ids"))
@@ -410,7 +366,7 @@ def _validate(board: object, data: SiteData, errors: list):
         errors.append(("players", f"is required: a list of the {MIN_PLAYERS}–{MAX_PLAYERS} players' boards"))
         return None
     if not isinstance(players_raw, list | tuple):
-        errors.append(("players", f"must be a list of the players' boards, got {_json_type(players_raw)}"))
+        errors.append(("players", f"must be a list of the players' boards, got {json_type(players_raw)}"))
         return None
     n = len(players_raw)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -440,7 +396,7 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
             (
                 "sides",
                 f'must be an object like {{"market": "A", "temple": "B", …}} (or be left out for '
-                f"all A), got {_json_type(sides)}",
+                f"all A), got {json_type(sides)}",
             )
         )
         return None
@@ -448,10 +404,10 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
     ok = True
     for key, side in sides.items():
         if key not in SITES:
-            errors.append(_unknown(key, "sides", SITES, "site"))
+            errors.append(unknown(key, "sides", SITES, "site"))
             ok = False
         elif side not in SIDES:
-            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {_json_type(side)}"))
+            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {json_type(side)}"))
             ok = False
         else:
             out[key] = side
@@ -461,22 +417,22 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
 
 def _validate_player(p: object, path: str, errors: list) -> dict | None:
     if not isinstance(p, Mapping):
-        errors.append((path, f"must be an object with a player's board, got {_json_type(p)}"))
+        errors.append((path, f"must be an object with a player's board, got {json_type(p)}"))
         return None
     for key in p:
         if key not in _PLAYER_FIELDS:
-            errors.append(_unknown(key, path, _PLAYER_FIELDS, "field"))
+            errors.append(unknown(key, path, _PLAYER_FIELDS, "field"))
     for key, hint in _REQUIRED.items():
         if key not in p:
             errors.append((f"{path}.{key}", f"is required ({hint})"))
     v: dict = {}
     name = p.get("name")
     if name is not None and not isinstance(name, str):
-        errors.append((f"{path}.name", f"must be text or be left out, got {_json_type(name)}"))
+        errors.append((f"{path}.name", f"must be text or be left out, got {json_type(name)}"))
     v["name"] = name if isinstance(name, str) else None
     if "colour" in p:
         if p["colour"] not in COLOURS:
-            errors.append((f"{path}.colour", f"must be one of {', '.join(COLOURS)}, got {_json_type(p['colour'])}"))
+            errors.append((f"{path}.colour", f"must be one of {', '.join(COLOURS)}, got {json_type(p['colour'])}"))
         else:
             v["colour"] = p["colour"]
     limits = {
@@ -488,7 +444,7 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
     }
     for key, (lo, hi, what) in limits.items():
         if key in p:
-            value = _int_in(p[key], f"{path}.{key}", lo, hi, what, errors)
+            value = int_in(p[key], f"{path}.{key}", lo, hi, what, errors)
             if value is not None:
                 v[key] = value
     if "decorations" in p:
@@ -497,7 +453,7 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
             errors.append(
                 (
                     f"{path}.decorations",
-                    f"must be a list of sites ({', '.join(BUILDING_SITES)}), got {_json_type(decorations)}",
+                    f"must be a list of sites ({', '.join(BUILDING_SITES)}), got {json_type(decorations)}",
                 )
             )
         else:
@@ -507,7 +463,7 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
                     errors.append(
                         (
                             f"{path}.decorations",
-                            f"entry {i + 1} must be one of {', '.join(BUILDING_SITES)}, got {_json_type(site)}",
+                            f"entry {i + 1} must be one of {', '.join(BUILDING_SITES)}, got {json_type(site)}",
                         )
                     )
                     good = False
@@ -564,7 +520,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list) -> list[li
         return []
     if not isinstance(grid, list | tuple):
         errors.append(
-            ("burial_chamber", f"must be a list of columns (each 3 entries, top to bottom), got {_json_type(grid)}")
+            ("burial_chamber", f"must be a list of columns (each 3 entries, top to bottom), got {json_type(grid)}")
         )
         return []
     out: list[list[str | None]] = []
@@ -573,7 +529,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list) -> list[li
         path = f"burial_chamber[{c}]"
         if not isinstance(column, list | tuple):
             errors.append(
-                (path, f"must be a list of {BURIAL_ROWS} entries (a colour or null), got {_json_type(column)}")
+                (path, f"must be a list of {BURIAL_ROWS} entries (a colour or null), got {json_type(column)}")
             )
             out.append([None] * BURIAL_ROWS)
             continue
@@ -588,7 +544,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list) -> list[li
                 ended_at = ended_at or where
             elif who not in colours:
                 errors.append(
-                    (where, f"must be a player's colour ({', '.join(colours)}) or null, got {_json_type(who)}")
+                    (where, f"must be a player's colour ({', '.join(colours)}) or null, got {json_type(who)}")
                 )
                 who = None
             elif ended_at is not None:
@@ -613,16 +569,14 @@ def _validate_site_stones(raw: object, players: list[dict | None], sides: dict |
             needed.setdefault(site, i)
     out: dict[str, int] = {}
     if raw is not None and not isinstance(raw, Mapping):
-        errors.append(
-            ("site_stones", f'must be an object like {{"pyramids": 16, "temple": 11}}, got {_json_type(raw)}')
-        )
+        errors.append(("site_stones", f'must be an object like {{"pyramids": 16, "temple": 11}}, got {json_type(raw)}'))
         raw = {}
     raw = raw or {}
     for key, value in raw.items():
         if key not in _SITE_STONE_KEYS:
-            errors.append(_unknown(key, "site_stones", _SITE_STONE_KEYS, "site"))
+            errors.append(unknown(key, "site_stones", _SITE_STONE_KEYS, "site"))
             continue
-        count = _int_in(value, f"site_stones.{key}", 0, STONES_PER_COLOUR * MAX_PLAYERS, "stones", errors)
+        count = int_in(value, f"site_stones.{key}", 0, STONES_PER_COLOUR * MAX_PLAYERS, "stones", errors)
         if count is not None:
             out[key] = count
     wanted = ["pyramids", "temple"] + (["obelisks"] if sides and sides["obelisks"] == "B" else [])

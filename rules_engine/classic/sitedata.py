@@ -9,7 +9,7 @@ supply the data through the ``imhotep_board_data`` hook; `from_mapping` checks i
 
 Shape (JSON-friendly; player-count keys may be ints or their digits as text)::
 
-    {"pyramids_b": {"pyramids": [[{"level": 1, "value": 2, "bonus": "card"}, ...] × 3], "overflow": 1},
+    {"pyramids_b": {"pyramids": [[{"level": 1, "value": 1, "bonus": "card"}, ...] × 3], "overflow": 1},
      "temple_b": {"spaces": {"2": [bonus × 4], "3": [bonus × 5], "4": [bonus × 5]}},
      "burial_chamber_b": {"points": {"2": [..2], "3": [..3], "4": [8, 4, 2, x]}},
      "obelisks_b": {"towers": [9, ...]}}
@@ -32,6 +32,10 @@ PYRAMID_BONUSES = ("card", "stones", "place")  # C6.2
 TEMPLE_BONUSES = ("point-or-stones", "two-points", "card")  # C6.3
 PYRAMIDS_B_COUNT = 3  # C6.2
 PYRAMIDS_B_UPPER_VALUE = 4  # C6.2: every stone on a second level scores 4
+PYRAMIDS_B_BONUS_VALUE = 1  # C6.2: a bonus space gives "1 point + …" (rulebook p. 9: «1 очко и …»)
+# C6.4: with 4 players the rows' 1st/2nd/3rd places score 8/4/2 (the rulebook's example); only
+# 4th place is open.
+BURIAL_B_KNOWN = {4: (8, 4, 2)}
 
 # The data key that each site's side B needs, and what is unknown about it (for messages).
 FIELD = {
@@ -195,6 +199,12 @@ def _pyramids(value: object, path: str) -> Mapping:
                 raise _bad(f"{where}.bonus", f"must be one of {', '.join(PYRAMID_BONUSES)} or null, got {bonus!r}")
             if level > 1 and bonus is not None:
                 raise _bad(f"{where}.bonus", "only base spaces carry a bonus (C6.2)")
+            if bonus is not None and points != PYRAMIDS_B_BONUS_VALUE:
+                raise _bad(
+                    f"{where}.value",
+                    f"a base space carrying a bonus scores {PYRAMIDS_B_BONUS_VALUE} (C6.2: 1 point + the bonus), "
+                    f"got {points}",
+                )
             if level == 2 and points != PYRAMIDS_B_UPPER_VALUE:
                 raise _bad(f"{where}.value", f"a second-level space scores {PYRAMIDS_B_UPPER_VALUE} (C6.2)")
             parsed.append(MappingProxyType({"level": level, "value": points, "bonus": bonus}))
@@ -227,6 +237,14 @@ def _burial_chamber(value: object, path: str) -> Mapping:
         if len(row) != count:
             raise _bad(where, f"must give the points of the {count} places with {count} players")
         parsed = tuple(_int(p, f"{where}[{i}]") for i, p in enumerate(row))
+        known = BURIAL_B_KNOWN.get(count, ())
+        for i, fixed in enumerate(known):
+            if parsed[i] != fixed:
+                raise _bad(
+                    f"{where}[{i}]",
+                    f"is fixed by the rules: with {count} players the first {len(known)} places score "
+                    f"{'/'.join(map(str, known))} (C6.4), got {parsed[i]}",
+                )
         if list(parsed) != sorted(parsed, reverse=True):
             raise _bad(where, "must not give a later place more points than an earlier one")
         points[count] = parsed

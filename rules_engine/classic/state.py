@@ -8,7 +8,9 @@ Layout (the state's copies carry a leading underscore). Players are indices 0..n
 order (F4 ``players``); sites are indices into `components.SITES`; cards into `CARD_IDS`.
 - ``n`` players, ``sides`` per site "A"/"B", ``data`` the B-side `SiteData`, ``colours``;
 - ``cards`` the 6 round cards; ``draws`` the market draws in order (F4 ``setup.market_draws``)
-  and ``ndrawn`` how many are used; ``deck``/``discard`` card counts per `CARD_IDS`;
+  and ``ndrawn`` how many are used; ``seed`` the F4 ``setup.seed`` when it is a whole number
+  (it deals the draws beyond ``draws``, `actions.draw`), else None; ``deck``/``discard`` card
+  counts per `CARD_IDS`;
 - ``round`` 0-based (6 once over), ``caps`` the round's 4 ship capacities, ``slots`` 16 entries
   (ship ``s`` slot ``k`` at ``s*4 + k``, both 0-based; owner index or None), ``sailed`` per ship
   the site index it sailed to or -1, ``nsailed``;
@@ -40,6 +42,7 @@ _SCALAR = (
     "data",
     "colours",
     "cards",
+    "seed",
     "ndrawn",
     "ndeck",
     "ndiscard",
@@ -147,6 +150,11 @@ class ClassicState:
         """How many of the record's market draws have been turned up."""
         return self._ndrawn
 
+    @property
+    def market_draws(self) -> tuple[str, ...]:
+        """The market draws known so far: the record's, then any dealt from its seed."""
+        return tuple(self._draws)
+
     # ---- value semantics
     def _key(self) -> tuple:
         return tuple(getattr(self, f) for f in _KEY)
@@ -219,7 +227,7 @@ def blank_work(
     """The fields of a fresh game before the first round starts (C2)."""
     w = Work.__new__(Work)
     w.n, w.sides, w.data, w.colours, w.cards = n, sides, data, colours, cards
-    w.draws, w.ndrawn = draws, 0
+    w.draws, w.ndrawn, w.seed = draws, 0, None
     w.deck, w.ndeck = deck, sum(deck)
     w.discard, w.ndiscard = [0] * len(CARD_IDS), 0
     w.round, w.caps, w.slots, w.sailed, w.nsailed = 0, (), [None] * 16, [NO_SITE] * 4, 0

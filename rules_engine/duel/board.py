@@ -13,13 +13,12 @@ field (``players[1].obelisk``).
 
 from __future__ import annotations
 
-import difflib
-import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules_engine.errors import BoardError, shown
+from rules_engine.errors import BoardError
+from rules_engine.validation import int_in, is_int, json_type, show, unknown
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 SIDES = ("A", "B")
@@ -180,78 +179,19 @@ def parse_board(data: object) -> DuelBoard:
 # --------------------------------------------------------------------------- validation
 
 
-def _json_type(value: object) -> str:
-    """Name a value's type the way a person writing JSON would."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a number" if math.isfinite(value) else "a non-finite number"
-    if isinstance(value, str):
-        return f"text {value[:30]!r}" if len(value) <= 30 else f"text {value[:30]!r}…"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _show(value: object) -> str:
-    """A found value for a message: numbers as themselves (huge ones summarised, since str()
-    of a very long int raises), anything else by its JSON type."""
-    if _is_int(value):
-        if abs(value) < 10**15:
-            return str(value)
-        return "a huge number" if value > 0 else "a huge negative number"
-    return _json_type(value)
-
-
-def _unknown(key: object, path: str, allowed: tuple[str, ...], what: str) -> tuple[str, str]:
-    shown_key = key if isinstance(key, str) else shown(key)
-    sub = f"{path}.{shown_key}" if path else str(shown_key)
-    hint = ""
-    if isinstance(key, str):
-        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-        if close:
-            hint = f"; did you mean {close[0]!r}?"
-    return sub, f"unknown {what}{hint} (allowed: {', '.join(allowed)})"
-
-
-def _int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list) -> int | None:
-    """An integer lo..hi, or record why not. bool is not accepted as a number."""
-    if not _is_int(value):
-        if isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) < 1e15:
-            errors.append((path, f"must be a whole number of {what} written without a decimal point, "
-                                 f"got {value!r}"))
-        else:
-            errors.append((path, f"must be a whole number of {what} ({lo}–{hi}), got {_json_type(value)}"))
-        return None
-    if not lo <= value <= hi:
-        errors.append((path, f"must be between {lo} and {hi}, got {_show(value)}"))
-        return None
-    return value
-
-
 def _int_list(value: object, path: str, allowed: range | tuple[int, ...], what: str, item_name: str,
               errors: list) -> tuple[list[int], bool]:
     """The allowed integers of a list, and whether every entry was one. Every bad entry is
     reported (by position, counted from 1)."""
     if not isinstance(value, list | tuple):
-        errors.append((path, f"must be a list of {what}, got {_json_type(value)}"))
+        errors.append((path, f"must be a list of {what}, got {json_type(value)}"))
         return [], False
     good: list[int] = []
     ok = True
     lo, hi = min(allowed), max(allowed)
     for i, item in enumerate(value, start=1):
-        if not _is_int(item) or item not in allowed:
-            errors.append((path, f"entry {i} must be {item_name} {lo}–{hi}, got {_show(item)}"))
+        if not is_int(item) or item not in allowed:
+            errors.append((path, f"entry {i} must be {item_name} {lo}–{hi}, got {show(item)}"))
             ok = False
         else:
             good.append(item)
@@ -263,28 +203,28 @@ def _validate(data: object) -> list[tuple[str, str]]:
     errors: list[tuple[str, str]] = []
     if not isinstance(data, Mapping):
         # Path "" is the whole document (as in the API's error schema).
-        return [("", f"the board must be a JSON object (an F1 end-game board), got {_json_type(data)}")]
+        return [("", f"the board must be a JSON object (an F1 end-game board), got {json_type(data)}")]
 
     for key in data:
         if key not in _TOP_FIELDS:
-            errors.append(_unknown(key, "", _TOP_FIELDS, "field"))
+            errors.append(unknown(key, "", _TOP_FIELDS, "field"))
 
     if "game" in data and data["game"] != "duel":
-        errors.append(("game", f"must be 'duel' (or be left out), got {_json_type(data['game'])}"))
+        errors.append(("game", f"must be 'duel' (or be left out), got {json_type(data['game'])}"))
 
     sides = _validate_sides(data.get("sides", {}), errors)
 
     starting = data.get("starting_player", 0)
-    if not _is_int(starting) or starting not in (0, 1):
+    if not is_int(starting) or starting not in (0, 1):
         errors.append(("starting_player", f"must be 0 or 1 (the index of the player who started), "
-                                          f"got {_show(starting)}"))
+                                          f"got {show(starting)}"))
 
     if "players" not in data:
         errors.append(("players", "is required: a list of the 2 players' boards"))
         return errors
     players = data["players"]
     if not isinstance(players, list | tuple):
-        errors.append(("players", f"must be a list of the 2 players' boards, got {_json_type(players)}"))
+        errors.append(("players", f"must be a list of the 2 players' boards, got {json_type(players)}"))
         return errors
     if len(players) != 2:
         errors.append(("players", f"exactly 2 players are needed, got {len(players)}"))
@@ -298,14 +238,14 @@ def _validate(data: object) -> list[tuple[str, str]]:
 def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
     if sides is None or not isinstance(sides, Mapping):
         errors.append(("sides", f"must be an object like {{\"obelisk\": \"A\", \"temple\": \"B\", …}} "
-                                f"(or be left out for all A), got {_json_type(sides)}"))
+                                f"(or be left out for all A), got {json_type(sides)}"))
         return None
     result = {}
     for key, side in sides.items():
         if key not in MONUMENTS:
-            errors.append(_unknown(key, "sides", MONUMENTS, "monument"))
+            errors.append(unknown(key, "sides", MONUMENTS, "monument"))
         elif not isinstance(side, str) or side not in SIDES:
-            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {_json_type(side)}"))
+            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {json_type(side)}"))
         else:
             result[key] = side
     return {m: result.get(m, "A") for m in MONUMENTS}
@@ -315,11 +255,11 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
     """One player's fields, each checked on its own. Returns the well-formed values (a field
     missing from the result was bad), or None if the player is not even an object."""
     if not isinstance(p, Mapping):
-        errors.append((path, f"must be an object with a player's board, got {_json_type(p)}"))
+        errors.append((path, f"must be an object with a player's board, got {json_type(p)}"))
         return None
     for key in p:
         if key not in _PLAYER_FIELDS:
-            errors.append(_unknown(key, path, _PLAYER_FIELDS, "field"))
+            errors.append(unknown(key, path, _PLAYER_FIELDS, "field"))
     for key in ("obelisk", "temple", "pyramid", "tomb", "action_tokens", "meeples_on_harbor"):
         if key not in p:
             errors.append((f"{path}.{key}", f"is required ({_REQUIRED_HINT[key]})"))
@@ -327,14 +267,14 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
     v: dict = {}
     name = p.get("name")
     if name is not None and not isinstance(name, str):
-        errors.append((f"{path}.name", f"must be text or be left out, got {_json_type(name)}"))
+        errors.append((f"{path}.name", f"must be text or be left out, got {json_type(name)}"))
 
     if "obelisk" in p:
-        v["obelisk"] = _int_in(p["obelisk"], f"{path}.obelisk", 0, OBELISK_TOKENS, "obelisk tokens", errors)
+        v["obelisk"] = int_in(p["obelisk"], f"{path}.obelisk", 0, OBELISK_TOKENS, "obelisk tokens", errors)
 
     flag = p.get("obelisk_first_to_five", False)
     if not isinstance(flag, bool):
-        errors.append((f"{path}.obelisk_first_to_five", f"must be true or false, got {_json_type(flag)}"))
+        errors.append((f"{path}.obelisk_first_to_five", f"must be true or false, got {json_type(flag)}"))
     else:
         v["obelisk_first_to_five"] = flag
 
@@ -352,17 +292,17 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
         pyr = p["pyramid"]
         if not isinstance(pyr, Mapping):
             errors.append((f"{path}.pyramid", f"must be an object {{\"light\": n, \"dark\": n}}, "
-                                              f"got {_json_type(pyr)}"))
+                                              f"got {json_type(pyr)}"))
         else:
             for key in pyr:
                 if key not in _PYRAMID_FIELDS:
-                    errors.append(_unknown(key, f"{path}.pyramid", _PYRAMID_FIELDS, "pyramid colour"))
+                    errors.append(unknown(key, f"{path}.pyramid", _PYRAMID_FIELDS, "pyramid colour"))
             for colour in _PYRAMID_FIELDS:
                 if colour not in pyr:
                     errors.append((f"{path}.pyramid.{colour}", f"is required (number of {colour} "
                                                                f"pyramid tokens, 0–6)"))
                 else:
-                    v[f"pyramid_{colour}"] = _int_in(pyr[colour], f"{path}.pyramid.{colour}", 0,
+                    v[f"pyramid_{colour}"] = int_in(pyr[colour], f"{path}.pyramid.{colour}", 0,
                                                      PYRAMID_TOKENS_PER_COLOUR,
                                                      f"{colour} pyramid tokens", errors)
 
@@ -375,10 +315,10 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
         v["tomb"] = tomb if ok and not twice else None
 
     if "action_tokens" in p:
-        v["action_tokens"] = _int_in(p["action_tokens"], f"{path}.action_tokens", 0, ACTION_TOKENS,
+        v["action_tokens"] = int_in(p["action_tokens"], f"{path}.action_tokens", 0, ACTION_TOKENS,
                                      "unused action tokens", errors)
     if "meeples_on_harbor" in p:
-        v["meeples_on_harbor"] = _int_in(p["meeples_on_harbor"], f"{path}.meeples_on_harbor", 0,
+        v["meeples_on_harbor"] = int_in(p["meeples_on_harbor"], f"{path}.meeples_on_harbor", 0,
                                          MEEPLES_PER_PLAYER, "meeples", errors)
     return v
 

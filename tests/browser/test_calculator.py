@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.contexts import page_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -70,10 +72,7 @@ def test_f1_impossible_board_is_explained_under_the_result(page):
 
 
 def test_phone_layout_is_one_column_with_big_touch_targets(chromium, live_server):
-    context = chromium.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844},
-                                   has_touch=True, is_mobile=True)
-    try:
-        page = context.new_page()
+    with page_in(chromium, live_server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as page:
         page.goto("/score/duel")
         first = page.locator("#player-0").bounding_box()
         second = page.locator("#player-1").bounding_box()
@@ -87,30 +86,20 @@ def test_phone_layout_is_one_column_with_big_touch_targets(chromium, live_server
             box = target.bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44, box
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
-    finally:
-        context.close()
 
 
 def test_desktop_layout_puts_the_players_side_by_side(chromium, live_server):
-    context = chromium.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
+    with page_in(chromium, live_server, viewport={"width": 1280, "height": 900}) as page:
         page.goto("/score/duel")
         first = page.locator("#player-0").bounding_box()
         second = page.locator("#player-1").bounding_box()
         assert second["y"] == first["y"] and second["x"] > first["x"] + first["width"]
-    finally:
-        context.close()
 
 
 def test_without_javascript_the_score_button_shows_the_result(chromium, live_server):
-    context = chromium.new_context(base_url=live_server.url, java_script_enabled=False)
-    try:
-        page = context.new_page()
+    with page_in(chromium, live_server, java_script_enabled=False) as page:
         page.goto("/score/duel")
         enter_d9_1_for_player_1(page)
         page.get_by_role("button", name="Score").click()
         expect(page.locator("#score-0 .total")).to_have_text("69")
         assert "p0_tomb=11" in page.url
-    finally:
-        context.close()

@@ -5,6 +5,8 @@ yet, blocks shown only when they matter (CSS), and the page without JavaScript."
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.contexts import page_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -120,11 +122,7 @@ def test_f3_a_colour_chosen_twice_is_shown_next_to_the_field(page):
 
 
 def test_phone_layout_has_big_touch_targets_and_no_sideways_scroll(chromium, live_server):
-    context = chromium.new_context(
-        base_url=live_server.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
+    with page_in(chromium, live_server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as page:
         page.goto("/score/classic")
         for target in (
             cell(page, 1, 1),
@@ -134,14 +132,10 @@ def test_phone_layout_has_big_touch_targets_and_no_sideways_scroll(chromium, liv
             box = target.bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44, box
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    finally:
-        context.close()
 
 
 def test_without_javascript_chamber_cells_are_selects_and_the_button_scores(chromium, live_server):
-    context = chromium.new_context(base_url=live_server.url, java_script_enabled=False)
-    try:
-        page = context.new_page()
+    with page_in(chromium, live_server, java_script_enabled=False) as page:
         page.goto("/score/classic")
         page.get_by_label("2 players", exact=True).check()
         page.locator("#player-0").get_by_label("Name").fill("Ana")
@@ -152,5 +146,3 @@ def test_without_javascript_chamber_cells_are_selects_and_the_button_scores(chro
         expect(page.locator(".winner")).to_have_text("Ana wins with 20 points.")
         expect(page.get_by_label("Column 2, row 1")).to_be_visible()  # one more column offered
         assert "bc_1_1=white" in page.url
-    finally:
-        context.close()

@@ -4,6 +4,7 @@ and the ships drawn at each step are the engine's (classic state JSON)."""
 import pytest
 
 from games.replay.timeline import load_timeline
+from tests.browser.contexts import settled_at
 from tests.replay.classic_fixtures import random_classic_record
 from tests.replay.conftest import store
 
@@ -11,7 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _at(page, ply):
-    page.wait_for_selector(f'#viewer[data-ply="{ply}"]')
+    settled_at(page, "#viewer", ply)
 
 
 def _ships(page) -> dict[int, list[str]]:

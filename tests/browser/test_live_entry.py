@@ -8,6 +8,7 @@ from django.test import Client
 
 from games.models import Game, Move
 from games.replay.timeline import load_timeline
+from tests.browser.contexts import settled_at
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,7 +22,7 @@ def _log_in(page, live_server, user):
 
 
 def _at(page, ply):
-    page.wait_for_selector(f'#play[data-ply="{ply}"]')
+    settled_at(page, "#play", ply)
 
 
 def _totals(page) -> list[int]:

@@ -6,6 +6,7 @@ import pytest
 
 from games.services.recording import record_of
 from rules_engine.registry import default_registry
+from tests.browser.contexts import settled_at
 from tests.replay.conftest import random_duel_record, store
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,7 +31,7 @@ def _expected(replay, ply) -> dict:
 
 
 def _at(page, ply):
-    page.wait_for_selector(f'#viewer[data-ply="{ply}"]')
+    settled_at(page, "#viewer", ply)
 
 
 def test_keyboard_steps_change_the_harbor_and_the_url(page):

@@ -9,9 +9,12 @@ import types
 import pytest
 
 from rules_engine import hookimpl
-from rules_engine.errors import BoardError, PluginError
+from rules_engine.classic.game import setup
+from rules_engine.errors import BoardError, PluginError, RecordError
+from rules_engine.gametype import Variant
 from rules_engine.registry import BUILTIN_DISTRIBUTION, Registry, default_registry
 from tests.engine.classic.board_helpers import FICTIONAL_DATA, board, player
+from tests.engine.classic.classic_helpers import record
 
 ALL = ["pyramids", "temple", "burial-chamber", "obelisks"]
 
@@ -197,3 +200,16 @@ def test_f3_documented_example_is_accepted_and_scored():
     assert ben["breakdown"] == {"track": 38, "burial_chamber": 2, "obelisks": 1, "decorations": 0,
                                 "statues": 0, "blue_cards": 0, "pharaohs_wrath": 0}
     assert (ana["total"], ben["total"], result["winners"]) == (66, 41, [0])
+
+
+# --------------------------------------------------------------------------- plugin variants
+
+
+def test_c9_a_plugin_variant_for_classic_replays_through_the_registry():
+    sandstorm = plugin(imhotep_variants=lambda: [Variant(id="sandstorm", game="classic", name="Sandstorm")])
+    reg = Registry(load_entry_points=False, extra_plugins={"sandstorm": sandstorm})
+    rec = record(2, variants=["sandstorm", "pharaohs-wrath"], moves=[{"type": "get-stones"}])
+    replayed = reg.replay(rec)  # the registry checks the plugin's variant and strips it for the game
+    assert replayed.plies == 1
+    with pytest.raises(RecordError, match="unknown variant 'sandstorm'"):
+        setup(rec)  # the engine alone does not know the plugin's variant

@@ -6,15 +6,17 @@ import html
 import json
 import random
 import re
+import types
 
 import pytest
 from django.test import Client
 
 from games.models import Game, Move, Rating
-from games.replay.classic_setup import new_record, shuffled_setup
 from games.services.recording import record_of
-from rules_engine.classic.components import DECK, ROUND_CARDS
+from rules_engine import hookimpl, registry
+from rules_engine.classic.game import new_record
 from rules_engine.registry import default_registry
+from tests.engine.classic.test_c6_b_sides import FICTIONAL_RAW
 from tests.factories import UserFactory
 from tests.games.conftest import token_client
 from tests.replay.classic_fixtures import random_classic_record
@@ -45,6 +47,11 @@ def _state(game):
 
 def _legal(game) -> list[dict]:
     return [_gt().move_to_json(m) for m in _gt().legal_moves(_state(game))]
+
+
+def _dealt(players: int, seed: int) -> dict:
+    """The F4 setup the server deals for ``seed`` (the engine's `new_record`)."""
+    return new_record(["Ana", "Ben", "Cleo", "Dan"][:players], seed)["setup"]
 
 
 def _post(client, game, ply, move, headers=None):
@@ -78,14 +85,6 @@ def live(owner):
 # --------------------------------------------------------------------------- /games/new?game=classic
 
 
-def test_c2_shuffled_setup_is_explicit_and_the_same_for_a_seed():
-    setup = shuffled_setup(4, 7)
-    assert setup == shuffled_setup(4, 7) and setup != shuffled_setup(4, 8)
-    assert len(setup["round_cards"]) == 6 and len(setup["market_draws"]) == 34 and setup["seed"] == 7
-    assert all(tuple(c) in ROUND_CARDS[4] for c in setup["round_cards"])
-    assert sorted(setup["market_draws"]) == sorted(DECK.elements())
-
-
 def test_new_classic_page_offers_four_seats_and_five_sides(owner):
     body = _client(owner).get("/games/new?game=classic").content.decode()
     for n in range(1, 5):
@@ -104,7 +103,7 @@ def test_c2_new_game_stores_the_shuffled_setup_and_seats(owner):
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/play"
     assert (game.game_type, game.status, game.created_by) == ("classic", "in_progress", owner)
-    assert game.header["setup"] == shuffled_setup(3, 42)
+    assert game.header["setup"] == _dealt(3, 42)
     assert [(s.player.name, s.colour, s.started) for s in game.seats.all()] == [
         ("Ana", "black", True),
         ("Ben", "white", False),
@@ -115,7 +114,7 @@ def test_c2_new_game_stores_the_shuffled_setup_and_seats(owner):
 def test_new_game_without_a_seed_picks_one_and_stores_it(owner):
     _client(owner).post("/games/new?game=classic", _form(seed=""))
     setup = Game.objects.get().header["setup"]
-    assert isinstance(setup["seed"], int) and setup == shuffled_setup(3, setup["seed"])
+    assert isinstance(setup["seed"], int) and setup == _dealt(3, setup["seed"])
 
 
 @pytest.mark.parametrize(
@@ -216,6 +215,40 @@ def test_c8_playing_to_the_end_finishes_into_results_and_ratings(owner):
     assert results[0] == 1 and len(results) == 4
     assert Rating.objects.filter(game=game, game_type="classic").count() == 4
     assert "Game over" in client.get(f"/games/{game.pk}/play").content.decode()
+
+
+@pytest.fixture
+def fictional_b_sides():
+    """The default registry with a plugin supplying the FICTIONAL B-side data of the engine
+    tests (Pyramids B and Temple B with card bonuses; never the game's real data)."""
+
+    @hookimpl
+    def imhotep_board_data(game_id):
+        return FICTIONAL_RAW if game_id == "classic" else None
+
+    plugin = types.ModuleType("fictional_board_data")
+    plugin.imhotep_board_data = imhotep_board_data
+    registry.configure(load_entry_points=False, extra_plugins={"fictional": plugin})
+    yield
+    registry.configure(load_entry_points=False)
+
+
+def test_c7_a_b_side_game_drawing_beyond_the_34_cards_never_gets_stuck(owner, fictional_b_sides):
+    """Market B and card bonuses draw more than the 34 shuffled cards (C7 reshuffle); the seed
+    deals the rest, so every move the page offers is accepted until the game is over."""
+    client = _client(owner)
+    sides = {f"side_{s}": "B" for s in ("market", "pyramids", "temple", "burial-chamber", "obelisks")}
+    assert client.post("/games/new?game=classic", _form(player_4="Dan", seed="5", **sides)).status_code == 302
+    game = Game.objects.get()
+    rng = random.Random(2)
+    ply = 0
+    while offered := _offered(client.get(f"/games/{game.pk}/play")):
+        response = _post(client, game, ply, rng.choice(offered))
+        assert response.status_code == 302, response.content.decode()[:2000]
+        ply += 1
+    game.refresh_from_db()
+    assert game.status == "finished"
+    assert _state(game).draws_used > 34 and len(game.header["setup"]["market_draws"]) == 34
 
 
 def test_record_of_a_live_game_replays_to_the_same_setup(owner):

@@ -4,6 +4,7 @@ import pytest
 from django.http import QueryDict
 
 from scoring.classic_forms import MAX_CHAMBER_COLUMNS, ClassicBoardForm, chamber_columns, with_defaults
+from tests.engine.classic.board_helpers import player
 
 
 def form_for(query: str) -> ClassicBoardForm:
@@ -16,22 +17,8 @@ def test_f3_empty_form_is_four_players_of_the_box_colours_all_zero_sides_a():
     board = form_for("").to_board()
     assert board["game"] == "classic"
     assert board["sides"] == {s: "A" for s in ("market", "pyramids", "temple", "burial-chamber", "obelisks")}
-    assert [(p["name"], p["colour"]) for p in board["players"]] == [
-        ("Player 1", "black"),
-        ("Player 2", "white"),
-        ("Player 3", "brown"),
-        ("Player 4", "grey"),
-    ]
-    for player in board["players"]:
-        assert player == {
-            **player,
-            "track": 0,
-            "sled": 0,
-            "obelisk_stones": 0,
-            "statues": 0,
-            "decorations": [],
-            "blue_cards": 0,
-        }
+    colours = ("black", "white", "brown", "grey")
+    assert board["players"] == [player(colour, name=f"Player {i}") for i, colour in enumerate(colours, 1)]
     assert board["burial_chamber"] == []
     assert "variants" not in board and "site_stones" not in board
 

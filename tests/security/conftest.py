@@ -27,12 +27,6 @@ def duel_record(seed: int, moves: int | None = None) -> dict:
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Real hashing costs ~1 s per user; these tests check who may do what, not the hash."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _fresh_throttle_history():
     """Throttles count in the cache: every test starts from zero."""
     cache.clear()

@@ -7,13 +7,15 @@ from rules_engine.classic.components import COLOURS, SITES
 
 # FICTIONAL board data, made up for the tests only: the real B-side numbers are unknown
 # (classic.md C6 ⚠) and must never be shipped or guessed. The values are deliberately
-# implausible (multiples of 10, towers worth 90+) so nobody mistakes them for the real ones.
+# implausible (multiples of 10, towers worth 90+) so nobody mistakes them for the real ones,
+# except where classic.md fixes the number (a bonus space scores 1, C6.2; 8/4/2 for the first
+# three of four players in the burial chamber, C6.4), which `from_mapping` enforces.
 FICTIONAL_DATA = {
     "pyramids_b": {
         "pyramids": [
-            [{"level": 1, "value": 10, "bonus": "card"}, {"level": 1, "value": 20}, {"level": 2, "value": 4}],
-            [{"level": 1, "value": 30, "bonus": "stones"}, {"level": 2, "value": 4}],
-            [{"level": 1, "value": 40, "bonus": "place"}],
+            [{"level": 1, "value": 1, "bonus": "card"}, {"level": 1, "value": 20}, {"level": 2, "value": 4}],
+            [{"level": 1, "value": 1, "bonus": "stones"}, {"level": 2, "value": 4}],
+            [{"level": 1, "value": 1, "bonus": "place"}],
         ],
         "overflow": 1,
     },
@@ -24,7 +26,7 @@ FICTIONAL_DATA = {
             "4": ["card", "two-points", "point-or-stones", "card", "two-points"],
         }
     },
-    "burial_chamber_b": {"points": {"2": [50, 5], "3": [70, 30, 10], "4": [80, 40, 20, 10]}},
+    "burial_chamber_b": {"points": {"2": [50, 5], "3": [70, 30, 10], "4": [8, 4, 2, 0]}},
     "obelisks_b": {"towers": [99, 98, 97, 96]},
 }
 

@@ -139,3 +139,19 @@ def test_f3_chamber_filled_to_any_point_is_valid(chamber):
 
 def test_f3_reached_is_optional_without_the_variant():
     score_board(board(player("black", obelisk_stones=2), player("white")))
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (float("nan"), "must be a whole number of points (0–999), got a non-finite number"),
+        (float("inf"), "must be a whole number of points (0–999), got a non-finite number"),
+        (3.0, "must be a whole number of points written without a decimal point, got 3.0"),
+        (10**400, "must be between 0 and 999, got a huge number"),
+        (True, "must be a whole number of points (0–999), got true"),
+    ],
+    ids=["nan", "infinity", "decimal point", "huge", "bool"],
+)
+def test_f3_validation_names_odd_numbers_as_the_duel_board_does(value, message):
+    # rules_engine/validation.py, shared with the Duel's F1 board
+    assert errors_of(board(player("black", track=value), player("white"))) == [("players[0].track", message)]

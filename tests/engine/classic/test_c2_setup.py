@@ -1,8 +1,12 @@
 """C2 setup from an F4 record header (formats.md F4), and header errors."""
 
+import random
+
 import pytest
 
-from rules_engine.classic.game import setup
+from rules_engine.classic.components import DECK, ROUND_CARDS
+from rules_engine.classic.game import new_record, setup, shuffled_setup
+from rules_engine.classic.playout import random_header
 from rules_engine.classic.record import replay
 from rules_engine.errors import RecordError
 
@@ -104,3 +108,42 @@ def test_c6_a_b_side_without_board_data_is_refused_naming_the_side(site, needle)
 
 def test_c6_1_market_b_needs_no_board_data():
     assert setup(record(4, sides={"market": "B"})).sides["market"] == "B"
+
+
+def test_c9_an_unknown_variant_is_refused_by_the_engine():
+    # Called directly (not through the registry), only the game's own variant is known.
+    with pytest.raises(RecordError) as err:
+        setup(record(4, variants=["pharaohs-wrath", "sandstorm"]))
+    assert err.value.move is None and err.value.rule == "C9"
+    assert "variants[1]: unknown variant 'sandstorm' for classic; known: pharaohs-wrath" in err.value.reason
+
+
+def test_c9_pharaohs_wrath_is_accepted_by_the_engine():
+    assert replay(record(4, variants=["pharaohs-wrath"])).header.variants == ("pharaohs-wrath",)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_c2_shuffled_setup_deals_six_round_cards_and_the_34_market_cards(players):
+    dealt = shuffled_setup(random.Random(7), players)
+    assert len(dealt["round_cards"]) == 6 and len(set(map(tuple, dealt["round_cards"]))) == 6
+    assert all(tuple(c) in ROUND_CARDS[players] for c in dealt["round_cards"])
+    assert sorted(dealt["market_draws"]) == sorted(DECK.elements())
+
+
+def test_c2_shuffled_setup_is_the_same_for_a_seed():
+    assert shuffled_setup(random.Random(7), 4) == shuffled_setup(random.Random(7), 4)
+    assert shuffled_setup(random.Random(7), 4) != shuffled_setup(random.Random(8), 4)
+
+
+def test_c2_new_record_stores_the_seeds_deal_and_the_seed():
+    rec = new_record(["Ana", "Ben", "Cy"], 42)
+    assert rec["setup"] == {**shuffled_setup(random.Random(42), 3), "seed": 42}
+    assert rec["colours"] == ["black", "white", "brown"] and rec["moves"] == []
+    assert replay(rec).state.draws_used == 4  # C3.2: round 1's market is turned up
+
+
+def test_c2_random_playouts_deal_as_live_entry_does():
+    header = random_header(random.Random(5), 3)
+    dealt = shuffled_setup(random.Random(5), 3)
+    assert [list(c) for c in header.round_cards] == dealt["round_cards"]
+    assert list(header.market_draws) == dealt["market_draws"]

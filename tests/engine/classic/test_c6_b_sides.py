@@ -19,31 +19,30 @@ from rules_engine.errors import IllegalMoveError
 from .classic_helpers import deck_order, mv, record
 from .test_c5_sites import TEMPLE_ROUND_1
 
-FICTIONAL = from_mapping(
-    {  # made-up numbers for tests only (classic.md C6 ⚠: the real ones are unknown)
-        "pyramids_b": {
-            "pyramids": [
-                [
-                    {"level": 1, "value": 1, "bonus": "card"},
-                    {"level": 1, "value": 2, "bonus": None},
-                    {"level": 2, "value": 4, "bonus": None},
-                ],
-                [{"level": 1, "value": 3, "bonus": "stones"}, {"level": 1, "value": 1, "bonus": "place"}],
-                [{"level": 1, "value": 2, "bonus": None}],
+FICTIONAL_RAW = {  # made-up numbers for tests only (classic.md C6 ⚠: the real ones are unknown)
+    "pyramids_b": {
+        "pyramids": [
+            [
+                {"level": 1, "value": 1, "bonus": "card"},
+                {"level": 1, "value": 2, "bonus": None},
+                {"level": 2, "value": 4, "bonus": None},
             ],
-            "overflow": 1,
-        },
-        "temple_b": {
-            "spaces": {
-                2: ["point-or-stones", "two-points", "card", "two-points"],
-                3: ["point-or-stones", "two-points", "card", "two-points", "point-or-stones"],
-                4: ["point-or-stones", "two-points", "card", "two-points", "point-or-stones"],
-            }
-        },
-        "burial_chamber_b": {"points": {2: [5, 1], 3: [6, 3, 1], 4: [8, 4, 2, 1]}},
-        "obelisks_b": {"towers": [5, 9, 2]},
-    }
-)
+            [{"level": 1, "value": 1, "bonus": "stones"}, {"level": 1, "value": 1, "bonus": "place"}],
+            [{"level": 1, "value": 2, "bonus": None}],
+        ],
+        "overflow": 1,
+    },
+    "temple_b": {
+        "spaces": {
+            2: ["point-or-stones", "two-points", "card", "two-points"],
+            3: ["point-or-stones", "two-points", "card", "two-points", "point-or-stones"],
+            4: ["point-or-stones", "two-points", "card", "two-points", "point-or-stones"],
+        }
+    },
+    "burial_chamber_b": {"points": {2: [5, 1], 3: [6, 3, 1], 4: [8, 4, 2, 1]}},
+    "obelisks_b": {"towers": [5, 9, 2]},
+}
+FICTIONAL = from_mapping(FICTIONAL_RAW)
 ALL_B = dict.fromkeys(("market", "pyramids", "temple", "burial-chamber", "obelisks"), "B")
 
 
@@ -62,8 +61,8 @@ def pyramids_game():
 def test_c6_2_pyramids_b_each_owner_chooses_the_pyramid_and_gets_its_bonus():
     s = run(pyramids_game(), "place 1 1", "place 1 2", "place 1 3", "sail 1 pyramids pyramids=1,1,2")
     # black: pyramid 1 space 1 (1 + the top market card), white: space 2 (2),
-    # brown: pyramid 2 space 1 (3 + stones: brown's sled 3 -> 5)
-    assert s.track == (1, 2, 3, 0)
+    # brown: pyramid 2 space 1 (1 + stones: brown's sled 3 -> 5)
+    assert s.track == (1, 2, 1, 0)
     assert s._blue[0] == ("lever",) and s.draws_used == 5
     assert s.sled[2] == 5
     assert [list(p) for p in s._pyrb] == [[0, 1], [2], []]
@@ -76,9 +75,9 @@ def four_on_the_pyramids():
 
 def test_c6_2_pyramids_b_place_bonus_puts_a_stone_on_a_ship():
     s = run(four_on_the_pyramids(), "sail 1 pyramids pyramids=2,2,1,1 bonus=3.1")
-    # black: pyramid 2 space 1 (3 + 3 stones), white: pyramid 2 space 2 (1 + places a stone on
+    # black: pyramid 2 space 1 (1 + 3 stones), white: pyramid 2 space 2 (1 + places a stone on
     # ship 3), brown: pyramid 1 space 1 (1 + the top card), grey: pyramid 1 space 2 (2)
-    assert s.track == (3, 1, 1, 2)
+    assert s.track == (1, 1, 1, 2)
     assert s.sled[0] == 1 + 3 and s._slots[2 * 4] == 1 and s.sled[1] == 1
     assert s._blue[2] == ("lever",)
 
@@ -90,7 +89,7 @@ def test_c6_2_pyramids_b_a_red_card_stone_chooses_too_and_the_second_level_score
         "place 4 1",
         "sail 4 market take=entrance pyramids=1",
     )
-    assert s.track == (3, 1 + 4, 1, 2)
+    assert s.track == (1, 1 + 4, 1, 2)
 
 
 def test_c6_2_pyramids_b_only_open_pyramids_may_be_chosen():

@@ -45,11 +45,11 @@ def test_c6_4_burial_chamber_b_four_players_shares_ties_as_c5_5():
         ["white", "brown", "grey"],
         ["grey", "grey", "grey"],
     ]
-    # row 1: black 2, white 1, grey 1 → 80, (40 + 20) // 2 = 30, 30; brown no place
-    # row 2: white 2, brown 1, grey 1 → 80, 30, 30
-    # row 3: grey 3, brown 1 → 80, 40
+    # row 1: black 2, white 1, grey 1 → 8, (4 + 2) // 2 = 3, 3; brown no place
+    # row 2: white 2, brown 1, grey 1 → 8, 3, 3
+    # row 3: grey 3, brown 1 → 8, 4
     b = board(*players(4), chamber=chamber, sides={"burial-chamber": "B"})
-    assert breakdown(b, "burial_chamber") == [80, 30 + 80, 30 + 40, 30 + 30 + 80]
+    assert breakdown(b, "burial_chamber") == [8, 3 + 8, 3 + 4, 3 + 3 + 8]
 
 
 def test_c6_4_burial_chamber_b_line_names_rows_and_places():
@@ -128,7 +128,7 @@ def test_c6_side_b_with_data_scores(site):
 
 
 def test_c6_4_data_for_other_player_counts_only_is_refused_naming_the_count():
-    data = from_mapping({"burial_chamber_b": {"points": {"4": [80, 40, 20, 10]}}})
+    data = from_mapping({"burial_chamber_b": {"points": {"4": [8, 4, 2, 1]}}})
     with pytest.raises(BoardError) as err:
         score_board(board(player("black"), player("white"), player("brown"), sides={"burial-chamber": "B"}), data)
     assert err.value.errors == [

@@ -47,7 +47,7 @@ def test_c6_partial_data_is_missing_for_the_other_player_counts():
 
 def test_c6_data_is_read_only_and_keyed_by_int_player_counts():
     data = from_mapping(FICTIONAL_DATA)
-    assert data.burial_chamber_b["points"][4] == (80, 40, 20, 10)
+    assert data.burial_chamber_b["points"][4] == (8, 4, 2, 0)
     assert data.temple_b["spaces"][2][1] == "two-points"
     assert data.pyramids_b["pyramids"][2][0]["bonus"] == "place" and data.pyramids_b["overflow"] == 1
     assert data.obelisks_b["towers"] == (99, 98, 97, 96)
@@ -89,3 +89,41 @@ def test_from_mapping_names_the_bad_key(raw, named):
     with pytest.raises(PluginError, match="classic board data") as err:
         from_mapping(raw)
     assert named in str(err.value)
+
+
+@pytest.mark.parametrize("value", [0, 2, 30])
+def test_c6_2_a_bonus_space_must_score_1(value):
+    # Rulebook p. 9: each bonus is "1 point + …" (classic.md C6.2).
+    with pytest.raises(PluginError, match=r"pyramids\[1\]\[0\]\.value a base space carrying a bonus scores 1"):
+        from_mapping(changed(["pyramids_b", "pyramids", 1, 0, "value"], value))
+
+
+def test_c6_2_a_base_space_without_bonus_keeps_its_open_value():
+    data = from_mapping(changed(["pyramids_b", "pyramids", 0, 1, "value"], 7))
+    assert data.pyramids_b["pyramids"][0][1]["value"] == 7
+
+
+def test_c6_2_a_second_level_space_must_score_4():
+    with pytest.raises(PluginError, match=r"pyramids\[1\]\[1\]\.value a second-level space scores 4"):
+        from_mapping(changed(["pyramids_b", "pyramids", 1, 1, "value"], 3))
+
+
+@pytest.mark.parametrize(
+    ("row", "place"),
+    [([80, 40, 20, 10], 0), ([9, 4, 2, 1], 0), ([8, 3, 2, 1], 1), ([8, 4, 1, 0], 2)],
+)
+def test_c6_4_four_players_first_three_places_must_score_8_4_2(row, place):
+    # Rulebook p. 10 example: 8 for the most stones, (4 + 2) / 2 shared for 2nd and 3rd.
+    with pytest.raises(PluginError, match=rf"burial_chamber_b\.points\.4\[{place}\] is fixed by the rules: .*8/4/2"):
+        from_mapping(changed(["burial_chamber_b", "points", "4"], row))
+
+
+@pytest.mark.parametrize("fourth", [0, 1, 2])
+def test_c6_4_four_players_fourth_place_is_open(fourth):
+    data = from_mapping(changed(["burial_chamber_b", "points", "4"], [8, 4, 2, fourth]))
+    assert data.burial_chamber_b["points"][4] == (8, 4, 2, fourth)
+
+
+def test_c6_4_two_and_three_players_are_open():
+    data = from_mapping(changed(["burial_chamber_b", "points"], {"2": [9, 9], "3": [1, 0, 0]}))
+    assert data.burial_chamber_b["points"] == {2: (9, 9), 3: (1, 0, 0)}

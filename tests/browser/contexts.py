@@ -1,0 +1,21 @@
+"""Browser contexts for the page tests that need other options than the ``page`` fixture's
+(a phone or desktop viewport, no JavaScript)."""
+
+from contextlib import contextmanager
+
+
+@contextmanager
+def page_in(chromium, live_server, **options):
+    """A page of a fresh browser context made with ``options``; the context is closed after."""
+    context = chromium.new_context(base_url=live_server.url, **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def settled_at(page, viewer: str, ply: int) -> None:
+    """Wait until ``viewer`` (``#viewer``, ``#play``) shows ``ply`` and htmx has settled the swap:
+    htmx wires up the new links only then, and a click before that is a plain page load."""
+    page.wait_for_selector(f'{viewer}[data-ply="{ply}"]')
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
