@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules_engine.classic.actions import CARD_COLOUR
 from rules_engine.classic.components import (
     DECK,
     DECORATION_SITE,
@@ -19,6 +18,7 @@ from rules_engine.classic.components import (
     SLED_CAPACITY,
     STONES_PER_COLOUR,
 )
+from rules_engine.classic.deck import CARD_COLOUR
 from rules_engine.classic.state import (
     BURIAL,
     CARD_IDS,

@@ -22,10 +22,6 @@ import random
 from itertools import combinations, permutations
 
 from rules_engine.classic.actions import (
-    TAKE,
-    DrawsExhausted,
-    NeedChoice,
-    Scripted,
     chisel,
     end_turn,
     get_stones,
@@ -36,7 +32,9 @@ from rules_engine.classic.actions import (
     sail,
     sail_card,
 )
+from rules_engine.classic.choosers import TAKE, NeedChoice, Scripted
 from rules_engine.classic.components import GET_STONES, MIN_LOAD, SITES, SLED_CAPACITY
+from rules_engine.classic.deck import DrawsExhausted
 from rules_engine.classic.moves import (
     PAIR,
     GetStones,
@@ -69,7 +67,7 @@ def fast(w: Work) -> bool:
 
 def take_leaves(market: list, pair: list, k: int) -> tuple:
     """Every sequence of market picks for ``k`` stones (C5.1, C6.1), as leaves, in the order of
-    `actions.market_options`. Cached: it depends only on the market's cards."""
+    `deliveries.market_options`. Cached: it depends only on the market's cards."""
     key = (tuple(market), tuple(pair), k)
     leaves = _TAKES.get(key)
     if leaves is None:

@@ -2,10 +2,8 @@
 point explained in ``lines``, and the ranking (C8: most points, then most stones on the sled,
 else a shared win).
 
-`score_board` validates the whole board first and reports every problem at once as a
-`BoardError` of ``(field path, message)`` pairs. Paths follow the Duel's convention
-(docs/rulings.md, "F1 — validation details"): a field's own problem at that field
-(``players[2].statues``); a limit broken only by the players together at the last player's field.
+`score_board` validates the whole board first (`board.validate_board`) and reports every problem
+at once as a `BoardError` of ``(field path, message)`` pairs.
 
 Only the end-of-game parts are scored here: the score track (``track``) already holds what was
 scored during play (pyramids, temple, obelisk towers on side B).
@@ -16,59 +14,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from rules_engine.classic.board import validate_board
 from rules_engine.classic.components import (
     BUILDING_SITES,
     BURIAL_ROWS,
-    CARDS,
-    COLOURS,
     GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     OBELISKS_A_POINTS,
     PHARAOHS_WRATH,
     PHARAOHS_WRATH_PENALTY,
-    SIDES,
-    SITES,
-    SLED_CAPACITY,
-    STONES_PER_COLOUR,
     group_points,
 )
-from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides
+from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.errors import BoardError
-from rules_engine.validation import int_in, json_type, unknown
 
 BREAKDOWN_KEYS = ("track", "burial_chamber", "obelisks", "decorations", "statues", "blue_cards", "pharaohs_wrath")
-STATUES = CARDS["statue"][1]  # C7: 10
-DECORATIONS_PER_KIND = CARDS["decoration-pyramids"][1]  # C7: 2 of each kind
-BLUE_CARDS = sum(n for colour, n in CARDS.values() if colour == "blue")  # C7: 10
 STONES_PER_DECORATION_POINT = 3  # C7
-MAX_TRACK = 999  # the track may pass 40 (C1); anything near this is a typo
-
-_TOP_FIELDS = ("game", "sides", "variants", "players", "burial_chamber", "site_stones")
-_PLAYER_FIELDS = (
-    "name",
-    "colour",
-    "track",
-    "sled",
-    "obelisk_stones",
-    "statues",
-    "decorations",
-    "blue_cards",
-    "reached",
-)
-_REQUIRED = {
-    "colour": "one of " + ", ".join(COLOURS),
-    "track": "points on the score track before the final scoring",
-    "sled": f"stones on the sled, 0–{SLED_CAPACITY}",
-    "obelisk_stones": "obelisk height on side A, loose stones on side B",
-    "statues": f"statue cards held, 0–{STATUES}",
-    "decorations": "list of the decoration cards' sites, [] if none",
-    "blue_cards": "unplayed blue cards",
-}
-# F3 site_stones: given as counts for these; burial chamber and obelisks come from the board,
-# except obelisks on side B, whose tower stones the board does not show.
-_SITE_STONE_KEYS = ("pyramids", "temple", "obelisks")
-_KNOWN_VARIANTS = (PHARAOHS_WRATH,)
 
 
 # --------------------------------------------------------------------------- entry points
@@ -81,7 +41,7 @@ def score_board(board: Mapping, data: SiteData = EMPTY) -> dict:
     Raises `BoardError` listing every problem, including a B side whose data is missing.
     """
     errors: list[tuple[str, str]] = []
-    parsed = _validate(board, data, errors)
+    parsed = validate_board(board, data, errors)
     if errors:
         raise BoardError(errors)
     assert parsed is not None
@@ -230,6 +190,16 @@ def obelisks_a_points(heights: Sequence[int]) -> list[int]:
     return ranking_points(heights, OBELISKS_A_POINTS[len(heights)])
 
 
+def shown_sites(player: Mapping, grid: Sequence[Sequence[str | None]]) -> list[str]:
+    """The building sites where the board itself shows ``player``'s stones (C9)."""
+    shown = []
+    if any(player.get("colour") == who for column in grid for who in column):
+        shown.append("burial-chamber")
+    if isinstance(player.get("obelisk_stones"), int) and player["obelisk_stones"] > 0:
+        shown.append("obelisks")
+    return shown
+
+
 # --------------------------------------------------------------------------- parts
 
 
@@ -335,300 +305,3 @@ def _decoration_line(decorations: list[str], counts: Mapping[str, int | None]) -
         f"Decorations, 1 per 3 stones: {', '.join(parts)}" + (f" = {total}" if len(parts) > 1 else ""),
         total,
     )
-
-
-# --------------------------------------------------------------------------- validation
-
-
-def _validate(board: object, data: SiteData, errors: list):
-    """Every problem of an F3 board into ``errors``; the parts scoring needs when all is well."""
-    if not isinstance(board, Mapping):
-        errors.append(("", f"the board must be a JSON object (an F3 end-game board), got {json_type(board)}"))
-        return None
-    for key in board:
-        if key not in _TOP_FIELDS:
-            errors.append(unknown(key, "", _TOP_FIELDS, "field"))
-    if board.get("game", GAME_ID) != GAME_ID:
-        errors.append(("game", f"must be {GAME_ID!r}, got {json_type(board['game'])}"))
-    variants = board.get("variants", [])
-    if not isinstance(variants, list):
-        errors.append(("variants", "must be a list of variant ids"))
-    else:
-        for i, v in enumerate(variants):
-            if v not in _KNOWN_VARIANTS:
-                errors.append(
-                    (f"variants[{i}]", f"unknown variant {v!r} for {GAME_ID}; known: {', '.join(_KNOWN_VARIANTS)}")
-                )
-    sides = _validate_sides(board.get("sides", {}), errors)
-
-    players_raw = board.get("players")
-    if players_raw is None:
-        errors.append(("players", f"is required: a list of the {MIN_PLAYERS}–{MAX_PLAYERS} players' boards"))
-        return None
-    if not isinstance(players_raw, list | tuple):
-        errors.append(("players", f"must be a list of the players' boards, got {json_type(players_raw)}"))
-        return None
-    n = len(players_raw)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        errors.append(("players", f"{MIN_PLAYERS}–{MAX_PLAYERS} players are needed, got {n}"))
-    if sides is not None and MIN_PLAYERS <= n <= MAX_PLAYERS:
-        errors.extend(missing_sides(sides, data, players=n, scoring=True))
-    players = [_validate_player(p, f"players[{i}]", errors) for i, p in enumerate(players_raw)]
-    colours = [p.get("colour") for p in players if p is not None]
-    seen: set[str] = set()
-    for i, p in enumerate(players):
-        if p is not None and p.get("colour") in seen:
-            errors.append((f"players[{i}].colour", f"{p['colour']} is already another player's colour"))
-        elif p is not None and p.get("colour"):
-            seen.add(p["colour"])
-    _validate_together(players, errors)
-    grid = _validate_chamber(board.get("burial_chamber"), [c for c in colours if c], errors)
-    site_stones = _validate_site_stones(board.get("site_stones"), players, sides, errors)
-    _validate_stone_counts(players, grid, site_stones, errors)
-    if errors:
-        return None
-    return sides, players, grid, site_stones
-
-
-def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
-    if not isinstance(sides, Mapping):
-        errors.append(
-            (
-                "sides",
-                f'must be an object like {{"market": "A", "temple": "B", …}} (or be left out for '
-                f"all A), got {json_type(sides)}",
-            )
-        )
-        return None
-    out = {}
-    ok = True
-    for key, side in sides.items():
-        if key not in SITES:
-            errors.append(unknown(key, "sides", SITES, "site"))
-            ok = False
-        elif side not in SIDES:
-            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {json_type(side)}"))
-            ok = False
-        else:
-            out[key] = side
-    # A site left out is side A (as for the Duel's F1); with a bad entry we cannot tell.
-    return {site: out.get(site, "A") for site in SITES} if ok else None
-
-
-def _validate_player(p: object, path: str, errors: list) -> dict | None:
-    if not isinstance(p, Mapping):
-        errors.append((path, f"must be an object with a player's board, got {json_type(p)}"))
-        return None
-    for key in p:
-        if key not in _PLAYER_FIELDS:
-            errors.append(unknown(key, path, _PLAYER_FIELDS, "field"))
-    for key, hint in _REQUIRED.items():
-        if key not in p:
-            errors.append((f"{path}.{key}", f"is required ({hint})"))
-    v: dict = {}
-    name = p.get("name")
-    if name is not None and not isinstance(name, str):
-        errors.append((f"{path}.name", f"must be text or be left out, got {json_type(name)}"))
-    v["name"] = name if isinstance(name, str) else None
-    if "colour" in p:
-        if p["colour"] not in COLOURS:
-            errors.append((f"{path}.colour", f"must be one of {', '.join(COLOURS)}, got {json_type(p['colour'])}"))
-        else:
-            v["colour"] = p["colour"]
-    limits = {
-        "track": (0, MAX_TRACK, "points"),
-        "sled": (0, SLED_CAPACITY, "stones"),
-        "obelisk_stones": (0, STONES_PER_COLOUR, "stones"),
-        "statues": (0, STATUES, "statues"),
-        "blue_cards": (0, BLUE_CARDS, "blue cards"),
-    }
-    for key, (lo, hi, what) in limits.items():
-        if key in p:
-            value = int_in(p[key], f"{path}.{key}", lo, hi, what, errors)
-            if value is not None:
-                v[key] = value
-    if "decorations" in p:
-        decorations = p["decorations"]
-        if not isinstance(decorations, list | tuple):
-            errors.append(
-                (
-                    f"{path}.decorations",
-                    f"must be a list of sites ({', '.join(BUILDING_SITES)}), got {json_type(decorations)}",
-                )
-            )
-        else:
-            good = True
-            for i, site in enumerate(decorations):
-                if site not in BUILDING_SITES:
-                    errors.append(
-                        (
-                            f"{path}.decorations",
-                            f"entry {i + 1} must be one of {', '.join(BUILDING_SITES)}, got {json_type(site)}",
-                        )
-                    )
-                    good = False
-            if good:
-                v["decorations"] = list(decorations)
-    if "reached" in p:
-        reached = p["reached"]
-        if not isinstance(reached, list | tuple) or any(s not in BUILDING_SITES for s in reached):
-            errors.append(
-                (
-                    f"{path}.reached",
-                    f"must be a list of the building sites this player got a stone onto ({', '.join(BUILDING_SITES)})",
-                )
-            )
-        elif len(set(reached)) != len(reached):
-            errors.append((f"{path}.reached", "lists a site twice"))
-        else:
-            v["reached"] = list(reached)
-    return v
-
-
-def _validate_together(players: list[dict | None], errors: list) -> None:
-    """Limits of the box (C7 counts) that only the players together break: reported once, at
-    the player whose cards go past the limit."""
-    limits = {"statues": (STATUES, "statues"), "blue_cards": (BLUE_CARDS, "blue cards")}
-    for key, (limit, what) in limits.items():
-        held = 0
-        for i, p in enumerate(players):
-            held += (p or {}).get(key, 0)
-            if held > limit:
-                errors.append(
-                    (f"players[{i}].{key}", f"the players hold {held} {what} together; the game has {limit} (C7)")
-                )
-                break
-    decorations: Counter = Counter()
-    for i, p in enumerate(players):
-        for site in (p or {}).get("decorations", ()):
-            decorations[site] += 1
-            if decorations[site] == DECORATIONS_PER_KIND + 1:
-                errors.append(
-                    (
-                        f"players[{i}].decorations",
-                        f"more than {DECORATIONS_PER_KIND} {site} decorations are held; "
-                        f"the game has {DECORATIONS_PER_KIND} (C7)",
-                    )
-                )
-
-
-def _validate_chamber(grid: object, colours: list[str], errors: list) -> list[list[str | None]]:
-    """F3: columns left to right, each 3 entries top to bottom; stones fill column by column,
-    so only the end of the filling may be empty, and only the last column may be short."""
-    if grid is None:
-        errors.append(("burial_chamber", "is required: the chamber's columns from left to right, [] if empty"))
-        return []
-    if not isinstance(grid, list | tuple):
-        errors.append(
-            ("burial_chamber", f"must be a list of columns (each 3 entries, top to bottom), got {json_type(grid)}")
-        )
-        return []
-    out: list[list[str | None]] = []
-    ended_at: str | None = None  # path of the first empty place: nothing may follow it
-    for c, column in enumerate(grid):
-        path = f"burial_chamber[{c}]"
-        if not isinstance(column, list | tuple):
-            errors.append(
-                (path, f"must be a list of {BURIAL_ROWS} entries (a colour or null), got {json_type(column)}")
-            )
-            out.append([None] * BURIAL_ROWS)
-            continue
-        if len(column) > BURIAL_ROWS:
-            errors.append((path, f"a column has {BURIAL_ROWS} places, got {len(column)} entries"))
-        elif len(column) < BURIAL_ROWS and c != len(grid) - 1:
-            errors.append((path, f"only the last column may be shorter than {BURIAL_ROWS} entries"))
-        cells: list[str | None] = []
-        for r, who in enumerate(column[:BURIAL_ROWS]):
-            where = f"{path}[{r}]"
-            if who is None:
-                ended_at = ended_at or where
-            elif who not in colours:
-                errors.append(
-                    (where, f"must be a player's colour ({', '.join(colours)}) or null, got {json_type(who)}")
-                )
-                who = None
-            elif ended_at is not None:
-                errors.append(
-                    (
-                        where,
-                        f"the chamber fills column by column from the top (C5.4), but {ended_at} before it is empty",
-                    )
-                )
-            cells.append(who)
-        cells += [None] * (BURIAL_ROWS - len(cells))
-        out.append(cells)
-    return out
-
-
-def _validate_site_stones(raw: object, players: list[dict | None], sides: dict | None, errors: list) -> dict[str, int]:
-    """F3 ``site_stones``: needed only for a decoration of that site (the chamber's and, on side
-    A, the obelisks' counts come from the board)."""
-    needed: dict[str, int] = {}
-    for i, p in enumerate(players):
-        for site in (p or {}).get("decorations", ()):
-            needed.setdefault(site, i)
-    out: dict[str, int] = {}
-    if raw is not None and not isinstance(raw, Mapping):
-        errors.append(("site_stones", f'must be an object like {{"pyramids": 16, "temple": 11}}, got {json_type(raw)}'))
-        raw = {}
-    raw = raw or {}
-    for key, value in raw.items():
-        if key not in _SITE_STONE_KEYS:
-            errors.append(unknown(key, "site_stones", _SITE_STONE_KEYS, "site"))
-            continue
-        count = int_in(value, f"site_stones.{key}", 0, STONES_PER_COLOUR * MAX_PLAYERS, "stones", errors)
-        if count is not None:
-            out[key] = count
-    wanted = ["pyramids", "temple"] + (["obelisks"] if sides and sides["obelisks"] == "B" else [])
-    for site in wanted:
-        if site in needed and site not in raw:
-            extra = " (on side B the loose stones do not show the towers)" if site == "obelisks" else ""
-            errors.append(
-                (
-                    f"site_stones.{site}",
-                    f"is required because players[{needed[site]}] holds a {site} "
-                    f"decoration: the number of stones of all colours there{extra}",
-                )
-            )
-    return out
-
-
-def _validate_stone_counts(players: list[dict | None], grid: list, site_stones: dict, errors: list) -> None:
-    """C1: 30 stones per colour, wherever they are counted on the board."""
-    in_chamber = Counter(who for column in grid for who in column if who is not None)
-    counted = 0
-    for i, p in enumerate(players):
-        if p is None or "colour" not in p:
-            continue
-        chamber, obelisk, sled = in_chamber[p["colour"]], p.get("obelisk_stones", 0), p.get("sled", 0)
-        mine = chamber + obelisk + sled
-        counted += mine
-        if mine > STONES_PER_COLOUR:
-            errors.append(
-                (
-                    f"players[{i}]",
-                    f"{p['colour']} has {mine} stones on the board ({chamber} in the burial "
-                    f"chamber, {obelisk} on the obelisks, {sled} on the sled); a colour has "
-                    f"{STONES_PER_COLOUR} (C1)",
-                )
-            )
-    on_sites = site_stones.get("pyramids", 0) + site_stones.get("temple", 0)
-    # Obelisk stones are already counted per player (side A) or include towers (side B count).
-    box = STONES_PER_COLOUR * len([p for p in players if p is not None])
-    if on_sites and counted + on_sites > box:
-        errors.append(
-            (
-                "site_stones",
-                f"{counted + on_sites} stones are counted on the board, the players own {box} together (C1)",
-            )
-        )
-
-
-def shown_sites(player: Mapping, grid: Sequence[Sequence[str | None]]) -> list[str]:
-    """The building sites where the board itself shows ``player``'s stones (C9)."""
-    shown = []
-    if any(player.get("colour") == who for column in grid for who in column):
-        shown.append("burial-chamber")
-    if isinstance(player.get("obelisk_stones"), int) and player["obelisk_stones"] > 0:
-        shown.append("obelisks")
-    return shown

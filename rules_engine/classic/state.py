@@ -9,7 +9,7 @@ order (F4 ``players``); sites are indices into `components.SITES`; cards into `C
 - ``n`` players, ``sides`` per site "A"/"B", ``data`` the B-side `SiteData`, ``colours``;
 - ``cards`` the 6 round cards; ``draws`` the market draws in order (F4 ``setup.market_draws``)
   and ``ndrawn`` how many are used; ``seed`` the F4 ``setup.seed`` when it is a whole number
-  (it deals the draws beyond ``draws``, `actions.draw`), else None; ``deck``/``discard`` card
+  (it deals the draws beyond ``draws``, `deck.draw`), else None; ``deck``/``discard`` card
   counts per `CARD_IDS`;
 - ``round`` 0-based (6 once over), ``caps`` the round's 4 ship capacities, ``slots`` 16 entries
   (ship ``s`` slot ``k`` at ``s*4 + k``, both 0-based; owner index or None), ``sailed`` per ship

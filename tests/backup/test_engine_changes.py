@@ -7,7 +7,7 @@ file: a result edited, a move made illegal, a board made invalid."""
 import pytest
 
 from games.models import Game, Move, Result, Seat
-from games.services.backup import restore
+from games.services.backup.restore import restore
 from tests.backup.club import dump, game_lines, import_all, replace_line, wipe
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services.backup import consistent_snapshot, iter_backup
+from games.services.backup.export import consistent_snapshot, iter_backup
 
 
 class Command(BaseCommand):

@@ -3,7 +3,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services.backup import KEEP, RECOMPUTE, STRICT, BackupRefused, Problem, restore
+from games.services.backup.fileformat import BackupRefused
+from games.services.backup.restore import Problem, restore
+from games.services.backup.results import KEEP, RECOMPUTE, STRICT
 
 
 class Command(BaseCommand):

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from rules_engine.classic.actions import dealt_index
 from rules_engine.classic.components import DECK
+from rules_engine.classic.deck import dealt_index
 from rules_engine.classic.game import apply_move, legal_moves, new_record, setup
 from rules_engine.classic.invariants import check_invariants
 from rules_engine.classic.record import replay

@@ -1,0 +1,38 @@
+"""The whole club as one ndjson file, and back (``manage.py export_all`` / ``import_all``).
+
+Unlike the ndjson export of games (`games.services.exporting`), which is interchange documents
+meant to be imported into any club, a backup is the club's tables as stored: players with
+their ids, games with every column, seats, moves and results, so a restore into an empty
+database gives the same club, with the same ids (links to ``/games/<id>/`` keep working).
+
+Format (``docs/operations.md``): line 1 is a header (format, version, app and engine
+versions, counts), then one line per player, then one line per game. Nothing is specific to
+a game type: seats, moves, boards and headers are carried as the models hold them.
+
+Results are carried, and re-checked on restore: every recorded game is replayed and every
+score-only board scored through the registry. The backup is the club's truth, so by default
+(`KEEP`) a game is restored with its results exactly as exported even when the engine now
+derives others or rejects the game (an engine fix since the backup): each difference is a
+warning with its line number. `STRICT` refuses such lines instead; `RECOMPUTE` stores what
+the engine derives now (a game it rejects keeps the backup's results, warned). Ratings are
+not carried: they are a pure function of the results and the order (played_on, id), so the
+restore rebuilds them from the results it wrote.
+
+User accounts are not part of the backup (passwords and tokens belong to the deployment);
+a game's creator and a player's login are carried as usernames. Into an empty club, a
+username is linked to the account of that name, and one the database lacks is created
+without a usable password, so ownership survives; a manager sets its password
+(``manage.py changepassword NAME``). With ``merge`` the backup comes from another club,
+whose "ana" need not be this club's "ana": usernames are linked (or created) only with
+``link_users``, else left empty and listed in the summary.
+
+The modules, by what they hold:
+
+- `fileformat`: the file's shape (header, player and game lines, the result fields) and the
+  header check on restore;
+- `export`: the backup written, line by line, from one consistent snapshot;
+- `fields`: readers of a line's fields on restore (types, model checks, a game's seats);
+- `results`: what a restore stores as a game's results (`KEEP`, `STRICT`, `RECOMPUTE`) once
+  the engine has re-checked them;
+- `restore`: the restore itself (`restore`, its `RestoreReport` and `Problem`).
+"""

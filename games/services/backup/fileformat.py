@@ -1,0 +1,124 @@
+"""A backup file's shape (``docs/operations.md``): the header on line 1 (format, version, app
+and engine versions, plugins, counts), then a line per player, then a line per game with its
+seats, results and moves, as the models hold them; and the header's check on restore.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import timezone
+
+from games import engine
+from games.models import Game, Move, Player, Result, Seat
+
+FORMAT = "imhotep-club-backup"
+FORMAT_VERSION = 1
+RESULT_FIELDS = ("total", "breakdown", "rank", "winner", "tie_broken")
+
+
+class BackupRefused(ValueError):
+    """The whole file is refused before anything is written (bad header, non-empty database)."""
+
+
+def app_version() -> str:
+    try:
+        with open(Path(settings.BASE_DIR) / "pyproject.toml", "rb") as stream:
+            return tomllib.load(stream)["project"]["version"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "unknown"
+
+
+def header_line() -> dict:
+    registry = engine.registry()
+    return {
+        "kind": "header",
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "app_version": app_version(),
+        "engine_version": engine.ENGINE_VERSION,
+        "plugins": [info.to_json() for info in registry.plugins.values()],
+        "exported_at": timezone.now().isoformat(),
+        "ratings": "not exported: rebuilt from the results on import",
+        "counts": {
+            "players": Player.objects.count(),
+            "games": Game.objects.count(),
+            "seats": Seat.objects.count(),
+            "moves": Move.objects.count(),
+            "results": Result.objects.count(),
+        },
+    }
+
+
+def player_line(player: Player) -> dict:
+    return {
+        "kind": "player",
+        "id": player.pk,
+        "name": player.name,
+        "user": player.user.get_username() if player.user_id else None,
+        "created_at": player.created_at.isoformat(),
+    }
+
+
+def game_line(game: Game, moves: list | None = None) -> dict:
+    """A game's line; ``moves`` (its moves' data in ply order) saves a query when given."""
+    seats = []
+    for seat in game.seats.all():
+        result = getattr(seat, "result", None)
+        seats.append(
+            {
+                "order": seat.order,
+                "player": seat.player_id,
+                "colour": seat.colour,
+                "started": seat.started,
+                "result": {f: getattr(result, f) for f in RESULT_FIELDS} if result is not None else None,
+            }
+        )
+    return {
+        "kind": "game",
+        "id": game.pk,
+        "game_type": game.game_type,
+        "variants": game.variants,
+        "sides": game.sides,
+        "played_on": game.played_on.isoformat(),
+        "location": game.location,
+        "notes": game.notes,
+        "source": game.source,
+        "status": game.status,
+        "engine_version": game.engine_version,
+        "plugin_versions": game.plugin_versions,
+        "board": game.board,
+        "header": game.header,
+        "content_hash": game.content_hash,
+        "created_by": game.created_by.get_username() if game.created_by_id else None,
+        "created_at": game.created_at.isoformat(),
+        "updated_at": game.updated_at.isoformat(),
+        "seats": seats,
+        "moves": moves if moves is not None else [m.data for m in game.moves.order_by("ply")],
+    }
+
+
+def read_header(number: int, text: str) -> dict[str, int]:
+    """The header's counts of players and games; BackupRefused when line ``number`` is not
+    a header this service reads."""
+    try:
+        header = json.loads(text)
+    except json.JSONDecodeError:
+        header = None
+    if not isinstance(header, dict) or header.get("kind") != "header" or header.get("format") != FORMAT:
+        raise BackupRefused(
+            f"line {number} is not a backup header (kind 'header', format {FORMAT!r}); "
+            "is this an export_all file? (export_records files are read by import_records)"
+        )
+    version = header.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= FORMAT_VERSION:
+        raise BackupRefused(f"backup format version {version!r}: this service reads versions 1–{FORMAT_VERSION}")
+    counts = header.get("counts")
+    if not isinstance(counts, dict) or not all(
+        isinstance(counts.get(k), int) and not isinstance(counts.get(k), bool) for k in ("players", "games")
+    ):
+        raise BackupRefused("the header's counts must give the number of players and games")
+    return counts

@@ -1,0 +1,94 @@
+"""Choosers (classic.md C5.1, C6.1–C6.3): who answers the choices that arise while a move is
+carried out — market picks, Pyramids B pyramid and bonus places, Temple B point or stones.
+
+`MoveChoices` answers from the lists a move carries (see `moves`) and rejects leftovers;
+`Scripted` answers from a fixed sequence (the legal-move search and the playout) and raises
+`NeedChoice` when it runs out, so that the search can branch on the options.
+"""
+
+from __future__ import annotations
+
+from rules_engine.classic.moves import PAIR, Move
+from rules_engine.errors import IllegalMoveError
+
+TAKE, PYRAMID, BONUS_PLACE, TEMPLE_CHOICE = "take", "pyramids", "bonus_places", "temple"
+CHOICE_KINDS = (TAKE, PYRAMID, BONUS_PLACE, TEMPLE_CHOICE)
+_CHOICE_RULE = {TAKE: "C5.1", PYRAMID: "C6.2", BONUS_PLACE: "C6.2", TEMPLE_CHOICE: "C6.3"}
+_CHOICE_HELP = {
+    TAKE: "one entry per stone unloaded at the market, in unload order",
+    PYRAMID: "one pyramid (1-3) per stone put on Pyramids B",
+    BONUS_PLACE: "one {ship, slot} or null per 'place a stone' bonus of Pyramids B",
+    TEMPLE_CHOICE: 'one "point" or "stones" per visible stone on a \'1 point or 2 stones\' space of Temple B',
+}
+
+
+class NeedChoice(Exception):
+    """Raised by `Scripted` when the script runs out: the search branches on ``options``."""
+
+    def __init__(self, kind: str, options: list):
+        self.kind = kind
+        self.options = options
+
+
+class MoveChoices:
+    """Answers from the choice lists carried by a move; `finish` rejects leftovers."""
+
+    __slots__ = ("lists", "pos")
+
+    def __init__(self, move: Move | None = None):
+        self.lists = {k: getattr(move, k, ()) for k in CHOICE_KINDS}
+        self.pos = dict.fromkeys(CHOICE_KINDS, 0)
+
+    def ask(self, kind: str, options: list, what: str):
+        values = self.lists[kind]
+        i = self.pos[kind]
+        shown = ", ".join(_show_choice(o) for o in options)
+        if i >= len(values):
+            raise IllegalMoveError(
+                f"{what}: the move's {kind} list has no entry {i} ({_CHOICE_HELP[kind]}); the choices are {shown}",
+                _CHOICE_RULE[kind],
+            )
+        value = values[i]
+        if value not in options:
+            raise IllegalMoveError(
+                f"{what}: {kind}[{i}] is {_show_choice(value)}, but the choices are {shown}", _CHOICE_RULE[kind]
+            )
+        self.pos[kind] = i + 1
+        return value
+
+    def finish(self) -> None:
+        for kind in CHOICE_KINDS:
+            extra = len(self.lists[kind]) - self.pos[kind]
+            if extra > 0:
+                raise IllegalMoveError(
+                    f"the move's {kind} list has {len(self.lists[kind])} entries, but only "
+                    f"{self.pos[kind]} such choices arose ({_CHOICE_HELP[kind]})",
+                    _CHOICE_RULE[kind],
+                )
+
+
+class Scripted:
+    """Answers from a fixed sequence of (kind, value) decisions; `NeedChoice` when it runs out."""
+
+    __slots__ = ("i", "script")
+
+    def __init__(self, script: tuple = ()):
+        self.script = script
+        self.i = 0
+
+    def ask(self, kind: str, options: list, what: str):
+        i = self.i
+        if i < len(self.script):
+            self.i = i + 1
+            return self.script[i][1]
+        raise NeedChoice(kind, options)
+
+
+def _show_choice(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, tuple) and value and value[0] == PAIR:
+        return f'{{"pair": "{value[1]}"}}'
+    if isinstance(value, tuple):
+        return f"ship {value[0]} slot {value[1]}"
+    return str(value)
