@@ -103,6 +103,29 @@ class GameType(abc.ABC):
         return None
 
 
+class ReplayBase:
+    """What every game's replay answers besides its board and score (`GameType.replay`):
+    ``states`` (``states[0]`` after setup, ``states[k + 1]`` after ``moves[k]``), ``moves``,
+    and from them ``finished``, ``plies`` and ``state``. A game's ``Replay`` subclasses this
+    and adds ``final_board(ply)`` and ``score(ply)``; its states have an ``over`` flag."""
+
+    states: list
+    moves: list
+
+    @property
+    def finished(self) -> bool:
+        return self.states[-1].over
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves)
+
+    @property
+    def state(self) -> Any:
+        """The last position."""
+        return self.states[-1]
+
+
 @dataclass(frozen=True)
 class VariantField:
     """One per-player input a variant reads, e.g. a house rule's count of scarabs."""

@@ -64,6 +64,22 @@ def unknown(key: object, path: str, allowed: Sequence[str], what: str) -> tuple[
     return sub, f"unknown {what}{hint} (allowed: {', '.join(allowed)})"
 
 
+def player_object(p: object, path: str, allowed: Sequence[str], required: Mapping[str, str], errors: list) -> bool:
+    """Check that a board's player entry is an object with only ``allowed`` keys and every key of
+    ``required`` (key → hint for people); record each problem in ``errors``. False when ``p`` is
+    not an object at all (nothing more can be read from it)."""
+    if not isinstance(p, Mapping):
+        errors.append((path, f"must be an object with a player's board, got {json_type(p)}"))
+        return False
+    for key in p:
+        if key not in allowed:
+            errors.append(unknown(key, path, allowed, "field"))
+    for key, hint in required.items():
+        if key not in p:
+            errors.append((f"{path}.{key}", f"is required ({hint})"))
+    return True
+
+
 def int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list) -> int | None:
     """An integer lo..hi, or record why not in ``errors``. Neither a bool nor a float (not even
     a whole, finite one: JSON writers that print 3.0 are told to drop the decimal point)."""

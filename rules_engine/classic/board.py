@@ -28,7 +28,7 @@ from rules_engine.classic.components import (
     STONES_PER_COLOUR,
 )
 from rules_engine.classic.sitedata import SiteData, missing_sides
-from rules_engine.validation import int_in, json_type, unknown
+from rules_engine.validation import int_in, json_type, player_object, unknown
 
 STATUES = CARDS["statue"][1]  # C7: 10
 DECORATIONS_PER_KIND = CARDS["decoration-pyramids"][1]  # C7: 2 of each kind
@@ -138,15 +138,8 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
 
 
 def _validate_player(p: object, path: str, errors: list) -> dict | None:
-    if not isinstance(p, Mapping):
-        errors.append((path, f"must be an object with a player's board, got {json_type(p)}"))
+    if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED, errors):
         return None
-    for key in p:
-        if key not in _PLAYER_FIELDS:
-            errors.append(unknown(key, path, _PLAYER_FIELDS, "field"))
-    for key, hint in _REQUIRED.items():
-        if key not in p:
-            errors.append((f"{path}.{key}", f"is required ({hint})"))
     v: dict = {}
     name = p.get("name")
     if name is not None and not isinstance(name, str):

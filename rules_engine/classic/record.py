@@ -16,10 +16,11 @@ from rules_engine.classic.moves import Move, parse_move
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.errors import IllegalMoveError, RecordError
+from rules_engine.gametype import ReplayBase
 
 
 @dataclass
-class Replay:
+class Replay(ReplayBase):
     """A replayed record: ``states[0]`` is the position after setup, ``states[k + 1]`` the
     position after ``moves[k]``."""
 
@@ -27,19 +28,6 @@ class Replay:
     states: list[ClassicState]
     moves: list[Move]
     data: SiteData = EMPTY
-
-    @property
-    def finished(self) -> bool:
-        return self.states[-1].over
-
-    @property
-    def plies(self) -> int:
-        return len(self.moves)
-
-    @property
-    def state(self) -> ClassicState:
-        """The last position."""
-        return self.states[-1]
 
     @property
     def record(self) -> dict:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules_engine.errors import BoardError
-from rules_engine.validation import int_in, is_int, json_type, show, unknown
+from rules_engine.validation import int_in, is_int, json_type, player_object, show, unknown
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 SIDES = ("A", "B")
@@ -254,15 +254,8 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
 def _validate_player(p: object, path: str, errors: list) -> dict | None:
     """One player's fields, each checked on its own. Returns the well-formed values (a field
     missing from the result was bad), or None if the player is not even an object."""
-    if not isinstance(p, Mapping):
-        errors.append((path, f"must be an object with a player's board, got {json_type(p)}"))
+    if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED_HINT, errors):
         return None
-    for key in p:
-        if key not in _PLAYER_FIELDS:
-            errors.append(unknown(key, path, _PLAYER_FIELDS, "field"))
-    for key in ("obelisk", "temple", "pyramid", "tomb", "action_tokens", "meeples_on_harbor"):
-        if key not in p:
-            errors.append((f"{path}.{key}", f"is required ({_REQUIRED_HINT[key]})"))
 
     v: dict = {}
     name = p.get("name")

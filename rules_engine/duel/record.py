@@ -17,6 +17,7 @@ from rules_engine.duel.moves import Move, parse_move
 from rules_engine.duel.scoring import score_json
 from rules_engine.duel.state import DuelState
 from rules_engine.errors import IllegalMoveError, RecordError, shown
+from rules_engine.gametype import ReplayBase
 
 COLOURS = ("black", "white")
 MAX_NAME = 100
@@ -47,26 +48,13 @@ class DuelRecord:
 
 
 @dataclass
-class Replay:
+class Replay(ReplayBase):
     """A replayed record: ``states[0]`` is the position after setup and ``states[k + 1]``
     the position after ``moves[k]``."""
 
     record: DuelRecord
     states: list[DuelState]
     moves: list[Move]
-
-    @property
-    def finished(self) -> bool:
-        return self.states[-1].over
-
-    @property
-    def plies(self) -> int:
-        return len(self.moves)
-
-    @property
-    def state(self) -> DuelState:
-        """The last position."""
-        return self.states[-1]
 
     def final_board(self, ply: int | None = None) -> dict:
         """F1 board of the last position (or of ``states[ply]``)."""
