@@ -18,7 +18,7 @@ class DuelGame(GameType):
     name = "Imhotep: The Duel"
     min_players = 2
     max_players = 2
-    sides = {monument: ("A", "B") for monument in MONUMENTS}
+    sides = dict.fromkeys(MONUMENTS, ("A", "B"))
 
     def setup(self, rec: Mapping):
         return record.parse_header(rec)[1]

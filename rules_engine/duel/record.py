@@ -97,7 +97,7 @@ def _colours(data: dict) -> tuple[str, str]:
 def _sides(data: dict) -> dict[str, str]:
     sides = data.get("sides")
     if sides is None:
-        return {m: "A" for m in MONUMENTS}
+        return dict.fromkeys(MONUMENTS, "A")
     if not isinstance(sides, dict):
         raise _header_error(f"sides must be an object like {{\"obelisk\": \"A\", …}}, got "
                             f"{type(sides).__name__}")

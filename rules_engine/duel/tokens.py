@@ -26,9 +26,9 @@ TOKEN_COUNTS: dict[str, int] = {
     OBELISK: 12,
     PYRAMID_LIGHT: 6,
     PYRAMID_DARK: 6,
-    **{t: 3 for t in TEMPLES},
-    **{t: 1 for t in TOMBS},
-    **{a: 3 for a in ACTIONS},
+    **dict.fromkeys(TEMPLES, 3),
+    **dict.fromkeys(TOMBS, 1),
+    **dict.fromkeys(ACTIONS, 3),
 }
 TOKEN_IDS: tuple[str, ...] = tuple(TOKEN_COUNTS)  # 23 distinct ids, canonical order
 TOKEN_INDEX: dict[str, int] = {t: i for i, t in enumerate(TOKEN_IDS)}
@@ -42,9 +42,9 @@ KIND: dict[str, int] = {
     OBELISK: K_OBELISK,
     PYRAMID_LIGHT: K_LIGHT,
     PYRAMID_DARK: K_DARK,
-    **{t: K_TEMPLE for t in TEMPLES},
-    **{t: K_TOMB for t in TOMBS},
-    **{a: K_ACTION for a in ACTIONS},
+    **dict.fromkeys(TEMPLES, K_TEMPLE),
+    **dict.fromkeys(TOMBS, K_TOMB),
+    **dict.fromkeys(ACTIONS, K_ACTION),
 }
 #: temple-v -> v and tomb-n -> n; the number a monument records for the token.
 VALUE: dict[str, int] = {

@@ -387,8 +387,8 @@ def test_f1_board_error_is_a_value_error_with_readable_message():
 
 
 def _pb(**fields) -> PlayerBoard:
-    base = dict(name=None, obelisk=0, obelisk_first_to_five=False, temple=(), pyramid_light=0,
-                pyramid_dark=0, tomb=(), action_tokens=0, meeples_on_harbor=0)
+    base = {"name": None, "obelisk": 0, "obelisk_first_to_five": False, "temple": (), "pyramid_light": 0,
+            "pyramid_dark": 0, "tomb": (), "action_tokens": 0, "meeples_on_harbor": 0}
     return PlayerBoard(**(base | fields))
 
 

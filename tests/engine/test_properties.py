@@ -155,8 +155,8 @@ FIELD_VALUES = NAMES | JSON | st.lists(NAMES, max_size=4) | st.integers(-2, 5) |
 MOVE_DICTS = st.fixed_dictionaries(
     {"type": st.sampled_from(["place", "unload", "take-token", "place-meeples", "place-unload",
                               "swap-unload", "pass", "Place", "move", ""])},
-    optional={k: FIELD_VALUES for k in ("cell", "boat", "slot", "cells", "boats", "slots", "unload",
-                                        "refill", "refills", "reveal", "extra")},
+    optional=dict.fromkeys(("cell", "boat", "slot", "cells", "boats", "slots", "unload",
+                            "refill", "refills", "reveal", "extra"), FIELD_VALUES),
 )
 
 

@@ -81,7 +81,7 @@ def test_d4_2_example_sentence_from_the_issue():
 
     class Position:
         to_move = 0
-        harbor = {c: None for c in ("a1", "b1", "c1", "a2", "b2", "c2", "a3")} | {"c3": 0, "b3": 1}
+        harbor = dict.fromkeys(("a1", "b1", "c1", "a2", "b2", "c2", "a3")) | {"c3": 0, "b3": 1}
         boats = {"row-1": ("obelisk",) * 3, "row-2": ("obelisk",) * 3,
                  "row-3": ("pyramid-dark", "temple-1", "tomb-12"),
                  "col-a": ("obelisk",) * 3, "col-b": ("obelisk",) * 3, "col-c": ("obelisk",) * 3}

@@ -16,7 +16,7 @@ def form_for(query: str) -> ClassicBoardForm:
 def test_f3_empty_form_is_four_players_of_the_box_colours_all_zero_sides_a():
     board = form_for("").to_board()
     assert board["game"] == "classic"
-    assert board["sides"] == {s: "A" for s in ("market", "pyramids", "temple", "burial-chamber", "obelisks")}
+    assert board["sides"] == dict.fromkeys(("market", "pyramids", "temple", "burial-chamber", "obelisks"), "A")
     colours = ("black", "white", "brown", "grey")
     assert board["players"] == [player(colour, name=f"Player {i}") for i, colour in enumerate(colours, 1)]
     assert board["burial_chamber"] == []

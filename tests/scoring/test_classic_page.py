@@ -85,7 +85,7 @@ def test_c5_4_chamber_cells_are_selects_with_every_colour_and_grow_by_one_column
     assert body.count('class="cell-select"') == 6 * 3  # 5 filled columns + one empty
     assert '<option value="brown" selected>' in body
     cell = re.search(r'<select name="bc_6_3".*?</select>', body, re.S)[0]
-    assert [o for o in re.findall(r'<option value="([^"]*)"', cell)] == ["", "black", "white", "brown", "grey"]
+    assert re.findall(r'<option value="([^"]*)"', cell) == ["", "black", "white", "brown", "grey"]
 
 
 def test_c9_reached_boxes_are_on_the_page_for_pharaohs_wrath(client):

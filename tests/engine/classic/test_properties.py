@@ -199,22 +199,10 @@ NAMES = st.sampled_from([*SITES, *CARD_IDS, "pair", "harbour", "", "🜁"])
 VALUES = NAMES | JSON | st.integers(-2, 6) | st.lists(NAMES | st.integers(0, 5) | JSON, max_size=5)
 MOVE_DICTS = st.fixed_dictionaries(
     {"type": st.sampled_from(["get-stones", "place", "sail", "play", "pass", "Sail", ""])},
-    optional={
-        k: VALUES
-        for k in (
-            "ship",
-            "slot",
-            "site",
-            "card",
-            "order",
-            "places",
-            "take",
-            "pyramids",
-            "bonus_places",
-            "temple",
-            "extra",
-        )
-    },
+    optional=dict.fromkeys(
+        ("ship", "slot", "site", "card", "order", "places", "take", "pyramids", "bonus_places", "temple", "extra"),
+        VALUES,
+    ),
 )
 BUSY = next(
     s
