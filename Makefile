@@ -23,6 +23,7 @@ venv: $(VENV)/.installed
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py demo_admin
 	$(BIN)/python manage.py runserver $(HOST)
 
 # Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md).

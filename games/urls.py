@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/export", views.game_export, name="export"),
     path("<int:pk>/delete", views.game_delete, name="delete"),
     path("players/<int:pk>/", views.player_detail, name="player"),
+    path("players/<int:pk>/vs/<int:other>", views.head_to_head, name="head-to-head"),
     path("players/<int:pk>/delete", views.player_delete, name="player-delete"),
     path("players/<int:pk>/merge", views.player_merge, name="player-merge"),
     path("standings", views.standings, name="standings"),

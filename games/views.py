@@ -4,8 +4,8 @@ JavaScript). The pages read; storing and deleting go through games.services."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
@@ -18,9 +18,10 @@ from games import engine
 from games.charts import rating_chart_svg
 from games.filters import GameFilterForm, games_with_seats
 from games.forms import ImportForm, SaveScoreForm
+from games.membership.access import member_required
 from games.models import Game, Player, Seat
 from games.permissions import can_change_game
-from games.services import editing, exporting, players, ratings, recording, stats
+from games.services import editing, exporting, opponents, players, ratings, recording, stats
 from games.services.documents import decode_upload, parse_documents
 from imhotep_site.limits import LimitExceeded
 
@@ -91,7 +92,7 @@ def game_detail(request, pk: int):
     )
 
 
-@login_required
+@member_required
 @require_POST
 def game_delete(request, pk: int):
     game = get_object_or_404(Game, pk=pk)
@@ -140,6 +141,7 @@ def player_detail(request, pk: int):
             "game_type": gt,
             "name": engine.game_name(gt),
             "latest": rows[-1],
+            "rating": stats.shown_rating(rows[-1].ordinal),
             "svg": rating_chart_svg(
                 rows, title=f"{player.name}'s {engine.game_name(gt)} rating over {len(rows)} games"
             ),
@@ -159,6 +161,27 @@ def player_detail(request, pk: int):
             "recent": recent,
             "game_names": dict(engine.game_types()),
             "others": Player.objects.exclude(pk=player.pk).only("id", "name") if request.user.is_staff else (),
+            "opponents": opponents.opponents(player),
+            "min_opponent_games": settings.IMHOTEP_MIN_OPPONENT_GAMES,
+        },
+    )
+
+
+@require_GET
+def head_to_head(request, pk: int, other: int):
+    player, rival = get_object_or_404(Player, pk=pk), get_object_or_404(Player, pk=other)
+    together = games_with_seats().filter(
+        pk__in=Seat.objects.filter(player=player).values("game_id")
+    ).filter(pk__in=Seat.objects.filter(player=rival).values("game_id"))[:RECENT_GAMES]
+    return render(
+        request,
+        "games/head_to_head.html",
+        {
+            "player": player,
+            "rival": rival,
+            "record": opponents.head_to_head(player, rival),
+            "games": together,
+            "game_names": dict(engine.game_types()),
         },
     )
 
@@ -168,7 +191,7 @@ def _staff_only(request) -> None:
         raise PermissionDenied("Only a club manager (staff) may delete or merge players.")
 
 
-@login_required
+@member_required
 @require_POST
 def player_delete(request, pk: int):
     """Delete a player without games; one with games is refused (merge them instead)."""
@@ -183,7 +206,7 @@ def player_delete(request, pk: int):
     return redirect("games:list")
 
 
-@login_required
+@member_required
 @require_POST
 def player_merge(request, pk: int):
     """Merge this player into the player ``into`` (their games move there)."""
@@ -214,10 +237,10 @@ def standings(request):
     known = {gt for gt, _ in types}
     rated = stats.rated_game_types()
     choices = types + [(gt, gt) for gt in rated if gt not in known]
-    game_type = request.GET.get("game") or (rated[0] if rated else engine.DEFAULT_GAME)
+    game_type = request.GET.get("game") or stats.most_played_game_type() or engine.DEFAULT_GAME
     if game_type not in {gt for gt, _ in choices}:
         game_type = engine.DEFAULT_GAME
-    rows = list(stats.standings(game_type))
+    table = stats.standings_table(game_type, settings.IMHOTEP_MIN_RANKED_GAMES)
     return _partial(
         request,
         "games/standings.html",
@@ -227,12 +250,12 @@ def standings(request):
             "game_name": engine.game_name(game_type),
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
-            "rows": rows,
+            "table": table,
         },
     )
 
 
-@login_required
+@member_required
 @require_POST
 def save_score(request):
     """The calculator's "save to club history": stores a score-only game (formats.md F1)."""
@@ -263,7 +286,7 @@ def save_score(request):
     return redirect("games:detail", pk=game.pk)
 
 
-@login_required
+@member_required
 @require_http_methods(["GET", "POST"])
 def import_records(request):
     form = ImportForm(request.POST or None, request.FILES or None)

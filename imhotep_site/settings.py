@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "template_partials",
     "imhotep_site",
     "games",
+    "games.membership",
     "scoring",
 ]
 
@@ -174,6 +175,27 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
+# Mail: invitations and password resets. Without EMAIL_HOST mails are printed on the console
+# (development); with it they go out by SMTP.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_positive_int("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "imhotep@localhost")
+# How long an invitation link works; a password-reset link works for PASSWORD_RESET_TIMEOUT.
+IMHOTEP_INVITE_DAYS = env_positive_int("IMHOTEP_INVITE_DAYS", 7)
+PASSWORD_RESET_TIMEOUT = env_positive_int("IMHOTEP_PASSWORD_RESET_SECONDS", 3 * 24 * 3600)
+
+# Standings and player pages: rated games before a player is ranked (fewer: listed apart), and
+# games against an opponent before they can be someone's nemesis or favourite opponent.
+IMHOTEP_MIN_RANKED_GAMES = env_positive_int("IMHOTEP_MIN_RANKED_GAMES", 5)
+IMHOTEP_MIN_OPPONENT_GAMES = env_positive_int("IMHOTEP_MIN_OPPONENT_GAMES", 3)
+
 # Request limits (docs/security.md). Bodies: JSON endpoints and form posts, and the bulk import
 # page's upload; counts: records per bulk import, moves per record (far above any real game).
 IMHOTEP_MAX_JSON_BYTES = env_positive_int("IMHOTEP_MAX_JSON_BYTES", 1024 * 1024)
@@ -224,7 +246,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": ["games.membership.access.IsMemberOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     # DRF's JSON parser, also refusing too-deep nesting and lone surrogates with a 400 (not a 500).

@@ -16,6 +16,7 @@ urlpatterns = [
     ),
     path("account/logout", auth_views.LogoutView.as_view(), name="logout"),
     path("account/token", tokens.token_page, name="account-token"),
+    path("account/", include("games.membership.urls")),
     path("api/v1/auth/token", tokens.AuthTokenView.as_view(), name="api-auth-token"),
     path("score/", include("scoring.urls")),
     path("games/", include("games.replay_urls")),

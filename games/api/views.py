@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 
 from games.api import serializers as s
 from games.filters import GameFilterForm, games_with_seats
+from games.membership.access import IsMemberOrReadOnly
 from games.models import Game, Player, Result
 from games.permissions import can_change_game
 from games.services import editing, exporting, players, recording, stats
@@ -50,7 +51,7 @@ class IsCreatorOrStaff(permissions.BasePermission):
 class HistoryAPIView:
     # Token first, so an anonymous write is answered 401 with "WWW-Authenticate: Token".
     authentication_classes = [TokenAuthentication, SessionAuthentication]
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    permission_classes = [IsMemberOrReadOnly]
 
 
 FILTER_PARAMETERS = [
@@ -207,7 +208,7 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
 
 class GameDetail(HistoryAPIView, generics.GenericAPIView):
     serializer_class = s.GameSerializer
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsCreatorOrStaff]
+    permission_classes = [IsMemberOrReadOnly, IsCreatorOrStaff]
     queryset = Game.objects.none()
 
     def get_queryset(self):
@@ -307,7 +308,7 @@ PLAYER_CONFLICT = OpenApiResponse(
 
 class PlayerDetail(HistoryAPIView, generics.RetrieveAPIView):
     serializer_class = s.PlayerSerializer
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsStaffOrReadOnly]
+    permission_classes = [IsMemberOrReadOnly, IsStaffOrReadOnly]
     queryset = Player.objects.none()
 
     def get_queryset(self):

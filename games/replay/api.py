@@ -8,11 +8,12 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
+from games.permissions import can_change_game
 from games.replay.appending import RejectedMove, StalePly, append_move
 from games.replay.timeline import NoReplay, load_timeline
 from games.replay.views import BadPly, parse_ply
@@ -50,7 +51,7 @@ class _LiveView(APIView):
     # Token first: an anonymous write then gets 401 with a WWW-Authenticate header (DRF
     # answers with the first authenticator's header), not 403.
     authentication_classes = [TokenAuthentication, SessionAuthentication]
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsMemberOrReadOnly]
 
     def timeline(self, pk: int):
         game = get_object_or_404(Game, pk=pk)
@@ -116,8 +117,7 @@ class AppendMoveView(_LiveView):
         game = get_object_or_404(Game, pk=pk)
         if not request.user.is_authenticated:
             raise NotAuthenticated("log in to record moves")
-        is_creator = game.created_by_id is not None and game.created_by_id == request.user.pk
-        if not (request.user.is_staff or is_creator):
+        if not can_change_game(request.user, game):
             raise PermissionDenied(f"only the person who started game {game.pk} (or staff) may record moves")
         try:
             data = request.data if isinstance(request.data, dict) else {}

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import json
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST
 
+from games.membership.access import member_required
 from games.models import Game
 from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.replay.classic_live_forms import NewClassicForm
@@ -50,7 +50,7 @@ def may_record(user, game: Game) -> bool:
 LIVE_GAMES = ("duel", "classic")
 
 
-@login_required
+@member_required
 def new_game(request):
     classic = (request.POST.get("game") or request.GET.get("game")) == "classic"
     form = (NewClassicForm if classic else NewDuelForm)(request.POST or None)
@@ -147,7 +147,7 @@ def _done(request, game: Game):
     return redirect("play", pk=game.pk)  # post/redirect/get: a reload never posts twice
 
 
-@login_required
+@member_required
 def play(request, pk: int):
     game = _checked_game(request, pk)
     if isinstance(game, HttpResponse):
@@ -190,7 +190,7 @@ def play(request, pk: int):
     return _done(request, game)
 
 
-@login_required
+@member_required
 @require_POST
 def undo(request, pk: int):
     game = _checked_game(request, pk)

@@ -60,6 +60,11 @@ class GameTypeStats:
     per_monument: dict[str, Average] = field(default_factory=dict)
     # monument → side → average points on that monument when played with that side
     by_side: dict[str, dict[str, Average]] = field(default_factory=dict)
+    # number of players at the table → average total
+    by_players: dict[int, Average] = field(default_factory=lambda: defaultdict(Average))
+
+    def player_counts(self) -> list[tuple[int, Average]]:
+        return sorted(self.by_players.items())
 
     def seats(self) -> list[tuple[int, Tally]]:
         return sorted(self.by_seat.items())
@@ -91,17 +96,25 @@ def player_stats(player: Player) -> PlayerStats:
     rows = (
         Seat.objects.filter(player=player, game__status=Game.Status.FINISHED, result__isnull=False)
         .order_by("game__game_type")
+        .annotate(players=Count("game__seats"))
         .values_list(
-            "game__game_type", "game__sides", "order", "result__winner", "result__total", "result__breakdown"
+            "game__game_type",
+            "game__sides",
+            "order",
+            "result__winner",
+            "result__total",
+            "result__breakdown",
+            "players",
         )
     )
     by_type: dict[str, GameTypeStats] = {}
-    for game_type, sides, order, winner, total, breakdown in rows.iterator(chunk_size=2000):
+    for game_type, sides, order, winner, total, breakdown, players in rows.iterator(chunk_size=2000):
         stats = by_type.get(game_type)
         if stats is None:
             stats = by_type[game_type] = GameTypeStats(game_type, engine.game_name(game_type))
         stats.overall.add(winner, total)
         stats.by_seat[order].add(winner, total)
+        stats.by_players[players].add(total)
         for key, points in (breakdown or {}).items():
             stats.per_monument.setdefault(key, Average()).add(points)
             # Breakdown keys use underscores, site ids dashes (the base game's burial_chamber).
@@ -142,6 +155,43 @@ def standings(game_type: str) -> QuerySet[Player]:
         )
         .order_by("-ordinal", "name_key")
     )
+
+
+def shown_rating(ordinal: float | None) -> float | None:
+    """The rating players see: the conservative μ − 3σ, floored at 0 (a new player starts at
+    0 and only climbs as results show their strength; a raw negative number reads as a
+    penalty to players, so it is never shown)."""
+    return None if ordinal is None else max(0.0, ordinal)
+
+
+@dataclass(frozen=True)
+class Standings:
+    ranked: list[Player]  # enough rated games, best first
+    provisional: list[Player]  # fewer rated games than the minimum, most games first
+    min_games: int
+
+
+def standings_table(game_type: str, min_games: int) -> Standings:
+    """Standings with a minimum of rated games before a player is ranked, so one lucky game
+    does not put a newcomer above the regulars."""
+    ranked, provisional = [], []
+    for row in standings(game_type):
+        row.rating = shown_rating(row.ordinal)
+        (ranked if row.rated_games >= min_games else provisional).append(row)
+    provisional.sort(key=lambda p: (-p.rated_games, p.name_key))
+    return Standings(ranked, provisional, min_games)
+
+
+def most_played_game_type() -> str | None:
+    """The game type with the most finished games, for the standings' first tab."""
+    top = (
+        Game.objects.filter(status=Game.Status.FINISHED)
+        .values("game_type")
+        .annotate(n=Count("pk"))
+        .order_by("-n", "game_type")
+        .first()
+    )
+    return top["game_type"] if top else None
 
 
 def players_with_counts() -> QuerySet[Player]:

@@ -180,7 +180,8 @@ def test_player_page_draws_the_rating_chart_as_inline_svg(client):
 # --------------------------------------------------------------------------- standings
 
 
-def test_standings_list_rated_players_best_first(client):
+def test_standings_list_rated_players_best_first(client, settings):
+    settings.IMHOTEP_MIN_RANKED_GAMES = 3
     for i in range(3):
         import_board(winning_board("Ana", "Ben", DAY + datetime.timedelta(days=i)))
     body = client.get("/games/standings").content.decode()

@@ -9,6 +9,8 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from games.membership.models import Role
+from games.membership.roles import set_role
 from games.models import Game
 from games.services.recording import import_record
 from rules_engine.registry import default_registry
@@ -42,6 +44,14 @@ def owner(db):
 @pytest.fixture
 def other(db):
     return UserFactory(username="other")
+
+
+@pytest.fixture
+def guest(db):
+    """A signed-up user with the read-only role."""
+    user = UserFactory(username="visitor")
+    set_role(user, Role.GUEST)
+    return user
 
 
 @pytest.fixture

@@ -7,6 +7,9 @@ Every route that accepts POST/PUT/PATCH/DELETE must be in `WRITE_ROUTES` with wh
 * ``owner``   — the user who stored the game (or staff): other members are refused 403/404;
 * ``staff``   — club managers only: other members are refused 403.
 
+Guests (read-only members) are refused every write but those on their own account
+(`GUEST_MAY`): `test_a_guest_is_refused_every_write`.
+
 Refused means: anonymous → 401/403 on the API, a redirect to the login page on pages; a member
 without the right → 403/404. The owner (staff for staff routes) is never refused. A new write
 route fails `test_every_write_route_is_in_the_security_table` until it is added here, so no
@@ -25,6 +28,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from games.membership.models import Role
+from games.membership.roles import set_role
 from tests.security.conftest import signed_in
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -50,6 +55,12 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "logout": {"POST": ANYONE_PAGE},
     "api-auth-token": {"POST": ANYONE_API, "DELETE": MEMBER_API},
     "account-token": {"POST": MEMBER_PAGE},
+    "password-change": {"POST": MEMBER_PAGE, "PUT": MEMBER_PAGE},
+    "password-reset": {"POST": ANYONE_PAGE, "PUT": ANYONE_PAGE},
+    "password-reset-confirm": {"POST": ANYONE_PAGE, "PUT": ANYONE_PAGE},
+    # Membership: admins invite; the link's secret is the check for accepting.
+    "invites": {"POST": STAFF_PAGE},
+    "invite-accept": {"POST": ANYONE_PAGE},
     # Club history.
     "games-api:game-list": {"POST": MEMBER_API},
     "games-api:game-detail": {"PATCH": OWNER_API, "DELETE": OWNER_API},
@@ -72,6 +83,9 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "home": {"GET"},
     "healthz": {"GET"},
     "account-token": {"GET", "POST"},
+    "account": {"GET"},
+    "invites": {"GET", "POST"},
+    "invite-accept": {"GET", "POST"},
     "scoring:duel": {"GET"},
     "scoring:classic": {"GET"},
     "replay": {"GET"},
@@ -83,6 +97,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:export": {"GET"},
     "games:delete": {"POST"},
     "games:player": {"GET"},
+    "games:head-to-head": {"GET"},
     "games:player-delete": {"POST"},
     "games:player-merge": {"POST"},
     "games:standings": {"GET"},
@@ -176,10 +191,23 @@ def test_function_views_declared_read_only_refuse_a_post(key, staff, live_game):
 # --------------------------------------------------------------------------- the checks
 
 
+#: Writes a guest may still make: their own session, password and API token.
+GUEST_MAY = {"login", "logout", "api-auth-token", "account-token", "password-change"}
+
+#: Placeholder values for routes keyed by something other than a primary key.
+URL_KWARGS = {"<str:secret>": {"secret": "not-a-real-invite"}, "<uidb64>": {"uidb64": "MQ", "token": "set-password"}}
+
+
 def url_of(route: Route, game) -> str:
+    for marker, kwargs in URL_KWARGS.items():
+        if marker in route.route:
+            return reverse(route.key, kwargs=kwargs)
     if "<int:pk>" not in route.route:
         return reverse(route.key)
-    pk = game.seats.order_by("order").first().player_id if "players/" in route.route else game.pk
+    seats = list(game.seats.order_by("order").values_list("player_id", flat=True))
+    if "<int:other>" in route.route:
+        return reverse(route.key, kwargs={"pk": seats[0], "other": seats[1]})
+    pk = seats[0] if "players/" in route.route else game.pk
     return reverse(route.key, kwargs={"pk": pk})
 
 
@@ -235,6 +263,29 @@ def test_staff_may_write_any_game(key, method, staff, live_game):
     route = next(r for r in site_routes() if r.key == key)
     answer = send(signed_in(staff), method, url_of(route, live_game), rule)
     assert not refused(answer), answer.status_code
+
+
+GUEST_CASES = [c for c in CASES if WRITE_ROUTES[c[0]][c[1]].who != "anyone" and c[0] not in GUEST_MAY]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("key", "method"), GUEST_CASES, ids=[f"{m}-{k}" for k, m in GUEST_CASES])
+def test_a_guest_is_refused_every_write(key, method, guest, live_game):
+    rule = WRITE_ROUTES[key][method]
+    route = next(r for r in site_routes() if r.key == key)
+    answer = send(signed_in(guest), method, url_of(route, live_game), rule)
+    assert answer.status_code in (403, 404), f"{method} {key}: a guest got {answer.status_code}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("key", "method"), [c for c in CASES if WRITE_ROUTES[c[0]][c[1]].who == "owner"])
+def test_a_guest_may_not_write_even_a_game_they_stored(key, method, owner, live_game):
+    """Demoting a member to guest takes their write access to their own games too."""
+    set_role(owner, Role.GUEST)
+    rule = WRITE_ROUTES[key][method]
+    route = next(r for r in site_routes() if r.key == key)
+    answer = send(signed_in(owner), method, url_of(route, live_game), rule)
+    assert answer.status_code in (403, 404), f"{method} {key}: a demoted owner got {answer.status_code}"
 
 
 # --------------------------------------------------------------------------- the admin

@@ -1,0 +1,49 @@
+"""Joining the club in a real browser: an admin invites, the invitee joins and saves a score."""
+
+import pytest
+
+from games.models import Game
+from tests.browser.contexts import page_in
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def sign_in(page, username: str, password: str) -> None:
+    page.goto("/account/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+
+
+def test_an_invitee_joins_signs_in_and_saves_a_score(chromium, live_server, page):
+    UserFactory(username="ada", is_staff=True)
+    sign_in(page, "ada", "correct horse battery")
+    page.get_by_role("link", name="Account").click()
+    page.get_by_role("link", name="Invite people to the club").click()
+    page.get_by_role("button", name="Create an invitation link").click()
+    link = page.locator("#invite-link").input_value()
+
+    with page_in(chromium, live_server) as invitee:
+        join_and_save_a_score(invitee, link)
+    game = Game.objects.get()
+    assert game.created_by.username == "zoe"
+    assert "Zoe" in [seat.player.name for seat in game.seats.all()]
+
+
+def join_and_save_a_score(invitee, link: str) -> None:
+    invitee.goto(link)
+    invitee.get_by_label("Username").fill("zoe")
+    invitee.get_by_label("Password", exact=True).fill("a long pass phrase")
+    invitee.get_by_label("Password again").fill("a long pass phrase")
+    invitee.get_by_label("New player's name").fill("Zoe")
+    invitee.get_by_role("button", name="Join").click()
+    assert invitee.locator("#account-role").inner_text() == "Member"
+
+    invitee.get_by_role("button", name="Sign out zoe").click()
+    sign_in(invitee, "zoe", "a long pass phrase")
+    invitee.goto("/score/duel")
+    invitee.locator("#player-0").get_by_label("Name").fill("Zoe")
+    invitee.locator("#player-0").get_by_label("Obelisk tokens").fill("3")
+    invitee.get_by_role("button", name="Save to club history").click()
+    invitee.wait_for_url("**/games/*/")
