@@ -9,16 +9,25 @@ HOST ?= 127.0.0.1:8000
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install only when the requirements or the example plugin change. The example plugin
-# (examples/imhotep-house-rules) is installed so the suite can show a third-party plugin
-# end to end; the service loads no installed plugin in tests unless a test asks.
-EXAMPLE_PLUGIN := examples/imhotep-house-rules
-$(VENV)/.installed: requirements.txt $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py) | $(BIN)/python
+# Re-install only when the requirements change.
+$(VENV)/.installed: requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check ./$(EXAMPLE_PLUGIN)
 	touch $@
 
 venv: $(VENV)/.installed
+
+# The suite runs in .venv-test: .venv's packages (a .pth file, nothing installed twice) plus
+# the example plugin (examples/imhotep-house-rules), so the tests can show a third-party
+# plugin end to end while the service that `make run` serves never has it.
+EXAMPLE_PLUGIN := examples/imhotep-house-rules
+TEST_VENV := .venv-test
+$(TEST_VENV)/.installed: $(VENV)/.installed $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py)
+	rm -rf $(TEST_VENV)
+	$(PYTHON) -m venv --without-pip $(TEST_VENV)
+	$(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
+	  > "$$($(TEST_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/service-venv.pth"
+	$(TEST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps ./$(EXAMPLE_PLUGIN)
+	touch $@
 
 run: venv
 	$(BIN)/python manage.py migrate --noinput
@@ -53,8 +62,8 @@ serve-env:
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: set DJANGO_SECRET_KEY (a long random string)" >&2; exit 2; }
 	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "make serve: set DJANGO_ALLOWED_HOSTS (the site's host names)" >&2; exit 2; }
 
-test: venv
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+test: $(TEST_VENV)/.installed
+	$(TEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 lint: venv typecheck
 	$(BIN)/ruff check .
@@ -75,4 +84,4 @@ load: venv
 	bash bench/load.sh $(LOAD_SECONDS)
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache
+	rm -rf $(VENV) $(TEST_VENV) staticfiles .pytest_cache

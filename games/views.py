@@ -12,6 +12,7 @@ from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine
@@ -21,7 +22,7 @@ from games.forms import ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, Player, Seat
 from games.permissions import can_change_game
-from games.services import editing, exporting, opponents, players, ratings, recording, stats
+from games.services import editing, exporting, opponents, players, ratings, recording, sharing, stats
 from games.services.documents import decode_upload, parse_documents
 from imhotep_site.limits import LimitExceeded
 
@@ -319,3 +320,34 @@ def import_records(request):
         if form.errors and not request.htmx:
             status = 413 if over_limit else 400
     return _partial(request, "games/import.html", "outcome", context, status=status)
+
+
+def _bgstats_response(games, filename: str) -> JsonResponse:
+    response = JsonResponse(sharing.bgstats_document(games), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def game_bgstats(request, pk: int):
+    """One game in BG Stats' import format (docs/history.md)."""
+    game = get_object_or_404(Game, pk=pk)
+    return _bgstats_response(games_with_seats().filter(pk=game.pk), f"imhotep-game-{game.pk}.bgsplay.json")
+
+
+@require_GET
+def player_bgstats(request, pk: int):
+    """All finished games of a player in BG Stats' import format."""
+    player = get_object_or_404(Player, pk=pk)
+    games = games_with_seats().filter(pk__in=Seat.objects.filter(player=player).values("game_id"))
+    return _bgstats_response(games, f"imhotep-{slugify(player.name) or player.pk}.bgsplay.json")
+
+
+@require_GET
+def game_share_svg(request, pk: int):
+    """The score sheet as an image: a permalink to share (cached by browsers for an hour)."""
+    game = get_object_or_404(Game, pk=pk)
+    response = HttpResponse(sharing.score_sheet_svg(game), content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "public, max-age=3600"
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response

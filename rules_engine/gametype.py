@@ -87,8 +87,9 @@ class GameType(abc.ABC):
             return self
         raise PluginError(f"game {self.id!r} takes no board data, got keys {', '.join(map(str, data))}")
 
-    def unplayable_sides(self) -> dict[str, dict[str, str]]:
-        """Sides that cannot be played yet (data missing), as ``{part: {side: why}}``."""
+    def unplayable_sides(self, players: int | None = None) -> dict[str, dict[str, str]]:
+        """Sides that cannot be played yet (data missing), as ``{part: {side: why}}``; with
+        ``players``, those that cannot be played with that many players."""
         return {}
 
     def unscorable_sides(self) -> dict[str, dict[str, str]]:

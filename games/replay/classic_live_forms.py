@@ -14,6 +14,7 @@ from django import forms
 
 from games import engine
 from games.models import Player
+from games.player_checks import NewPlayersField, check_lookalikes
 from games.services.players import check_names
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, SITES
 from rules_engine.classic.game import new_record
@@ -21,6 +22,29 @@ from rules_engine.errors import RulesError
 
 SIDES = (("A", "A"), ("B", "B"))
 MAX_SEED = 2**63 - 1
+
+#: What a B side lacks, in the players' words (classic.md C6 ⚠): shown beside the disabled
+#: choice, so a side is never offered and then refused.
+MISSING_DATA = {
+    "pyramids": "the pyramids' shapes, what each space is worth and where the bonuses are",
+    "temple": "which temple space gives which bonus",
+    "burial-chamber": "how many points each row gives",
+    "obelisks": "what each tower space is worth",
+}
+
+
+class SideSelect(forms.RadioSelect):
+    """Radio buttons of which some values are shown but cannot be chosen."""
+
+    def __init__(self, *args, disabled: tuple[str, ...] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.disabled = disabled
+
+    def create_option(self, *args, **kwargs):
+        option = super().create_option(*args, **kwargs)
+        if option["value"] in self.disabled:
+            option["attrs"]["disabled"] = True
+        return option
 
 
 class NewClassicForm(forms.Form):
@@ -33,6 +57,7 @@ class NewClassicForm(forms.Form):
         max_value=MAX_SEED,
         help_text="Leave empty for a fresh shuffle; the same seed deals the same round cards and market cards.",
     )
+    new_players = NewPlayersField()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -41,10 +66,22 @@ class NewClassicForm(forms.Form):
             self.fields[f"colour_{n}"] = forms.ChoiceField(
                 label="Colour", choices=[(c, c) for c in COLOURS], initial=COLOURS[n - 1]
             )
+        game = engine.registry().game(GAME_ID)
+        # A side is unavailable when no player count has its data; partial data (a plugin's,
+        # for some player counts) stays choosable and the engine names the missing count.
+        unavailable = set.intersection(*(set(game.unplayable_sides(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)))
+        self.unavailable_notes = {}
         for site in SITES:
+            name = site.replace("-", " ")
+            disabled = ("B",) if site in unavailable else ()
             self.fields[f"side_{site}"] = forms.ChoiceField(
-                label=site.replace("-", " ").capitalize(), choices=SIDES, initial="A", widget=forms.RadioSelect
+                label=name.capitalize(), choices=SIDES, initial="A", widget=SideSelect(disabled=disabled)
             )
+            if disabled:
+                self.unavailable_notes[site] = (
+                    f"Side B of the {name} can't be played yet: we don't know {MISSING_DATA[site]}. "
+                    f"A plugin can supply this board data."
+                )
         variants = [
             (v["id"], v["name"]) for g in engine.registry().describe() if g["id"] == GAME_ID for v in g["variants"]
         ]
@@ -58,7 +95,7 @@ class NewClassicForm(forms.Form):
 
     @property
     def side_fields(self):
-        return [self[f"side_{site}"] for site in SITES]
+        return [(self[f"side_{site}"], self.unavailable_notes.get(site, "")) for site in SITES]
 
     @staticmethod
     def known_names() -> list[str]:
@@ -82,6 +119,11 @@ class NewClassicForm(forms.Form):
             data["names"] = check_names([name for _, name, _ in seats])
         except ValueError as exc:
             raise forms.ValidationError(str(exc)) from None
+        fields = {name: f"player_{n}" for (n, _, _), name in zip(seats, data["names"], strict=True)}
+        check_lookalikes(self, data["names"], fields)
+        for site, note in self.unavailable_notes.items():
+            if data.get(f"side_{site}") == "B":  # a hand-made post: the page never offers it
+                self.add_error(f"side_{site}", note)
         colours = [c for _, _, c in seats]
         for k, (n, _, colour) in enumerate(seats):
             if colour in colours[:k]:

@@ -12,6 +12,7 @@ from django import forms
 
 from games import engine
 from games.models import Player
+from games.player_checks import NewPlayersField, check_lookalikes
 from games.replay.geometry import BOATS, MONUMENTS, line_name
 from games.replay.live_menu import split_tokens
 from games.services.players import check_names
@@ -40,6 +41,7 @@ class NewDuelForm(forms.Form):
     colour_2 = forms.ChoiceField(label="Colour", choices=COLOURS, initial="white")
     starter = forms.TypedChoiceField(label="Who starts", choices=((1, "Player 1"), (2, "Player 2")),
                                      coerce=int, initial=1, widget=forms.RadioSelect)
+    new_players = NewPlayersField()
     setup = forms.ChoiceField(
         label="Setup",
         choices=((SHUFFLE, "Shuffled by the server"), (TRANSCRIBE, "Transcribed from our table")),
@@ -77,6 +79,7 @@ class NewDuelForm(forms.Form):
                 data["names"] = check_names(names)
             except ValueError as exc:
                 raise forms.ValidationError(str(exc).replace("players[1]", "Player 2")) from None
+            check_lookalikes(self, data["names"], dict(zip(data["names"], ("player_1", "player_2"), strict=True)))
         if data.get("colour_1") and data.get("colour_1") == data.get("colour_2"):
             self.add_error("colour_2", "the two players need different colours")
         if data.get("setup") == TRANSCRIBE:

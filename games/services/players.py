@@ -149,3 +149,32 @@ def merge_players(source: Player, target: Player) -> Merged:
         for game_type, (played_on, game_id) in sorted(starts.items()):
             ratings.rebuild_from(game_type, played_on, game_id)
     return Merged(target=target, seats_moved=moved, game_types=tuple(sorted(starts)))
+
+
+def within_one_edit(a: str, b: str) -> bool:
+    """True when ``b`` is ``a`` with at most one letter inserted, removed or changed."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :]
+    return a[i:] == b[i + 1 :]
+
+
+def lookalikes(names: Sequence[str]) -> dict[str, str]:
+    """New names (no player has them) that are one typo away from an existing player's name:
+    typed name → the existing name, so a page can ask before creating "Benn" beside "Ben"."""
+    keys = {name_key(n): n for n in names}
+    existing = dict(Player.objects.values_list("name_key", "name"))
+    found = {}
+    for key, typed in keys.items():
+        if key in existing:
+            continue
+        match = next((name for other, name in existing.items() if within_one_edit(key, other)), None)
+        if match is not None:
+            found[typed] = match
+    return found

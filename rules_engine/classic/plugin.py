@@ -34,8 +34,8 @@ class ClassicGame(GameType):
     def with_board_data(self, data: Mapping) -> ClassicGame:
         return self if not data else ClassicGame(sitedata.from_mapping(data))
 
-    def unplayable_sides(self) -> dict[str, dict[str, str]]:
-        return sitedata.unplayable_sides(self.data)
+    def unplayable_sides(self, players: int | None = None) -> dict[str, dict[str, str]]:
+        return sitedata.unplayable_sides(self.data, players)
 
     def unscorable_sides(self) -> dict[str, dict[str, str]]:
         return sitedata.unscorable_sides(self.data)

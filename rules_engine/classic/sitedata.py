@@ -113,10 +113,14 @@ def unscorable_sides(data: SiteData) -> dict[str, dict[str, str]]:
     return {site: why for site, why in unplayable_sides(data).items() if site in SCORED_AT_END}
 
 
-def unplayable_sides(data: SiteData) -> dict[str, dict[str, str]]:
-    """Every side lacking data for some player count, as ``{site: {"B": message}}``."""
+def unplayable_sides(data: SiteData, players: int | None = None) -> dict[str, dict[str, str]]:
+    """Every side lacking data for some player count (for ``players`` when given), as
+    ``{site: {"B": message}}``."""
+    wanted = set(PLAYER_COUNTS) if players is None else {players}
     return {
-        site: {"B": missing_message(site, None, data)} for site in FIELD if set(data.counts(site)) != set(PLAYER_COUNTS)
+        site: {"B": missing_message(site, players, data)}
+        for site in FIELD
+        if not wanted <= set(data.counts(site))
     }
 
 

@@ -171,7 +171,8 @@ def test_player_page_draws_the_rating_chart_as_inline_svg(client):
     add_games(5)
     ana = Player.objects.get(name="Ana")
     body = client.get(f"/games/players/{ana.pk}/").content.decode()
-    svg = body[body.index("<svg"):body.index("</svg>")]
+    start = body.index("<svg class=\"rating-chart\"")
+    svg = body[start:body.index("</svg>", start)]
     assert svg.count("<circle") == ana.ratings.count()
     assert "<script" not in svg and "http://" not in svg.replace("http://www.w3.org/2000/svg", "")
     assert "Imhotep: The Duel rating" in body

@@ -11,7 +11,7 @@ import types
 import pytest
 from django.test import Client
 
-from games.models import Game, Move, Rating
+from games.models import Game, Move, Player, Rating
 from games.services.recording import record_of
 from rules_engine import hookimpl, registry
 from rules_engine.classic.game import new_record
@@ -124,13 +124,28 @@ def test_new_game_without_a_seed_picks_one_and_stores_it(owner):
         ({"player_2": "", "player_4": "Dan"}, "fill the seats in order"),
         ({"player_3": "ana"}, "already sits at seat 1"),
         ({"colour_2": "black"}, "already taken"),
-        ({"side_temple": "B"}, "temple side B"),
+        ({"side_temple": "B"}, "Side B of the temple can't be played yet"),
     ],
 )
 def test_new_classic_form_refuses(owner, over, message):
     response = _client(owner).post("/games/new?game=classic", _form(**over))
     assert response.status_code == 400 and message in html.unescape(response.content.decode())
     assert not Game.objects.exists()
+
+
+def test_c6_sides_without_board_data_are_shown_disabled_with_a_plain_reason(owner):
+    body = html.unescape(_client(owner).get("/games/new?game=classic").content.decode())
+    b_radios = re.findall(r'<input type="radio" name="side_\S+" value="B"[^>]*>', body)
+    assert len(b_radios) == 5 and sum("disabled" in r for r in b_radios) == 4  # market B needs no data (C6.1)
+    assert "Side B of the burial chamber can't be played yet: we don't know how many points each row gives." in body
+    assert "classic.md" not in body
+
+
+def test_lookalike_seat_name_asks_before_creating_a_player(owner):
+    Player.objects.create(name="Cleo")
+    response = _client(owner).post("/games/new?game=classic", _form(player_3="Clea"))
+    assert "Did you mean Cleo?" in html.unescape(response.content.decode())
+    assert not Player.objects.filter(name="Clea").exists()
 
 
 # --------------------------------------------------------------------------- /games/<id>/play

@@ -115,7 +115,8 @@ def test_panels_show_quarry_sled_track_and_the_registry_score(client, game):
 def test_chart_has_a_line_and_a_linked_point_per_player_and_ply(client, game):
     plies = game.moves.count()
     html = client.get(_url(game, 1), **HTMX).content.decode()
-    svg = html[html.index("<svg") : html.index("</svg>")]
+    start = html.index("<svg viewBox")  # the score chart (icons are <svg class="icon">)
+    svg = html[start : html.index("</svg>", start)]
     assert svg.count("<polyline") == 4
     assert svg.count("<circle") == 4 * (plies + 1)
     for colour in ("black", "white", "brown", "grey"):
@@ -127,7 +128,8 @@ def test_two_and_three_player_games_render(client, players):
     game = store(random_classic_record(5, players=players))
     html = client.get(_url(game, 12), **HTMX).content.decode()
     assert html.count('class="panel panel-') == players
-    assert html[html.index("<svg") : html.index("</svg>")].count("<polyline") == players
+    start = html.index("<svg viewBox")
+    assert html[start : html.index("</svg>", start)].count("<polyline") == players
 
 
 def test_every_control_is_a_plain_link_with_the_same_hx_get(client, game):

@@ -105,6 +105,20 @@ def test_d1_transcribed_setup_with_a_second_tomb_1_is_refused_with_the_engines_r
     assert not Game.objects.exists()
 
 
+def test_a_name_one_letter_from_a_player_asks_before_creating(owner):
+    Player.objects.create(name="Ben")
+    response = _client(owner).post("/games/new", _new_form(player_2="Benn"))
+    assert response.status_code == 400
+    assert "Benn is not in the club yet, but Ben is. Did you mean Ben?" in html.unescape(response.content.decode())
+    assert not Game.objects.exists() and not Player.objects.filter(name="Benn").exists()
+
+
+def test_ticking_new_players_creates_the_lookalike(owner):
+    Player.objects.create(name="Ben")
+    _client(owner).post("/games/new", _new_form(player_2="Benn", new_players="on"))
+    assert Player.objects.filter(name="Benn").exists()
+
+
 @pytest.mark.parametrize(("over", "message"), [
     ({"player_2": "ana"}, "already sits at seat 1"),
     ({"colour_2": "black"}, "different colours"),

@@ -110,7 +110,8 @@ def test_d7_panels_show_the_score_each_player_would_have_now(client, finished_ga
 def test_chart_has_a_linked_point_per_ply_and_player(client, finished_game):
     plies = finished_game.moves.count()
     html = client.get(_url(finished_game, 1), **HTMX).content.decode()
-    svg = html[html.index("<svg"):html.index("</svg>")]
+    start = html.index("<svg viewBox")  # the score chart (icons are <svg class="icon">)
+    svg = html[start:html.index("</svg>", start)]
     assert svg.count("<polyline") == 2
     assert svg.count("<circle") == 2 * (plies + 1)
     assert f'<a href="/games/{finished_game.pk}/replay?ply={plies}" hx-get=' in svg

@@ -45,6 +45,12 @@ def test_c6_partial_data_is_missing_for_the_other_player_counts():
     assert "with 3 or 4 players" in unplayable_sides(data)["temple"]["B"]
 
 
+def test_c6_unplayable_sides_for_a_player_count_honour_partial_data():
+    data = from_mapping({"temple_b": {"spaces": {"2": ["card", "card", "two-points", "point-or-stones"]}}})
+    assert "temple" not in unplayable_sides(data, 2)
+    assert "temple" in unplayable_sides(data, 3)
+
+
 def test_c6_data_is_read_only_and_keyed_by_int_player_counts():
     data = from_mapping(FICTIONAL_DATA)
     assert data.burial_chamber_b["points"][4] == (8, 4, 2, 0)
