@@ -8,6 +8,8 @@ derived by replaying it) or store one score-only F1/F3 board.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db.models import Exists, OuterRef
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -51,7 +53,7 @@ class IsCreatorOrStaff(permissions.BasePermission):
 class HistoryAPIView:
     # Token first, so an anonymous write is answered 401 with "WWW-Authenticate: Token".
     authentication_classes = [TokenAuthentication, SessionAuthentication]
-    permission_classes = [IsMemberOrReadOnly]
+    permission_classes: Sequence[type[permissions.BasePermission]] = (IsMemberOrReadOnly,)
 
 
 FILTER_PARAMETERS = [
@@ -208,7 +210,7 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
 
 class GameDetail(HistoryAPIView, generics.GenericAPIView):
     serializer_class = s.GameSerializer
-    permission_classes = [IsMemberOrReadOnly, IsCreatorOrStaff]
+    permission_classes = (IsMemberOrReadOnly, IsCreatorOrStaff)
     queryset = Game.objects.none()
 
     def get_queryset(self):
@@ -308,7 +310,7 @@ PLAYER_CONFLICT = OpenApiResponse(
 
 class PlayerDetail(HistoryAPIView, generics.RetrieveAPIView):
     serializer_class = s.PlayerSerializer
-    permission_classes = [IsMemberOrReadOnly, IsStaffOrReadOnly]
+    permission_classes = (IsMemberOrReadOnly, IsStaffOrReadOnly)
     queryset = Player.objects.none()
 
     def get_queryset(self):
@@ -438,7 +440,7 @@ class MergeRequest(serializers.Serializer):
 
 
 class PlayerMerge(HistoryAPIView, APIView):
-    permission_classes = [permissions.IsAuthenticated, permissions.IsAdminUser]
+    permission_classes = (permissions.IsAuthenticated, permissions.IsAdminUser)
 
     @extend_schema(
         summary="Merge a player into another (staff)",

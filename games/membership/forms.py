@@ -44,7 +44,7 @@ class AcceptForm(forms.Form):
             del self.fields["new_player_name"]
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         first, second = data.get("password1"), data.get("password2")
         if first and second and first != second:
             self.add_error("password2", "The two passwords differ.")

@@ -102,7 +102,7 @@ class NewClassicForm(forms.Form):
         return list(Player.objects.order_by("name_key").values_list("name", flat=True))
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         seats = []
         gap = False
         for n in range(1, MAX_PLAYERS + 1):

@@ -72,7 +72,7 @@ class NewDuelForm(forms.Form):
         return list(Player.objects.order_by("name_key").values_list("name", flat=True))
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         names = [data.get("player_1"), data.get("player_2")]
         if all(names):
             try:

@@ -104,7 +104,8 @@ def score_sheet_svg(game: Game) -> str:
         out.append(f'<text x="20" y="60" fill="#2f6d32">Won by {escape(" and ".join(winners))}</text>')
     for i, seat in enumerate(seats):
         x = left + col * i + col / 2
-        weight = "bold" if results[i] and results[i].winner else "normal"
+        result = results[i]
+        weight = "bold" if result is not None and result.winner else "normal"
         out.append(f'<text x="{x}" y="{top - 10}" text-anchor="middle" font-weight="{weight}">'
                    f"{escape(seat.player.name[:14])}</text>")
     for j, key in enumerate([*keys, "total"]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
@@ -174,7 +175,9 @@ class Standings:
 def standings_table(game_type: str, min_games: int) -> Standings:
     """Standings with a minimum of rated games before a player is ranked, so one lucky game
     does not put a newcomer above the regulars."""
-    ranked, provisional = [], []
+    ranked: list[Any] = []  # Players annotated by standings() with their rating figures
+    provisional: list[Any] = []
+    row: Any
     for row in standings(game_type):
         row.rating = shown_rating(row.ordinal)
         (ranked if row.rated_games >= min_games else provisional).append(row)
