@@ -7,6 +7,7 @@ import json
 from django import forms
 from django.conf import settings
 
+from games.models import Game
 from games.services.documents import GameMeta
 
 
@@ -51,3 +52,16 @@ class ImportForm(forms.Form):
                 "at a time (or use manage.py import_records)"
             )
         return upload
+
+
+class GameDetailsForm(forms.ModelForm):
+    """When and where a game was played, and notes: what its recorder may change afterwards."""
+
+    class Meta:
+        model = Game
+        fields = ("played_on", "location", "notes")
+        widgets = {
+            "played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "notes": forms.Textarea(attrs={"rows": 3}),
+        }
+        labels = {"played_on": "Date played", "location": "Place"}

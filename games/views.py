@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import engine
 from games.charts import rating_chart_svg
 from games.filters import GameFilterForm, games_with_seats
-from games.forms import ImportForm, SaveScoreForm
+from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, Player, Seat
 from games.permissions import can_change_game
@@ -27,6 +27,7 @@ from games.services.documents import decode_upload, parse_documents
 from imhotep_site.limits import LimitExceeded
 
 PAGE_SIZE = 25
+IN_PROGRESS_SHOWN = 10
 RECENT_GAMES = 20
 
 
@@ -46,6 +47,9 @@ def game_list(request):
     games = form.filter(games_with_seats()) if form.is_bound else games_with_seats()
     page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
     querystring = form.querystring() if form.is_bound else ""
+    # Games being recorded come first, so a recorder finds theirs again after closing the page.
+    recording_now = games_with_seats().filter(status=Game.Status.IN_PROGRESS).exclude(moves=None)
+    in_progress = [(game, can_change_game(request.user, game)) for game in recording_now[:IN_PROGRESS_SHOWN]]
     return _partial(
         request,
         "games/list.html",
@@ -56,6 +60,7 @@ def game_list(request):
             "querystring": querystring,
             "query_prefix": f"{querystring}&" if querystring else "",
             "game_names": dict(engine.game_types()),
+            "in_progress": in_progress,
         },
     )
 
@@ -89,8 +94,26 @@ def game_detail(request, pk: int):
             "breakdown_rows": breakdown_rows,
             "plies": game.moves.count() if game.has_moves else None,
             "can_change": can_change_game(request.user, game),
+            "details_form": GameDetailsForm(instance=game),
         },
     )
+
+
+@member_required
+@require_POST
+def game_details(request, pk: int):
+    """Date, place and notes of a game, changed by its recorder or a club admin."""
+    game = get_object_or_404(Game, pk=pk)
+    if not can_change_game(request.user, game):
+        raise PermissionDenied("Only the member who recorded this game, or a club admin, may change its details.")
+    form = GameDetailsForm(request.POST, instance=Game.objects.get(pk=pk))
+    if not form.is_valid():
+        problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
+        messages.error(request, f"Not saved: {problems}")
+        return redirect("games:detail", pk=pk)
+    editing.update_game(game, **form.cleaned_data)
+    messages.success(request, "Game details saved.")
+    return redirect("games:detail", pk=pk)
 
 
 @member_required

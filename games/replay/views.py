@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from games import engine
 from games.models import Game
+from games.permissions import can_change_game
 from games.replay.chart import score_chart
 from games.replay.classic_presenters import classic_context
 from games.replay.presenters import DEFAULT_COLOURS, harbor_rows, player_panels
@@ -93,9 +94,22 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
     return ctx
 
 
+def _unchanged(game: Game, follow: str | None) -> bool:
+    """A spectator's poll (``?follow=N``, the ply their page shows) when nothing was recorded
+    since: answered 204 (htmx keeps the page) from one count query, without a replay."""
+    return (
+        follow is not None
+        and game.status == Game.Status.IN_PROGRESS
+        and follow.isdigit()
+        and game.moves.count() == int(follow)
+    )
+
+
 @require_GET
 def replay(request, pk: int):
     game = get_object_or_404(Game, pk=pk)
+    if _unchanged(game, request.GET.get("follow")):
+        return HttpResponse(status=204)
     try:
         timeline = load_timeline(game)
     except NoReplay as exc:
@@ -107,6 +121,12 @@ def replay(request, pk: int):
     except BadPly as exc:
         return _plain(exc.status, exc.message)
     context = replay_context(game, timeline, ply)
+    context.update(
+        live=game.status == Game.Status.IN_PROGRESS,
+        may_record=can_change_game(request.user, game),
+        detail_url=reverse("games:detail", args=[game.pk]),
+        play_url=reverse("play", args=[game.pk]),
+    )
     # A history restore (htmx cache miss on Back) replaces the whole body: it needs the page.
     partial = request.htmx and not request.htmx.history_restore_request
     template = "games/replay.html#viewer" if partial else "games/replay.html"

@@ -256,3 +256,44 @@ def test_delete_page_action_is_for_the_creator_only(client, user, other_user):
 def test_factory_built_games_render_in_the_list(client):
     finished_game(("Ana", "Ben"), (50, 40))
     assert "Ana" in client.get("/games/").content.decode()
+
+
+# --------------------------------------------------------------------------- game details
+
+
+def _details(client, game, **fields):
+    data = {"played_on": "2026-11-20", "location": "Club room", "notes": "Rematch next week", **fields}
+    return client.post(f"/games/{game.pk}/details", data)
+
+
+def test_the_recorder_changes_date_place_and_notes(client, user):
+    game = import_board(duel_board(), user=user).game
+    client.force_login(user)
+    _details(client, game)
+    game.refresh_from_db()
+    assert (str(game.played_on), game.location, game.notes) == ("2026-11-20", "Club room", "Rematch next week")
+
+
+def test_a_club_admin_changes_another_members_game_details(client, user, staff_user):
+    game = import_board(duel_board(), user=user).game
+    client.force_login(staff_user)
+    _details(client, game, location="Library")
+    game.refresh_from_db()
+    assert game.location == "Library"
+
+
+def test_another_member_may_not_change_game_details(client, user, other_user):
+    game = import_board(duel_board(), user=user).game
+    client.force_login(other_user)
+    assert _details(client, game).status_code == 403
+    game.refresh_from_db()
+    assert game.location == ""
+
+
+def test_a_bad_date_is_named_and_nothing_is_saved(client, user):
+    game = import_board(duel_board(), user=user).game
+    client.force_login(user)
+    page = _details(client, game, played_on="31.02.2026", location="Elsewhere")
+    game.refresh_from_db()
+    assert game.location == ""
+    assert "Date played" in client.get(page["Location"]).content.decode()

@@ -69,6 +69,7 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "games:save-score": {"POST": MEMBER_PAGE},
     "games:import": {"POST": MEMBER_PAGE},
     "games:delete": {"POST": OWNER_PAGE},
+    "games:details": {"POST": OWNER_PAGE},
     "games:player-delete": {"POST": STAFF_PAGE},
     "games:player-merge": {"POST": STAFF_PAGE},
     # Live entry.
@@ -96,6 +97,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:detail": {"GET"},
     "games:export": {"GET"},
     "games:delete": {"POST"},
+    "games:details": {"POST"},
     "games:player": {"GET"},
     "games:head-to-head": {"GET"},
     "games:bgstats": {"GET"},
