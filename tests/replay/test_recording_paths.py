@@ -9,7 +9,6 @@ from games.membership.models import Role
 from games.membership.roles import set_role
 from games.replay.appending import append_move
 from tests.factories import UserFactory
-from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
 
