@@ -108,7 +108,7 @@ def game_details(request, pk: int):
         raise PermissionDenied("Only the member who recorded this game, or a club admin, may change its details.")
     form = GameDetailsForm(request.POST, instance=Game.objects.get(pk=pk))
     if not form.is_valid():
-        problems = "; ".join(f"{form[name].label}: {' '.join(map(str, errors))}" for name, errors in form.errors.items())
+        problems = "; ".join(f"{form[name].label}: {' '.join(map(str, errs))}" for name, errs in form.errors.items())
         messages.error(request, f"Not saved: {problems}")
         return redirect("games:detail", pk=pk)
     editing.update_game(game, **form.cleaned_data)

@@ -14,9 +14,9 @@ from games import engine
 from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
 from games.replay.geometry import BOATS, MONUMENTS, line_name
-from games.replay.live_menu import split_tokens
 from games.services.players import check_names
 from rules_engine.duel.game import shuffled_supply
+from rules_engine.duel.labels import FACES, TOKEN_COUNTS, LabelError, parse_labels
 from rules_engine.errors import RulesError
 
 COLOURS = (("black", "black"), ("white", "white"))
@@ -28,6 +28,12 @@ def server_supply(rng: random.Random | None = None) -> list[str]:
     """A D3 shuffle stored as the explicit draw order (setup.supply), so a stored game never
     depends on the random generator again."""
     return shuffled_supply(rng if rng is not None else random.Random())
+
+
+def palette_of(left: dict[str, int]) -> list[dict]:
+    """The token faces for the tapping palette, each with how many can still turn up."""
+    return [{"token": f.token, "short": f.short, "name": f.name, "kind": f.kind, "left": left.get(f.token, 0)}
+            for f in FACES]
 
 
 def boat_field(boat: str) -> str:
@@ -55,13 +61,18 @@ class NewDuelForm(forms.Form):
         for boat in BOATS:
             self.fields[boat_field(boat)] = forms.CharField(
                 label=f"{line_name(boat).capitalize()} boat", required=False,
-                help_text="3 token ids, slot 1 (nearest the harbor) first, e.g. tomb-3 obelisk temple-1",
-                widget=forms.TextInput(attrs={"placeholder": "tomb-3 obelisk temple-1",
+                help_text="3 tokens, slot 1 (nearest the harbor) first: tap them below, or type e.g. #3 Ob T1",
+                widget=forms.TextInput(attrs={"placeholder": "#3 Ob T1", "data-need": "3",
                                               "autocapitalize": "off", "spellcheck": "false"}))
 
     @property
     def side_fields(self):
         return [self[f"side_{m}"] for m in MONUMENTS]
+
+    @staticmethod
+    def palette() -> list[dict]:
+        """Every token face with how many are in the box (D1): a setup draws from all 60."""
+        return palette_of(TOKEN_COUNTS)
 
     @property
     def boat_fields(self):
@@ -85,7 +96,12 @@ class NewDuelForm(forms.Form):
         if data.get("setup") == TRANSCRIBE:
             boats = []
             for boat in BOATS:
-                tokens = split_tokens(data.get(boat_field(boat)) or "")
+                try:
+                    tokens = parse_labels(data.get(boat_field(boat)) or "")
+                except LabelError as exc:
+                    self.add_error(boat_field(boat), f"{line_name(boat)}: {exc}")
+                    boats.append([])
+                    continue
                 if len(tokens) != 3:
                     self.add_error(boat_field(boat), f"{line_name(boat)}: give the 3 tokens on the boat, "
                                                      f"got {len(tokens)} (D3.2)")

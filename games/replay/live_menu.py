@@ -9,11 +9,11 @@ page posts back unchanged (plus the drawn tokens in a transcribed game).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from games.replay.geometry import line_name
+from rules_engine.duel.labels import LabelError, parse_labels
 
 # D4.3 action tokens, in the order the page lists them.
 ACTION_KINDS = ("take-token", "place-meeples", "place-unload", "swap-unload")
@@ -104,23 +104,20 @@ def draws_needed(state, move: Mapping) -> list[Draw]:
     return []
 
 
-_SPLIT = re.compile(r"[\s,;]+")
-
-
-def split_tokens(text: str) -> list[str]:
-    """"tomb-3, obelisk temple-1" -> ["tomb-3", "obelisk", "temple-1"] (commas or spaces)."""
-    return [t for t in _SPLIT.split(text.strip().lower()) if t]
-
-
 def with_draws(move: Mapping, draws: list[Draw], data: Mapping[str, str]) -> tuple[dict, list[str]]:
-    """``move`` completed with the tokens typed into the draw form (``data``: field -> text);
-    the problems a person must fix (wrong number of tokens). Token names themselves are
-    checked by the engine, which names the bad one."""
+    """``move`` completed with the tokens tapped or typed into the draw form (``data``: field ->
+    text, labels such as ``#7 Ob T2``); the problems a person must fix (a word that names no
+    token, the wrong number of tokens). Whether a token can still be face down is the
+    engine's check, which names the token."""
     out = dict(move)
     problems = []
     refills: list = []
     for draw in draws:
-        tokens = split_tokens(data.get(draw.field, "") or "")
+        try:
+            tokens = parse_labels(data.get(draw.field, "") or "")
+        except LabelError as exc:
+            problems.append(f"{draw.what}: {exc}")
+            continue
         if len(tokens) != draw.count:
             want = "1 token" if draw.count == 1 else f"{draw.count} tokens"
             problems.append(f"{draw.what}: give {want}, got {len(tokens)}")

@@ -27,7 +27,7 @@ from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append
 from games.replay.classic_live_forms import NewClassicForm
 from games.replay.classic_menu import legal_menu as classic_menu
 from games.replay.classic_presenters import classic_context
-from games.replay.live_forms import NewDuelForm
+from games.replay.live_forms import NewDuelForm, palette_of
 from games.replay.live_menu import Menu, draws_needed, legal_menu, with_draws
 from games.replay.timeline import NoReplay, load_timeline
 from games.replay.views import replay_context
@@ -118,6 +118,7 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
         transcription=getattr(state, "transcription", False),
+        palette=palette_of(state.unseen or {}) if pending else None,
         names=timeline.names,
     )
     partial = request.htmx and not request.htmx.history_restore_request

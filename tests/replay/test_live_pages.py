@@ -97,6 +97,22 @@ def test_f2_new_game_transcribed_stores_the_boats(owner):
         ["pyramid-light", "tomb-5", "place-meeples"], ["temple-3", "tomb-6", "obelisk"]]}
 
 
+def test_f2_transcribed_setup_takes_the_tables_labels(owner):
+    labels = {"boat_row_1": "Ob, Ob, T1", "boat_row_2": "PL PD #1", "boat_row_3": "tomb 2 tomb 3 Take",
+              "boat_col_a": "obelisk T2 #4", "boat_col_b": "light pyramid #5 P23", "boat_col_c": "T3 #6 Ob"}
+    _client(owner).post("/games/new", _new_form(setup="transcribe", **labels))
+    game = Game.objects.get()
+    assert game.header["setup"]["boats"][0] == ["obelisk", "obelisk", "temple-1"]
+    assert game.header["setup"]["boats"][4] == ["pyramid-light", "tomb-5", "place-meeples"]
+
+
+def test_f2_a_label_naming_no_token_is_named_on_its_boat(owner):
+    response = _client(owner).post("/games/new", _new_form(setup="transcribe", **{**BOATS_ON_TABLE,
+                                                                                  "boat_row_2": "PL scarab #1"}))
+    assert "row 2: &#x27;scarab&#x27; is not a token" in response.content.decode()
+    assert not Game.objects.exists()
+
+
 def test_d1_transcribed_setup_with_a_second_tomb_1_is_refused_with_the_engines_reason(owner):
     boats = {**BOATS_ON_TABLE, "boat_col_c": "tomb-1 tomb-6 obelisk"}
     response = _client(owner).post("/games/new", _new_form(setup="transcribe", **boats))

@@ -1,0 +1,62 @@
+// The token palette of Duel transcription (templates/games/_token_palette.html): tapping a face
+// adds its short label to the field being filled (the focused one, else the first not yet full),
+// and every face shows how many of it can still turn up, greyed out at none. The server checks
+// everything again (rules_engine/duel/labels.py, the engine's D1 counts).
+(function () {
+  "use strict";
+  const lastFocused = new WeakMap();
+
+  function fields(palette) {
+    return Array.from(document.querySelectorAll(palette.dataset.inputs));
+  }
+  function words(input) {
+    const text = input.value.trim();
+    return text ? text.split(/[\s,;]+/) : [];
+  }
+  function full(input) {
+    return words(input).length >= Number(input.dataset.need || 3);
+  }
+  function refresh(palette) {
+    const faces = Array.from(palette.querySelectorAll("button.face"));
+    const byLabel = new Map();
+    faces.forEach((f) => {
+      byLabel.set(f.dataset.short.toLowerCase(), f);
+      byLabel.set(f.dataset.token, f);
+    });
+    const used = new Map();
+    fields(palette).forEach((input) => words(input).forEach((w) => {
+      const face = byLabel.get(w.toLowerCase());
+      if (face) used.set(face, (used.get(face) || 0) + 1);
+    }));
+    faces.forEach((f) => {
+      const left = Math.max(0, Number(f.dataset.left) - (used.get(f) || 0));
+      f.querySelector("small").textContent = left;
+      f.disabled = left === 0;
+      f.setAttribute("aria-label", `${f.title}, ${left} left`);
+    });
+  }
+
+  document.addEventListener("click", (event) => {
+    const face = event.target.closest(".palette button.face");
+    if (!face || face.disabled) return;
+    const palette = face.closest(".palette");
+    const inputs = fields(palette);
+    const focused = lastFocused.get(palette);
+    const target = focused && !full(focused) ? focused : inputs.find((i) => !full(i));
+    if (!target) return;
+    target.value = `${target.value.trim()} ${face.dataset.short}`.trim();
+    if (full(target)) {
+      const next = inputs.find((i) => !full(i));
+      if (next) lastFocused.set(palette, next);
+    }
+    refresh(palette);
+  });
+  document.addEventListener("focusin", (event) => {
+    document.querySelectorAll(".palette").forEach((palette) => {
+      if (fields(palette).includes(event.target)) lastFocused.set(palette, event.target);
+    });
+  });
+  document.addEventListener("input", () => document.querySelectorAll(".palette").forEach(refresh));
+  document.addEventListener("htmx:afterSettle", () => document.querySelectorAll(".palette").forEach(refresh));
+  document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".palette").forEach(refresh));
+})();

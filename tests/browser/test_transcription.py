@@ -1,0 +1,123 @@
+"""Recording a physical Duel at the table, in headless Chromium: from the home page, the setup
+and every refill and reveal tapped on the token palette (duel.md D1, formats.md F2), resumed
+from the games list after closing the page, and watched live from a second browser."""
+
+import json
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game
+from games.replay.timeline import load_timeline
+from games.services.recording import import_record, record_of
+from rules_engine.duel.playout import random_record
+from rules_engine.duel.record import replay, to_transcription
+from tests.browser.contexts import page_in, settled_at
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+DRAWN = ("refill", "refills", "reveal")
+
+
+def transcript(seed: int) -> dict:
+    """A whole random game as the table saw it: boats, then what each move turned up."""
+    record = to_transcription(random_record(random.Random(seed)))
+    record["players"] = ["Ana", "Ben"]
+    return record
+
+
+def sign_in_from_home(page) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="Sign in").click()
+    page.get_by_label("Username").fill("recorder")
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Sign in").click()
+
+
+def tap(page, tokens) -> None:
+    for token in tokens:
+        page.locator(f'.palette button[data-token="{token}"]').click()
+
+
+def start_transcribed_game(page, record: dict) -> None:
+    page.get_by_role("link", name="Record a game").click()
+    page.get_by_role("combobox", name="Player 1").fill("Ana")
+    page.get_by_role("combobox", name="Player 2").fill("Ben")
+    for monument, side in record["sides"].items():
+        page.locator(f'input[name="side_{monument}"][value="{side}"]').check()
+    page.get_by_label("Transcribed from our table").check()
+    page.locator("details.boats > summary").click()
+    for boat in record["setup"]["boats"]:
+        tap(page, boat)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/play$"))
+
+
+def play_move(page, ply: int, move: dict) -> None:
+    """Click the move's button (opening its action token's list if needed), then tap what it
+    turned up on the palette."""
+    shown = {k: v for k, v in move.items() if k not in DRAWN}
+    button = page.locator(f"#play button[name=move][value={json.dumps(json.dumps(shown, separators=(',', ':')))}]")
+    if not button.is_visible():
+        page.locator(f'#action-menu details[data-action="{move["type"]}"] > summary').click()
+    button.click()
+    drawn = [t for t in (move.get("refills") or [move.get("refill")]) if t]
+    if "reveal" in move:
+        drawn.append([move["reveal"]])
+    if drawn:  # a boat taken out of the game (refills: [null]) turns nothing up
+        page.locator("#draw-form").wait_for()
+        for tokens in drawn:
+            tap(page, tokens)
+        page.get_by_role("button", name="Record the move").click()
+    settled_at(page, "#play", ply + 1)
+
+
+def test_a_transcribed_duel_is_recorded_by_tapping_resumed_and_watched(chromium, live_server, page):
+    UserFactory(username="recorder")
+    record = transcript(5)
+    moves = record["moves"]
+    sign_in_from_home(page)
+    start_transcribed_game(page, record)
+    game = Game.objects.get()
+    with page_in(chromium, live_server) as spectator:
+        spectator.goto(f"/games/{game.pk}/replay")
+        for ply, move in enumerate(moves[:20]):
+            play_move(page, ply, move)
+            if ply % 5 == 4:  # the spectator's board follows within 3 s, without a reload
+                expect(spectator.locator("#viewer")).to_have_attribute("data-ply", str(ply + 1), timeout=3000)
+
+    # Close the page; come back from the home page and the games list.
+    context = page.context
+    page.close()
+    page = context.new_page()
+    page.goto("/")
+    page.get_by_role("link", name="Club history", exact=True).click()
+    page.locator("#in-progress").get_by_role("link", name="Continue recording").click()
+    settled_at(page, "#play", 20)
+    for ply, move in enumerate(moves[20:], start=20):
+        play_move(page, ply, move)
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert to_transcription(record_of(game))["moves"] == moves  # what the table saw, move by move
+    stored = load_timeline(game)
+    assert [p["total"] for p in stored.score_at(stored.plies)["players"]] == [
+        p["total"] for p in replay(record).score()["players"]
+    ]
+
+
+def test_a_spectator_sees_each_move_within_3_seconds(chromium, live_server, page):
+    recorder = UserFactory(username="recorder")
+    record = random_record(random.Random(9))
+    record["players"] = ["Ana", "Ben"]
+    outcome = import_record({**record, "moves": []}, user=recorder, source=Game.Source.RECORDED)
+    game = outcome.game
+    sign_in_from_home(page)
+    page.goto(f"/games/{game.pk}/play")
+    with page_in(chromium, live_server) as spectator:
+        spectator.goto(f"/games/{game.pk}/replay")
+        for ply, move in enumerate(record["moves"][:5]):
+            play_move(page, ply, move)
+            expect(spectator.locator("#viewer")).to_have_attribute("data-ply", str(ply + 1), timeout=3000)
