@@ -1,5 +1,7 @@
 """Joining the club in a real browser: an admin invites, the invitee joins and saves a score."""
 
+import re
+
 import pytest
 
 from games.models import Game
@@ -47,3 +49,22 @@ def join_and_save_a_score(invitee, link: str) -> None:
     invitee.locator("#player-0").get_by_label("Obelisk tokens").fill("3")
     invitee.get_by_role("button", name="Save to club history").click()
     invitee.wait_for_url("**/games/*/")
+
+
+def test_a_forgotten_password_is_reset_from_the_mailed_link_once(page, mailoutbox):
+    UserFactory(username="bob", email="bob@example.org")
+    page.goto("/account/login")
+    page.get_by_role("link", name="Forgot your password?").click()
+    page.get_by_label("Email").fill("bob@example.org")
+    page.get_by_role("button", name="Send the link").click()
+    page.get_by_text("Check your mail").wait_for()
+    link = re.search(r"https?://\S+/account/reset/\S+", mailoutbox[0].body)[0]
+    page.goto(link)
+    page.get_by_label("New password", exact=True).fill("a brand new phrase")
+    page.get_by_label("New password confirmation").fill("a brand new phrase")
+    page.get_by_role("button", name="Set the password").click()
+    page.get_by_text("Your new password is set.").wait_for()
+    sign_in(page, "bob", "a brand new phrase")
+    assert page.get_by_role("button", name="Sign out bob").is_visible()
+    page.goto(link)
+    assert page.get_by_text("This link has been used already or has expired.").is_visible()
