@@ -88,6 +88,19 @@ def test_phone_layout_is_one_column_with_big_touch_targets(chromium, live_server
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
 
 
+def test_on_a_phone_the_total_and_winner_stay_in_view_while_editing(chromium, live_server):
+    with page_in(chromium, live_server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as page:
+        page.goto("/score/duel")
+        page.locator("#player-1").get_by_label("Obelisk tokens").fill("6")
+        expect(page.locator("#result .winner")).to_contain_text("wins")
+        page.locator("#player-0").get_by_label("Obelisk tokens").scroll_into_view_if_needed()
+        page.locator("#player-0").get_by_label("Obelisk tokens").fill("2")
+        expect(page.locator("#result .winner")).to_contain_text("12 to 2")
+        assert page.locator("#result .winner").is_visible()
+        box = page.locator("#result .winner").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844  # on screen, whatever the scroll
+
+
 def test_desktop_layout_puts_the_players_side_by_side(chromium, live_server):
     with page_in(chromium, live_server, viewport={"width": 1280, "height": 900}) as page:
         page.goto("/score/duel")

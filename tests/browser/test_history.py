@@ -5,8 +5,10 @@ import datetime
 
 import pytest
 
-from games.models import Player
+from games.models import Game, Player
 from games.services.recording import import_board
+from tests.browser.contexts import page_in
+from tests.factories import finished_game
 from tests.games.conftest import winning_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,3 +42,15 @@ def test_next_page_link_swaps_the_results(page):
     page.get_by_text("Page 2 of 2").wait_for()
     assert page.evaluate("window.__same_page") is True
     assert page.url.endswith("?page=2")
+
+
+@pytest.mark.parametrize("path", ["/games/", "/games/standings", "/games/players/{player}/", "/games/{game}/"])
+def test_on_a_phone_wide_tables_scroll_inside_their_card(chromium, live_server, path):
+    for day in range(6):
+        finished_game(names=("Anastasia Longname", "Benedikt Longername", "Cleopatra Longestname"),
+                      totals=(50 + day, 40, 30), game_type="classic", location="The back room of the club house")
+    game = Game.objects.first()
+    url = path.format(player=game.seats.first().player_id, game=game.pk)
+    with page_in(chromium, live_server, viewport={"width": 360, "height": 740}, is_mobile=True) as page:
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
