@@ -47,9 +47,11 @@ class Appended:
     finished: bool
 
 
-def append_move(game_id: int, ply: object, move: object) -> Appended:
+def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | None = None) -> Appended:
     """Write ``move`` as ply ``ply`` of game ``game_id``. Raises Game.DoesNotExist, StalePly,
-    RejectedMove."""
+    RejectedMove. ``turned_up`` (a base game recorded at the table, F4 ``setup.transcribed``):
+    the cards the move made the table turn up, ``{"round_cards": [[4, 3, 2, 1]],
+    "market_draws": ["statue", …]}``, stored with the move or not at all."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise RejectedMove(f"ply must be the whole number of the ply you are writing, got {ply!r:.40}", None)
     if not isinstance(move, Mapping):
@@ -63,6 +65,15 @@ def append_move(game_id: int, ply: object, move: object) -> Appended:
             raise RejectedMove(f"game {game.pk} is {game.get_status_display().lower()}; no move can be added",
                                current)
         record = record_of(game)
+        if turned_up:
+            setup = record.get("setup")
+            if not isinstance(setup, dict) or setup.get("transcribed") is not True:
+                raise RejectedMove("this game was not set up from the table, so no cards can be added to it", current)
+            setup = {**setup}
+            for key in ("round_cards", "market_draws"):
+                setup[key] = [*setup.get(key, []), *turned_up.get(key, [])]
+            record["setup"] = game.header["setup"] = setup
+            game.save(update_fields=["header"])  # rolled back with the move if the move fails
         record["moves"].append(dict(move))
         try:
             replay = engine.registry().replay(record)
@@ -102,6 +113,12 @@ def undo_last_move(game_id: int, ply: object) -> Game:
             raise NothingToUndo(f"game {game.pk} was abandoned; its moves can no longer be changed")
         was_finished = game.status == Game.Status.FINISHED
         Move.objects.filter(game=game, ply=current - 1).delete()
+        setup = (game.header or {}).get("setup") or {}
+        trim = getattr(engine.registry().game(game.game_type), "trimmed_setup", None)
+        if setup.get("transcribed") is True and trim is not None:
+            # Cards turned up with the undone move are forgotten, so they can be entered again.
+            game.header["setup"] = trim(record_of(game))
+            game.save(update_fields=["header"])
         if was_finished:
             recompute_results(game)  # not finished any more: results removed, ratings rebuilt
         else:

@@ -15,8 +15,9 @@ from django import forms
 from games import engine
 from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
+from games.replay.classic_table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
 from games.services.players import check_names
-from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, SITES
+from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, ROUND_CARDS, SITES
 from rules_engine.classic.game import new_record
 from rules_engine.errors import RulesError
 
@@ -58,6 +59,19 @@ class NewClassicForm(forms.Form):
         help_text="Leave empty for a fresh shuffle; the same seed deals the same round cards and market cards.",
     )
     new_players = NewPlayersField()
+    setup = forms.ChoiceField(
+        label="Setup",
+        choices=(("shuffle", "Shuffled by the server"), ("table", "Turned up at our table")),
+        initial="shuffle",
+        required=False,  # empty: shuffled by the server
+        widget=forms.RadioSelect,
+    )
+    round_card = forms.ChoiceField(
+        label="Round 1's card",
+        required=False,
+        choices=[("", "—"), *((c, c) for c in ALL_ROUND_CARDS)],
+        help_text="The ship sizes as printed on the card turned up for round 1.",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,6 +96,10 @@ class NewClassicForm(forms.Form):
                     f"Side B of the {name} can't be played yet: we don't know {MISSING_DATA[site]}. "
                     f"A plugin can supply this board data."
                 )
+        for k in range(1, 6):
+            self.fields[f"market_{k}"] = forms.ChoiceField(
+                label=f"Market card {k}", required=False, choices=[("", "—"), *MARKET_CHOICES]
+            )
         variants = [
             (v["id"], v["name"]) for g in engine.registry().describe() if g["id"] == GAME_ID for v in g["variants"]
         ]
@@ -92,6 +110,10 @@ class NewClassicForm(forms.Form):
     @property
     def seats(self):
         return [(self[f"player_{n}"], self[f"colour_{n}"]) for n in range(1, MAX_PLAYERS + 1)]
+
+    @property
+    def market_fields(self):
+        return [self[f"market_{k}"] for k in range(1, 6)]
 
     @property
     def side_fields(self):
@@ -129,6 +151,8 @@ class NewClassicForm(forms.Form):
             if colour in colours[:k]:
                 self.add_error(f"colour_{n}", f"{colour} is already taken: each player needs their own colour (C1)")
         data["colours"] = colours
+        if data.get("setup") == "table":
+            self._clean_table(data, len(seats))
         if data.get("seed") is None:
             data["seed"] = secrets.randbelow(MAX_SEED)
         if not self.errors:
@@ -138,9 +162,26 @@ class NewClassicForm(forms.Form):
                 raise forms.ValidationError(f"this game cannot be set up: {getattr(exc, 'reason', exc)}") from None
         return data
 
+    def _clean_table(self, data: dict, players: int) -> None:
+        """Round 1's card and market as turned up at the table (F4 setup.transcribed)."""
+        card = data.get("round_card") or ""
+        if card not in {round_card_label(c) for c in ROUND_CARDS[players]}:
+            self.add_error("round_card", f"pick round 1's card: one of the {players}-player round cards (C1)")
+        size = 4 if data.get("side_market") == "A" else 5
+        market = [data.get(f"market_{k}") or "" for k in range(1, size + 1)]
+        for k, picked in enumerate(market, 1):
+            if not picked:
+                self.add_error(f"market_{k}", f"pick the {size} market cards turned up for round 1, in order")
+        data["table"] = {"round_cards": [parse_round_card(card) or []], "market_draws": market, "transcribed": True}
+
     def to_record(self) -> dict:
         """The F4 record (no moves): players[0] is seat 1, who starts (C2.3)."""
         data = self.cleaned_data
+        if data.get("setup") == "table":
+            record = new_record(data["names"], 0, colours=data["colours"],
+                                sides={site: data[f"side_{site}"] for site in SITES},
+                                variants=data.get("variants") or ())
+            return {**record, "setup": data["table"]}
         return new_record(
             data["names"],
             data["seed"],

@@ -27,6 +27,7 @@ from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append
 from games.replay.classic_live_forms import NewClassicForm
 from games.replay.classic_menu import legal_menu as classic_menu
 from games.replay.classic_presenters import classic_context
+from games.replay.classic_table import pending_choices, read_turned_up
 from games.replay.live_forms import NewDuelForm, palette_of
 from games.replay.live_menu import Menu, draws_needed, legal_menu, with_draws
 from games.replay.timeline import NoReplay, load_timeline
@@ -118,7 +119,7 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
         transcription=getattr(state, "transcription", False),
-        palette=palette_of(state.unseen or {}) if pending else None,
+        palette=palette_of(getattr(state, "unseen", None) or {}) if pending else None,
         names=timeline.names,
     )
     partial = request.htmx and not request.htmx.history_restore_request
@@ -170,6 +171,9 @@ def play(request, pk: int):
             draws = draws_needed(timeline.state(timeline.plies), move)
         except (KeyError, TypeError, NoReplay, RulesError):
             draws = []  # a malformed move: the engine's reason is shown by append_move
+    table_need = _table_need(game, ply, move)
+    if table_need is not None:
+        return _record_with_cards(request, game, ply, move, table_need)
     if draws:
         # F2 transcription form: ask for what was turned up before writing the move.
         pending = {"move": json.dumps(move, separators=(",", ":")), "draws": draws, "ply": ply,
@@ -188,6 +192,42 @@ def play(request, pk: int):
     except RejectedMove as exc:
         return _render(request, game, status=400, pending=pending,
                        error=f"That move was not recorded: {exc.reason}")
+    return _done(request, game)
+
+
+def _table_need(game: Game, ply: int, move: dict):
+    """A base game recorded at the table (F4 setup.transcribed): what ``move`` needs turned up
+    first (its next round card, market cards), or None."""
+    setup = (game.header or {}).get("setup") or {}
+    if setup.get("transcribed") is not True or ply != game.moves.count():
+        return None
+    try:
+        timeline = load_timeline(game)
+        needs = getattr(timeline.game_type, "transcription_needs", None)
+        return needs(timeline.state(timeline.plies), move) if needs else None
+    except (KeyError, TypeError, NoReplay, RulesError):
+        return None  # a malformed move: append_move names the problem
+
+
+def _record_with_cards(request, game: Game, ply: int, move: dict, need):
+    """Ask for the cards the move turns up (round card, market cards), then store them with it."""
+    timeline = load_timeline(game)
+    seen = game.header["setup"]["round_cards"]
+    fields = ["round_card", *(f"market_{k}" for k in range(1, need.market + 1))]
+    pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
+               "table": pending_choices(timeline.state(timeline.plies), len(timeline.names), seen, need),
+               "values": {f: request.POST.get(f, "") for f in fields}}
+    if not any(f in request.POST for f in fields):
+        return _render(request, game, pending=pending)
+    turned_up, problems = read_turned_up(request.POST, need)
+    if problems:
+        return _render(request, game, status=400, pending=pending, error="; ".join(problems))
+    try:
+        append_move(game.pk, ply, move, turned_up=turned_up)
+    except StalePly as exc:
+        return _render(request, game, status=409, error=_stale(game, ply, exc.current))
+    except RejectedMove as exc:
+        return _render(request, game, status=400, pending=pending, error=f"That move was not recorded: {exc.reason}")
     return _done(request, game)
 
 

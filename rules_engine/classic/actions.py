@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rules_engine.classic.choosers import MoveChoices
 from rules_engine.classic.components import GET_STONES, MIN_LOAD, ROUNDS, SITES, SLED_CAPACITY
-from rules_engine.classic.deck import colour, discard, draw, spend
+from rules_engine.classic.deck import DrawsNeeded, colour, discard, draw, spend
 from rules_engine.classic.deliveries import add_stones, deliver, score_temple, take_at_market
 from rules_engine.classic.moves import (
     GetStones,
@@ -34,7 +34,20 @@ from rules_engine.errors import IllegalMoveError
 
 
 def start_round(w: Work, first: int, what: str) -> None:
-    """C3.1–C3.2: the round card's 4 ships, and the market's cards; ``first`` starts."""
+    """C3.1–C3.2: the round card's 4 ships, and the market's cards; ``first`` starts. In a
+    transcribed game (F4 ``setup.transcribed``) a card not turned up yet raises `DrawsNeeded`
+    before anything changes, so the move that starts the round waits for it."""
+    if w.transcribed:
+        # As many cards as the reveal will draw: fewer only when deck and discards run out (C7).
+        size = min(4 if w.sides[MARKET] == "A" else 5, w.ndeck + w.ndiscard)
+        missing = max(0, size - (len(w.draws) - w.ndrawn))
+        if w.round >= len(w.cards) or missing:
+            needs = "its round card and " if w.round >= len(w.cards) else ""
+            raise DrawsNeeded(
+                f"{what}: round {w.round + 1} needs {needs}{missing} more market cards turned up (F4)",
+                round_card=w.round >= len(w.cards),
+                market=missing,
+            )
     w.caps = tuple(w.cards[w.round])
     w.slots = [None] * 16
     w.sailed = [NO_SITE] * 4

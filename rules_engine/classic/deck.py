@@ -18,6 +18,17 @@ class DrawsExhausted(IllegalMoveError):
     """A market draw is needed beyond the record's ``setup.market_draws`` (F4)."""
 
 
+class DrawsNeeded(DrawsExhausted):
+    """A transcribed game (F4 ``setup.transcribed``, docs/rulings.md) reached a round whose card
+    or market cards have not been turned up at the table yet: ``round_card`` whether the
+    round card is missing, ``market`` how many market cards the reveal still needs (C3.1–C3.2)."""
+
+    def __init__(self, reason: str, *, round_card: bool, market: int):
+        super().__init__(reason, "F4")
+        self.round_card = round_card
+        self.market = market
+
+
 def colour(w: Work, p: int) -> str:
     return w.colours[p]
 

@@ -36,7 +36,7 @@ TOP_FIELDS = ("game", "sides", "variants", "players", "colours", "setup", "moves
 # "seed": the seed a server shuffled this setup with (`new_record`). The engine plays the
 # explicit lists; a whole-number seed also deals the market draws beyond them (B sides can
 # draw more than the 34 cards, C7 reshuffle; docs/rulings.md F4). Any other value is kept only.
-SETUP_FIELDS = ("round_cards", "market_draws", "seed")
+SETUP_FIELDS = ("round_cards", "market_draws", "seed", "transcribed")
 # The game's own variants (C9). The registry checks plugin variants against what the plugins
 # registered and strips all variants before calling the game (they change the scoring only),
 # so the engine itself knows only these.
@@ -58,11 +58,14 @@ class Header:
     round_cards: tuple[tuple[int, ...], ...]
     market_draws: tuple[str, ...]
     seed: int | None = None  # deals the draws beyond market_draws (None: they are an error)
+    transcribed: bool = False  # cards are added as the table turns them up (docs/rulings.md, F4)
 
     def to_json(self, moves: list | None = None) -> dict:
         setup: dict = {"round_cards": [list(c) for c in self.round_cards], "market_draws": list(self.market_draws)}
         if self.seed is not None:
             setup["seed"] = self.seed
+        if self.transcribed:
+            setup["transcribed"] = True
         return {
             "game": GAME_ID,
             "sides": dict(self.sides),
@@ -131,9 +134,10 @@ def _variants(data: Mapping) -> tuple[str, ...]:
     return tuple(variants)
 
 
-def _round_cards(setup: Mapping) -> tuple[tuple[int, ...], ...]:
+def _round_cards(setup: Mapping, transcribed: bool = False) -> tuple[tuple[int, ...], ...]:
     cards = setup.get("round_cards")
-    if not isinstance(cards, list) or len(cards) != ROUNDS:
+    # A transcribed game lists the cards turned up so far: at least round 1's (C3.1).
+    if not isinstance(cards, list) or not (1 <= len(cards) <= ROUNDS if transcribed else len(cards) == ROUNDS):
         got = f"{len(cards)} cards" if isinstance(cards, list) else type(cards).__name__
         raise _header_error(
             f"setup.round_cards must list the {ROUNDS} round cards in the order revealed (C2.1), got {got}", "C2"
@@ -188,13 +192,16 @@ def parse_header(record: object, data: SiteData = EMPTY) -> tuple[Header, Classi
     extra = [k for k in setup if k not in SETUP_FIELDS]
     if extra:
         raise _header_error(f"setup has unknown field {extra[0]!r:.40}; its fields are {', '.join(SETUP_FIELDS)}")
-    cards, draws = _round_cards(setup), _market_draws(setup)
+    transcribed = setup.get("transcribed", False)
+    if type(transcribed) is not bool:
+        raise _header_error(f"setup.transcribed must be true or false, got {transcribed!r:.40}", "F4")
+    cards, draws = _round_cards(setup, transcribed), _market_draws(setup)
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise _header_error(f"moves must be a list, got {type(moves).__name__}")
     seed = setup.get("seed")
     seed = seed if type(seed) is int else None  # not a bool, not a float
-    header = Header(players, colours, sides, variants, cards, draws, seed)
+    header = Header(players, colours, sides, variants, cards, draws, seed, transcribed)
     return header, new_state(header, data), moves
 
 
@@ -215,6 +222,7 @@ def new_work(header: Header, data: SiteData = EMPTY, rng: random.Random | None =
     )
     w.rng = rng
     w.seed = header.seed
+    w.transcribed = header.transcribed
     for i in range(n):
         w.sled[i] = START_SLED[i]
         w.quarry[i] = STONES_PER_COLOUR - START_SLED[i]

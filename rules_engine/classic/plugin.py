@@ -40,6 +40,17 @@ class ClassicGame(GameType):
     def unscorable_sides(self) -> dict[str, dict[str, str]]:
         return sitedata.unscorable_sides(self.data)
 
+    # -- recording at the table (F4 setup.transcribed, rules_engine/classic/transcription.py)
+    def transcription_needs(self, state, move):
+        from rules_engine.classic import transcription
+
+        return transcription.needs(state, move)
+
+    def trimmed_setup(self, record: Mapping) -> dict:
+        from rules_engine.classic import transcription
+
+        return transcription.trimmed_setup(record)
+
     # -- records (the engine, rules_engine/classic/game.py and friends) ----------------
     def setup(self, rec: Mapping):
         from rules_engine.classic import game

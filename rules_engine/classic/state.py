@@ -7,7 +7,8 @@ it and freezes the result. Long sequences (replay, random playouts) keep one `Wo
 Layout (the state's copies carry a leading underscore). Players are indices 0..n-1 in seat
 order (F4 ``players``); sites are indices into `components.SITES`; cards into `CARD_IDS`.
 - ``n`` players, ``sides`` per site "A"/"B", ``data`` the B-side `SiteData`, ``colours``;
-- ``cards`` the 6 round cards; ``draws`` the market draws in order (F4 ``setup.market_draws``)
+- ``cards`` the 6 round cards (``transcribed``: those turned up so far); ``draws`` the market
+  draws in order (F4 ``setup.market_draws``)
   and ``ndrawn`` how many are used; ``seed`` the F4 ``setup.seed`` when it is a whole number
   (it deals the draws beyond ``draws``, `deck.draw`), else None; ``deck``/``discard`` card
   counts per `CARD_IDS`;
@@ -43,6 +44,7 @@ _SCALAR = (
     "colours",
     "cards",
     "seed",
+    "transcribed",
     "ndrawn",
     "ndeck",
     "ndiscard",
@@ -227,7 +229,7 @@ def blank_work(
     """The fields of a fresh game before the first round starts (C2)."""
     w = Work.__new__(Work)
     w.n, w.sides, w.data, w.colours, w.cards = n, sides, data, colours, cards
-    w.draws, w.ndrawn, w.seed = draws, 0, None
+    w.draws, w.ndrawn, w.seed, w.transcribed = draws, 0, None, False
     w.deck, w.ndeck = deck, sum(deck)
     w.discard, w.ndiscard = [0] * len(CARD_IDS), 0
     w.round, w.caps, w.slots, w.sailed, w.nsailed = 0, (), [None] * 16, [NO_SITE] * 4, 0

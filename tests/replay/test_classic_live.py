@@ -91,7 +91,7 @@ def test_new_classic_page_offers_four_seats_and_five_sides(owner):
         assert f'name="player_{n}"' in body
     for site in ("market", "pyramids", "temple", "burial-chamber", "obelisks"):
         assert f'name="side_{site}"' in body
-    assert "import it" in body  # transcribed setups go through an F4 import
+    assert 'value="table"' in body  # or the cards as the table turns them up (F4 setup.transcribed)
 
 
 def test_duel_page_links_to_the_classic_form(owner):
@@ -286,3 +286,72 @@ def test_c9_variant_is_stored_and_the_running_score_applies_it(owner):
     # C9: nobody has reached any site yet, so everyone would lose 5 points now.
     assert re.findall(r'data-total="(-?\d+)"', body) == ["-5", "-5", "-5"]
     assert client.get(f"/games/{game.pk}/replay").status_code == 200
+
+
+# --------------------------------------------------------------------------- cards turned up at the table
+
+
+def _table_dealt(seed: int = 3) -> dict:
+    from rules_engine.classic.playout import random_record
+
+    return random_record(random.Random(seed), players=2)
+
+
+def _table_form(dealt: dict, **over) -> dict:
+    market = dealt["setup"]["market_draws"]
+    data = _form(player_3="", setup="table", round_card="-".join(map(str, dealt["setup"]["round_cards"][0])),
+                 **{f"market_{k}": market[k - 1] for k in range(1, 5)})
+    data.update(over)
+    return data
+
+
+def test_f4_a_game_set_up_from_the_table_stores_round_ones_cards_only(owner):
+    dealt = _table_dealt()
+    _client(owner).post("/games/new?game=classic", _table_form(dealt))
+    setup = Game.objects.get().header["setup"]
+    assert setup == {"round_cards": dealt["setup"]["round_cards"][:1],
+                     "market_draws": dealt["setup"]["market_draws"][:4], "transcribed": True}
+
+
+def test_f4_a_round_card_of_another_player_count_is_refused(owner):
+    response = _client(owner).post("/games/new?game=classic", _table_form(_table_dealt(), round_card="4-3-3-3"))
+    assert "one of the 2-player round cards" in html.unescape(response.content.decode())
+
+
+def test_f4_the_move_ending_a_round_asks_for_the_next_cards_and_stores_them_with_it(owner):
+    dealt = _table_dealt()
+    client = _client(owner)
+    client.post("/games/new?game=classic", _table_form(dealt))
+    game = Game.objects.get()
+    for ply, move in enumerate(dealt["moves"]):
+        response = _post(client, game, ply, move)
+        if 'id="draw-form"' in response.content.decode():
+            break
+    else:
+        pytest.fail("no move asked for cards")
+    assert game.moves.count() == ply  # nothing stored until the cards are given
+    cards = {"round_card": "-".join(map(str, dealt["setup"]["round_cards"][1])),
+             **{f"market_{k}": dealt["setup"]["market_draws"][3 + k] for k in range(1, 5)}}
+    client.post(f"/games/{game.pk}/play", {"ply": ply, "move": json.dumps(move), **cards})
+    game.refresh_from_db()
+    assert game.moves.count() == ply + 1
+    assert game.header["setup"]["round_cards"] == dealt["setup"]["round_cards"][:2]
+    assert game.header["setup"]["market_draws"] == dealt["setup"]["market_draws"][:8]
+
+
+def test_f4_undo_forgets_the_cards_turned_up_with_the_undone_move(owner):
+    dealt = _table_dealt()
+    client = _client(owner)
+    client.post("/games/new?game=classic", _table_form(dealt))
+    game = Game.objects.get()
+    for ply, move in enumerate(dealt["moves"]):
+        if 'id="draw-form"' in _post(client, game, ply, move).content.decode():
+            break
+    cards = {"round_card": "-".join(map(str, dealt["setup"]["round_cards"][1])),
+             **{f"market_{k}": dealt["setup"]["market_draws"][3 + k] for k in range(1, 5)}}
+    client.post(f"/games/{game.pk}/play", {"ply": ply, "move": json.dumps(move), **cards})
+    response = client.post(f"/games/{game.pk}/play/undo", {"ply": ply + 1})
+    assert response.status_code == 302, response.content.decode()[:300]
+    game.refresh_from_db()
+    assert game.header["setup"]["round_cards"] == dealt["setup"]["round_cards"][:1]
+    assert len(game.header["setup"]["market_draws"]) == 4

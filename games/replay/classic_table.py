@@ -1,0 +1,61 @@
+"""Base-game cards as the table turns them up (F4 ``setup.transcribed``): the choices a page
+offers (round cards as printed, the 34 market cards with how many are left) and reading what
+was picked. The engine checks every card again (rules_engine/classic/transcription.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules_engine.classic.components import CARDS, DECK, ROUND_CARDS
+from rules_engine.classic.transcription import market_left, round_cards_left
+
+
+def card_label(card: str) -> str:
+    return card.replace("-", " ").capitalize()
+
+
+def round_card_label(card) -> str:
+    return "-".join(map(str, card))
+
+
+def parse_round_card(text: str) -> list[int] | None:
+    parts = str(text).strip().split("-")
+    return [int(p) for p in parts] if len(parts) == 4 and all(p.isdigit() for p in parts) else None
+
+
+ALL_ROUND_CARDS = sorted({round_card_label(c) for cards in ROUND_CARDS.values() for c in cards}, reverse=True)
+MARKET_CHOICES = [(card, card_label(card)) for card in CARDS]
+
+
+def market_choices(left: Mapping[str, int]) -> list[dict]:
+    """Each market card with how many are left to turn up, for a picker (C7)."""
+    return [{"id": card, "label": card_label(card), "left": left.get(card, 0)} for card in CARDS]
+
+
+def pending_choices(state, players: int, seen_round_cards: list, need) -> dict:
+    """What the draw form of the play page offers for ``need`` (a transcription `Needs`)."""
+    return {
+        "round_cards": [round_card_label(c) for c in round_cards_left(players, seen_round_cards)]
+        if need.round_card else [],
+        "market": range(1, need.market + 1),
+        "cards": market_choices(market_left(state) if need.market else DECK),
+    }
+
+
+def read_turned_up(data: Mapping[str, str], need) -> tuple[dict, list[str]]:
+    """The cards a draw form posted, as `append_move`'s ``turned_up``, and the problems to fix."""
+    problems: list[str] = []
+    turned_up: dict = {"round_cards": [], "market_draws": []}
+    if need.round_card:
+        card = parse_round_card(data.get("round_card", ""))
+        if card is None:
+            problems.append("pick the round card that was turned up")
+        else:
+            turned_up["round_cards"].append(card)
+    for k in range(1, need.market + 1):
+        card = data.get(f"market_{k}", "")
+        if card not in CARDS:
+            problems.append(f"pick market card {k} of {need.market}, in the order turned up")
+        else:
+            turned_up["market_draws"].append(card)
+    return turned_up, problems
