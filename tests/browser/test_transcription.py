@@ -121,3 +121,48 @@ def test_a_spectator_sees_each_move_within_3_seconds(chromium, live_server, page
         for ply, move in enumerate(record["moves"][:5]):
             play_move(page, ply, move)
             expect(spectator.locator("#viewer")).to_have_attribute("data-ply", str(ply + 1), timeout=3000)
+
+
+def click_classic_move(page, ply: int, move: dict) -> None:
+    page.evaluate("document.querySelectorAll('#action-menu details').forEach(d => d.open = true)")
+    value = json.dumps(move, separators=(",", ":"))
+    slot = page.locator(f"#play button[name=move][value={json.dumps(value)}]")
+    slot.first.click()
+
+
+def test_a_base_game_round_is_recorded_with_the_cards_the_table_turns_up(page):
+    from rules_engine.classic.playout import random_record as classic_record
+
+    UserFactory(username="recorder")
+    dealt = classic_record(random.Random(3), players=2)
+    cards, market = dealt["setup"]["round_cards"], dealt["setup"]["market_draws"]
+    sign_in_from_home(page)
+    page.get_by_role("link", name="Record a game").click()
+    page.get_by_role("link", name="Start a base game (2–4 players) instead").click()
+    page.get_by_role("combobox", name="Seat 1").fill("Ana")
+    page.get_by_role("combobox", name="Seat 2").fill("Ben")
+    page.get_by_label("Turned up at our table").check()
+    page.locator("details.table-cards > summary").click()
+    page.get_by_label("Round 1's card").select_option("-".join(map(str, cards[0])))
+    for k in range(4):
+        page.get_by_label(f"Market card {k + 1}").select_option(market[k])
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/play$"))
+
+    asked = False
+    for ply, move in enumerate(dealt["moves"]):
+        click_classic_move(page, ply, move)
+        page.locator(f'#draw-form, #play[data-ply="{ply + 1}"]').first.wait_for()
+        if page.locator("#draw-form").is_visible():  # round 1 is over: the table turns up round 2
+            page.get_by_label("Round card").select_option("-".join(map(str, cards[1])))
+            for k in range(4):
+                page.get_by_label(f"Market card {k + 1}").select_option(market[4 + k])
+            page.get_by_role("button", name="Record the move").click()
+            settled_at(page, "#play", ply + 1)
+            asked = True
+            break
+        settled_at(page, "#play", ply + 1)
+    assert asked
+    game = Game.objects.get()
+    assert game.header["setup"]["round_cards"] == cards[:2]
+    assert record_of(game)["moves"] == dealt["moves"][: ply + 1]
