@@ -45,6 +45,7 @@ export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="load-test-only-$(date +%s)-$RANDOM-0123
 $PY manage.py shell --verbosity 0 -c "import runpy; runpy.run_path('bench/empty_database.py')"
 echo "setting up ${DATABASE_URL%%:*} database with the demo club…" >&2
 $PY manage.py migrate --noinput >/dev/null
+$PY manage.py createcachetable
 $PY manage.py load_demo >/dev/null
 $PY manage.py collectstatic --noinput >/dev/null
 $PY manage.py shell --verbosity 0 -c "import runpy, sys; sys.argv = ['targets', '$work']; runpy.run_path('bench/targets.py')"

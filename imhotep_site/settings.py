@@ -176,6 +176,18 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
+# One cache for every worker process: throttle counters (DRF) must count a client once whatever
+# worker answers. REDIS_URL (redis://host:6379/0) for deployments of several machines; without
+# it the database holds the cache (`createcachetable`, run by make run/serve), which every
+# process on the machine shares. Never a per-process memory cache.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, got {REDIS_URL[:20]!r}")
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "imhotep_cache"}}
+
 # Mail: invitations and password resets. Without EMAIL_HOST mails are printed on the console
 # (development); with it they go out by SMTP.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

@@ -72,6 +72,17 @@ def _fast_password_hashing():
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _per_process_cache():
+    """The service shares its cache between processes (the database, or Redis); a test runs
+    in one process and wants its throttle counters to itself, without a database behind every
+    API call. tests/site/test_shared_throttle.py starts real servers on the shared cache."""
+    from django.test import override_settings
+
+    with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _no_installed_plugins():
     """The project's own tests see the built-in games only; a test that wants installed
     plugins asks for `plugin_registry`."""

@@ -72,7 +72,8 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
             setup = {**setup}
             for key in ("round_cards", "market_draws"):
                 setup[key] = [*setup.get(key, []), *turned_up.get(key, [])]
-            record["setup"] = game.header["setup"] = setup
+            record["setup"] = setup
+            game.header = {**(game.header or {}), "setup": setup}
             game.save(update_fields=["header"])  # rolled back with the move if the move fails
         record["moves"].append(dict(move))
         try:
@@ -117,7 +118,7 @@ def undo_last_move(game_id: int, ply: object) -> Game:
         trim = getattr(engine.registry().game(game.game_type), "trimmed_setup", None)
         if setup.get("transcribed") is True and trim is not None:
             # Cards turned up with the undone move are forgotten, so they can be entered again.
-            game.header["setup"] = trim(record_of(game))
+            game.header = {**(game.header or {}), "setup": trim(record_of(game))}
             game.save(update_fields=["header"])
         if was_finished:
             recompute_results(game)  # not finished any more: results removed, ratings rebuilt

@@ -47,11 +47,11 @@ def read_turned_up(data: Mapping[str, str], need) -> tuple[dict, list[str]]:
     problems: list[str] = []
     turned_up: dict = {"round_cards": [], "market_draws": []}
     if need.round_card:
-        card = parse_round_card(data.get("round_card", ""))
-        if card is None:
+        round_card = parse_round_card(data.get("round_card", ""))
+        if round_card is None:
             problems.append("pick the round card that was turned up")
         else:
-            turned_up["round_cards"].append(card)
+            turned_up["round_cards"].append(round_card)
     for k in range(1, need.market + 1):
         card = data.get(f"market_{k}", "")
         if card not in CARDS:

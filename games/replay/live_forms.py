@@ -94,7 +94,7 @@ class NewDuelForm(forms.Form):
         if data.get("colour_1") and data.get("colour_1") == data.get("colour_2"):
             self.add_error("colour_2", "the two players need different colours")
         if data.get("setup") == TRANSCRIBE:
-            boats = []
+            boats: list[list[str]] = []
             for boat in BOATS:
                 try:
                     tokens = parse_labels(data.get(boat_field(boat)) or "")

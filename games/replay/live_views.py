@@ -212,7 +212,7 @@ def _table_need(game: Game, ply: int, move: dict):
 def _record_with_cards(request, game: Game, ply: int, move: dict, need):
     """Ask for the cards the move turns up (round card, market cards), then store them with it."""
     timeline = load_timeline(game)
-    seen = game.header["setup"]["round_cards"]
+    seen = ((game.header or {}).get("setup") or {}).get("round_cards", [])
     fields = ["round_card", *(f"market_{k}" for k in range(1, need.market + 1))]
     pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
                "table": pending_choices(timeline.state(timeline.plies), len(timeline.names), seen, need),

@@ -153,6 +153,17 @@ class ClassicState:
         return self._ndrawn
 
     @property
+    def deck_left(self) -> dict[str, int]:
+        """How many of each market card the next draw can turn up: the deck, or once it is
+        empty the discards that will be shuffled into a new one (C7)."""
+        return dict(zip(CARD_IDS, self._deck if self._ndeck else self._discard, strict=True))
+
+    @property
+    def round_cards(self) -> tuple[tuple[int, ...], ...]:
+        """The round cards listed in the record (a transcribed game: those turned up so far)."""
+        return tuple(self._cards)
+
+    @property
     def market_draws(self) -> tuple[str, ...]:
         """The market draws known so far: the record's, then any dealt from its seed."""
         return tuple(self._draws)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rules_engine.classic.components import DECK, ROUND_CARDS
 from rules_engine.classic.deck import DrawsExhausted, DrawsNeeded
-from rules_engine.classic.state import CARD_IDS, ClassicState
+from rules_engine.classic.state import ClassicState
 from rules_engine.errors import IllegalMoveError
 
 
@@ -27,7 +27,7 @@ class Needs:
     market: int  # this many market cards, in the order drawn (C3.2, C7)
 
 
-def needs(state: ClassicState, move: object) -> Needs | None:
+def needs(state: ClassicState, move: Mapping) -> Needs | None:
     """None when ``move`` can be applied with the cards listed so far (or is illegal for
     another reason, which applying it reports); else what must be turned up first."""
     from rules_engine.classic.game import apply_move
@@ -53,8 +53,7 @@ def round_cards_left(players: int, seen: list) -> list[tuple[int, ...]]:
 
 def market_left(state: ClassicState) -> dict[str, int]:
     """How many of each market card the deck holds now (after a reshuffle: the former discards, C7)."""
-    deck = state._deck if state._ndeck else state._discard
-    return dict(zip(CARD_IDS, deck, strict=True))
+    return state.deck_left
 
 
 def market_left_at_start() -> dict[str, int]:
@@ -63,7 +62,7 @@ def market_left_at_start() -> dict[str, int]:
 
 def in_use(state: ClassicState) -> tuple[int, int]:
     """How many round cards and market draws the moves so far have used (for undo)."""
-    return min(state.round, len(state._cards)), state.draws_used  # round is 1-based
+    return min(state.round, len(state.round_cards)), state.draws_used  # round is 1-based
 
 
 def transcribed(record: Mapping) -> dict:
