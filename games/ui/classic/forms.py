@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from django import forms
 from django.http import QueryDict
 
+from games.ui.duel.forms import _variant_field
 from rules_engine.classic.components import BUILDING_SITES, COLOURS, MAX_PLAYERS, MIN_PLAYERS, SITES
 from scoring import form_fields
 from scoring.engine import registry
 from scoring.form_fields import count_field, name_field, player_title
-from scoring.forms import _variant_field
 
 GAME = "classic"
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from games.replay.geometry import line_name
+from games.ui.duel.geometry import line_name
 from rules_engine.duel.labels import LabelError, parse_labels
 
 # D4.3 action tokens, in the order the page lists them.

@@ -1,0 +1,81 @@
+"""The base game's pages (classic.md), registered through the ``imhotep_game_ui`` hook like
+any plugin's: the calculator (F3), the ships-and-sites board of the replay and live-entry
+pages, the move stories, and live entry of 2–4 players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.ui.classic import calculator, forms, live_forms, table
+from games.ui.classic.describe import describe_move
+from games.ui.classic.menu import legal_menu
+from games.ui.classic.presenters import classic_context
+from games.ui.gameui import GameUI
+from games.ui.hookspecs import hookimpl
+
+GAME = "classic"
+COLOURS = ("black", "white", "brown", "grey")  # the seats take the box's colours in order (classic.md C1)
+
+
+def replay_context(timeline, ply: int, story, colours) -> dict:
+    state_json = timeline.state_json(ply)
+    return {"classic": classic_context(state_json, timeline.score_at(ply), story, timeline.names),
+            "over": state_json.get("over")}
+
+
+def describe(timeline) -> list:
+    names = timeline.names or ["player 1", "player 2"]
+    return [describe_move(timeline.state_json(k), m, names, after=timeline.state_json(k + 1))
+            for k, m in enumerate(timeline.moves_json)]
+
+
+def totals(timeline):
+    if timeline.record.get("variants"):
+        return None  # variants change the totals: score every ply through the registry
+    # The state JSON already carries this score (the same scorer, C8); the stories need that
+    # JSON for every ply anyway.
+    return [[p["score"]["total"] for p in timeline.state_json(k)["players"]] for k in range(timeline.plies + 1)]
+
+
+def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
+    state_json = timeline.state_json(ply)
+    menu = legal_menu(legal, state_json)
+    # Each legal C4.2 placement is drawn as its ship's empty slot.
+    ctx["classic"] = classic_context(state_json, timeline.score_at(ply), ctx["story"], timeline.names,
+                                     choices=menu.place)
+    return menu
+
+
+UI = GameUI(
+    game=GAME,
+    templates=Path(__file__).parent / "templates",
+    colours=COLOURS,
+    label="Base game",
+    card_title="Base game scores",
+    card_text="Imhotep: Builder of Egypt, 2–4 players: the burial chamber, obelisks, cards and ties, "
+              "every point explained.",
+    calculator_template="ui/classic/calculator.html",
+    calculator_form=forms.ClassicBoardForm,
+    calculator_data=forms.with_defaults,
+    calculate=calculator.calculate,
+    board_template="ui/classic/board.html",
+    board_class="is-classic",
+    setup_text="Setup: round 1's ships are in the harbour, sleds loaded (C2).",
+    replay_context=replay_context,
+    describe=describe,
+    totals=totals,
+    new_form=live_forms.NewClassicForm,
+    new_template="ui/classic/new.html",
+    play_template="ui/classic/play.html",
+    live_context=live_context,
+    table_choices=table.pending_choices,
+    read_turned_up=table.read_turned_up,
+    tie_break="C8: more stones on the sled",
+    board_format="board (F3)",
+    record_format="game record (F4)",
+)
+
+
+@hookimpl
+def imhotep_game_ui():
+    return [UI]
