@@ -101,13 +101,18 @@ def game_detail(request, pk: int):
     )
 
 
+def _game_to_change(request, pk: int, what: str) -> Game:
+    game = get_object_or_404(Game, pk=pk)
+    if not can_change_game(request.user, game):
+        raise PermissionDenied(f"Only the member who recorded this game, or a club admin, may {what}.")
+    return game
+
+
 @member_required
 @require_POST
 def game_details(request, pk: int):
     """Date, place and notes of a game, changed by its recorder or a club admin."""
-    game = get_object_or_404(Game, pk=pk)
-    if not can_change_game(request.user, game):
-        raise PermissionDenied("Only the member who recorded this game, or a club admin, may change its details.")
+    game = _game_to_change(request, pk, "change its details")
     form = GameDetailsForm(request.POST, instance=Game.objects.get(pk=pk))
     if not form.is_valid():
         problems = "; ".join(f"{form[name].label}: {' '.join(map(str, errs))}" for name, errs in form.errors.items())
@@ -121,9 +126,7 @@ def game_details(request, pk: int):
 @member_required
 @require_POST
 def game_delete(request, pk: int):
-    game = get_object_or_404(Game, pk=pk)
-    if not can_change_game(request.user, game):
-        raise PermissionDenied("Only the member who stored this game, or a club manager, may delete it.")
+    game = _game_to_change(request, pk, "delete it")
     editing.delete_game(game)
     messages.success(request, f"Game {pk} deleted; the ratings were recomputed.")
     return redirect("games:list")

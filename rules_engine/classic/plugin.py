@@ -40,6 +40,11 @@ class ClassicGame(GameType):
     def unscorable_sides(self) -> dict[str, dict[str, str]]:
         return sitedata.unscorable_sides(self.data)
 
+    # -- analysis hooks (rules_engine/analysis) --------------------------------------
+    def playout_weight(self, move) -> float:
+        """Playouts prefer sailing (C4.3): it is what delivers stones and scores."""
+        return 3.0 if type(move).__name__ in ("Sail", "PlaySail", "PlayLever") else 1.0
+
     # -- recording at the table (F4 setup.transcribed, rules_engine/classic/transcription.py)
     def transcription_needs(self, state, move):
         from rules_engine.classic import transcription

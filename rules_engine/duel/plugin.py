@@ -12,6 +12,8 @@ from rules_engine.duel.invariants import check_invariants
 from rules_engine.gametype import GameType
 from rules_engine.hookspecs import hookimpl
 
+_WEIGHTS = {"Unload": 4.0, "PlaceUnload": 3.0, "SwapUnload": 3.0, "TakeToken": 2.0}
+
 
 class DuelGame(GameType):
     id = "duel"
@@ -31,6 +33,16 @@ class DuelGame(GameType):
 
     def is_over(self, state) -> bool:
         return game.is_over(state)
+
+    # -- analysis hooks (rules_engine/analysis) --------------------------------------
+    def determinized(self, state, rng: random.Random):
+        from rules_engine.duel import hidden
+
+        return hidden.determinized(state, rng)
+
+    def playout_weight(self, move) -> float:
+        """Playouts prefer what scores: unloading (D4.2) and the tokens that unload."""
+        return _WEIGHTS.get(type(move).__name__, 1.0)
 
     def board(self, state, rec: Mapping) -> dict:
         return game.final_board(state, names=rec.get("players"), sides=rec.get("sides"))

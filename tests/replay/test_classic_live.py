@@ -318,21 +318,27 @@ def test_f4_a_round_card_of_another_player_count_is_refused(owner):
     assert "one of the 2-player round cards" in html.unescape(response.content.decode())
 
 
-def test_f4_the_move_ending_a_round_asks_for_the_next_cards_and_stores_them_with_it(owner):
-    dealt = _table_dealt()
-    client = _client(owner)
+def _to_round_two(client, dealt: dict):
+    """Start a game from the table and post its moves until one asks for cards; that game,
+    the move's ply and the move (not stored yet)."""
     client.post("/games/new?game=classic", _table_form(dealt))
     game = Game.objects.get()
     for ply, move in enumerate(dealt["moves"]):
-        response = _post(client, game, ply, move)
-        if 'id="draw-form"' in response.content.decode():
-            break
-    else:
-        pytest.fail("no move asked for cards")
+        if 'id="draw-form"' in _post(client, game, ply, move).content.decode():
+            return game, ply, move
+    pytest.fail("no move asked for cards")
+
+
+def _round_two_cards(dealt: dict) -> dict:
+    return {"round_card": "-".join(map(str, dealt["setup"]["round_cards"][1])),
+            **{f"market_{k}": dealt["setup"]["market_draws"][3 + k] for k in range(1, 5)}}
+
+
+def test_f4_the_move_ending_a_round_asks_for_the_next_cards_and_stores_them_with_it(owner):
+    dealt, client = _table_dealt(), _client(owner)
+    game, ply, move = _to_round_two(client, dealt)
     assert game.moves.count() == ply  # nothing stored until the cards are given
-    cards = {"round_card": "-".join(map(str, dealt["setup"]["round_cards"][1])),
-             **{f"market_{k}": dealt["setup"]["market_draws"][3 + k] for k in range(1, 5)}}
-    client.post(f"/games/{game.pk}/play", {"ply": ply, "move": json.dumps(move), **cards})
+    client.post(f"/games/{game.pk}/play", {"ply": ply, "move": json.dumps(move), **_round_two_cards(dealt)})
     game.refresh_from_db()
     assert game.moves.count() == ply + 1
     assert game.header["setup"]["round_cards"] == dealt["setup"]["round_cards"][:2]
@@ -340,16 +346,9 @@ def test_f4_the_move_ending_a_round_asks_for_the_next_cards_and_stores_them_with
 
 
 def test_f4_undo_forgets_the_cards_turned_up_with_the_undone_move(owner):
-    dealt = _table_dealt()
-    client = _client(owner)
-    client.post("/games/new?game=classic", _table_form(dealt))
-    game = Game.objects.get()
-    for ply, move in enumerate(dealt["moves"]):
-        if 'id="draw-form"' in _post(client, game, ply, move).content.decode():
-            break
-    cards = {"round_card": "-".join(map(str, dealt["setup"]["round_cards"][1])),
-             **{f"market_{k}": dealt["setup"]["market_draws"][3 + k] for k in range(1, 5)}}
-    client.post(f"/games/{game.pk}/play", {"ply": ply, "move": json.dumps(move), **cards})
+    dealt, client = _table_dealt(), _client(owner)
+    game, ply, move = _to_round_two(client, dealt)
+    client.post(f"/games/{game.pk}/play", {"ply": ply, "move": json.dumps(move), **_round_two_cards(dealt)})
     response = client.post(f"/games/{game.pk}/play/undo", {"ply": ply + 1})
     assert response.status_code == 302, response.content.decode()[:300]
     game.refresh_from_db()

@@ -1,0 +1,61 @@
+"""Monte-Carlo analysis speed (rules_engine/analysis), on one core:
+
+    .venv/bin/python bench/analysis.py [--playouts 200]
+
+Prints the load average first, then: a full analysis of a 58-ply Duel (every position, N
+playouts each), a hint at one ply (the legal moves ranked, 400 playouts), and a full analysis
+of a ~90-ply 4-player base game; with random playouts per second as the baseline figure."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules_engine.analysis import estimate, rank_moves
+from rules_engine.classic.playout import random_record as classic_record
+from rules_engine.registry import default_registry
+
+
+def full(game_type, record, playouts: int) -> float:
+    replay = game_type.replay(record)
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for state in replay.states:
+        estimate(game_type, state, record, playouts=playouts, rng=rng)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--playouts", type=int, default=200)
+    args = parser.parse_args()
+    print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    registry = default_registry()
+    duel, classic = registry.game("duel"), registry.game("classic")
+    record = next(r for r in (duel.random_record(random.Random(s)) for s in range(500)) if len(r["moves"]) == 58)
+    record["players"] = ["Ana", "Ben"]
+    start = time.perf_counter()
+    for _ in range(200):
+        estimate(duel, duel.replay(record).states[0], record, playouts=1, rng=random.Random(2))
+    rate = 200 / (time.perf_counter() - start)
+    print(f"baseline: {rate:,.0f} Duel playouts/s from the opening (policy + determinizing)")
+    seconds = full(duel, record, args.playouts)
+    print(f"Duel, 58 plies, {args.playouts} playouts per ply: {seconds:.1f} s  (target ≤ 3 s)")
+    state = duel.replay(record).states[20]
+    start = time.perf_counter()
+    rank_moves(duel, state, record, playouts=400, rng=random.Random(3))
+    print(f"Duel hint at ply 20 (400 playouts): {(time.perf_counter() - start) * 1000:.0f} ms  (target ≤ 300 ms)")
+    games = (classic_record(random.Random(s), players=4) for s in range(500))
+    big = next(r for r in games if 85 <= len(r["moves"]) <= 95)
+    print(f"base game 4p, {len(big['moves'])} plies, {args.playouts} playouts per ply: "
+          f"{full(classic, big, args.playouts):.1f} s  (target ≤ 20 s)")
+
+
+if __name__ == "__main__":
+    main()

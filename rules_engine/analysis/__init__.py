@@ -1,0 +1,13 @@
+"""Analysis of a position by random playouts (Monte-Carlo): each player's chance to win, with a
+confidence interval, and the legal moves ranked by the chance they leave the player to move.
+
+Works for any registered game through the game-type interface (``legal_moves``, ``apply``,
+``is_over``, ``board`` + ``score``); two optional hooks make it better for a game:
+``determinized(state, rng)`` re-deals what the players cannot see (the Duel's face-down
+supply and reserve), so a playout never profits from hidden information, and
+``playout_weight(move)`` biases the playout policy (see docs/plugins.md).
+"""
+
+from rules_engine.analysis.evaluate import Estimate, MoveValue, estimate, rank_moves, winners
+
+__all__ = ["Estimate", "MoveValue", "estimate", "rank_moves", "winners"]

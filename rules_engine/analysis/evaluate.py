@@ -1,0 +1,103 @@
+"""Monte-Carlo evaluation: playouts from a position, seeded, with Wilson confidence intervals."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+Z95 = 1.96
+MAX_PLIES = 2000  # a playout longer than any real game is a bug in a plugin, not an endless loop
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Each player's share of wins over ``playouts`` (a shared win counts as a share), with a
+    95 % confidence interval per player."""
+
+    wins: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    playouts: int
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    move: Any
+    win: float  # the mover's estimated chance to win after this move
+    playouts: int
+
+
+def winners(game_type, state, record: Mapping) -> list[int]:
+    """The winners (seat indices) of a finished position, by the game's own scoring."""
+    board = game_type.board(state, record)
+    result = game_type.rank(game_type.score(board), board)
+    if "winners" in result:
+        return list(result["winners"])
+    return [result["winner"]]
+
+
+def _players(record: Mapping) -> int:
+    return len(record.get("players") or ()) or 2
+
+
+def _to_move(state) -> int:
+    return state.to_move
+
+
+def playout(game_type, state, record: Mapping, rng: random.Random) -> list[int]:
+    """One game played on from ``state`` by the playout policy; its winners."""
+    determinize = getattr(game_type, "determinized", None)
+    if determinize is not None:
+        state = determinize(state, rng)
+    weight = getattr(game_type, "playout_weight", None)
+    for _ in range(MAX_PLIES):
+        if game_type.is_over(state):
+            return winners(game_type, state, record)
+        moves = game_type.legal_moves(state)
+        if weight is None or len(moves) == 1:
+            move = moves[rng.randrange(len(moves))]
+        else:
+            weights = [weight(m) for m in moves]
+            move = rng.choices(moves, weights)[0]
+        state = game_type.apply(state, move)
+    raise RuntimeError(f"a playout ran past {MAX_PLIES} plies")
+
+
+def _wilson(share: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    centre = (share + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(share * (1 - share) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def estimate(game_type, state, record: Mapping, *, playouts: int = 200, rng: random.Random) -> Estimate:
+    """Each player's chance to win from ``state``, over ``playouts`` seeded playouts."""
+    n = _players(record)
+    totals = [0.0] * n
+    for _ in range(playouts):
+        won = playout(game_type, state, record, rng)
+        for p in won:
+            totals[p] += 1 / len(won)
+    shares = tuple(t / playouts for t in totals)
+    intervals = [_wilson(s, playouts) for s in shares]
+    return Estimate(shares, tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), playouts)
+
+
+def rank_moves(game_type, state, record: Mapping, *, playouts: int = 400, rng: random.Random,
+               top: int = 3) -> list[MoveValue]:
+    """The legal moves ranked by the mover's chance to win after each (flat Monte-Carlo: the
+    playouts are shared out evenly, at least 8 a move), best first, the first ``top``."""
+    mover = _to_move(state)
+    moves = game_type.legal_moves(state)
+    each = max(8, playouts // max(1, len(moves)))
+    ranked = []
+    for move in moves:
+        after = game_type.apply(state, move)
+        value = estimate(game_type, after, record, playouts=each, rng=rng).wins[mover]
+        ranked.append(MoveValue(move, value, each))
+    ranked.sort(key=lambda v: -v.win)
+    return ranked[:top]
