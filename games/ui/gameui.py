@@ -78,6 +78,9 @@ class GameUI:
     table_choices: Callable[..., Any] | None = None
     read_turned_up: Callable[[Mapping, Any], tuple[Any, list[str]]] | None = None
 
+    #: (names to pick from, rng, i) -> the i-th demo game's record (manage.py load_demo).
+    demo_record: Callable[[Any, Any, int], dict] | None = None
+
     # -- game detail --------------------------------------------------------------------
     #: Why equal totals still had a winner, for people ("the player who did not start wins").
     tie_break: str = ""

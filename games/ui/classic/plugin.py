@@ -4,6 +4,7 @@ pages, the move stories, and live entry of 2–4 players."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from games.ui.classic import calculator, forms, live_forms, table
@@ -12,6 +13,8 @@ from games.ui.classic.menu import legal_menu
 from games.ui.classic.presenters import classic_context
 from games.ui.gameui import GameUI
 from games.ui.hookspecs import hookimpl
+from rules_engine.classic.game import new_record
+from rules_engine.classic.playout import random_game
 
 GAME = "classic"
 COLOURS = ("black", "white", "brown", "grey")  # the seats take the box's colours in order (classic.md C1)
@@ -46,6 +49,13 @@ def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
     return menu
 
 
+def demo_record(names, rng: random.Random, i: int) -> dict:
+    """A server-shuffled setup (as live entry deals it) played with random legal moves,
+    alternately 3 and 4 players."""
+    players = rng.sample(names, 3 if i % 2 == 0 else 4)
+    return random_game(new_record(players, rng.getrandbits(32)), random.Random(rng.getrandbits(64)))
+
+
 UI = GameUI(
     game=GAME,
     templates=Path(__file__).parent / "templates",
@@ -70,6 +80,7 @@ UI = GameUI(
     live_context=live_context,
     table_choices=table.pending_choices,
     read_turned_up=table.read_turned_up,
+    demo_record=demo_record,
     tie_break="C8: more stones on the sled",
     board_format="board (F3)",
     record_format="game record (F4)",
