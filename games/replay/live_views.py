@@ -54,7 +54,7 @@ def live_games() -> list[str]:
 def new_game(request):
     game_id = request.POST.get("game") or request.GET.get("game") or engine.DEFAULT_GAME
     ui = game_ui(game_id)
-    if not ui.has_live_entry:
+    if ui.new_form is None or not ui.has_live_entry:
         return _plain(404, f"there is no live entry for the game {game_id[:40]!r}; "
                            f"this server records: {', '.join(live_games())}")
     form = ui.new_form(request.POST or None)
@@ -167,7 +167,7 @@ def play(request, pk: int):
     table_need = _table_need(game, ply, move)
     if table_need is not None:
         return _record_with_cards(request, game, ply, move, table_need)
-    if draws:
+    if draws and ui.with_draws:
         # F2 transcription form: ask for what was turned up before writing the move.
         pending = {"move": json.dumps(move, separators=(",", ":")), "draws": draws, "ply": ply,
                    "values": {d.field: request.POST.get(d.field, "") for d in draws}}

@@ -42,7 +42,7 @@ class GameUI:
     calculator_template: str = ""
     calculator_form: type | None = None
     #: The GET query as the form's data, with the defaults of an empty form filled in.
-    calculator_data: Callable[[Mapping], Mapping] = _identity
+    calculator_data: Callable[[Any], Mapping] = _identity
     #: form -> the calculation (scoring.calculation.Calculation) the template shows.
     calculate: Callable[[Any], Any] | None = None
 

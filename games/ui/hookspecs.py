@@ -28,7 +28,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def imhotep_game_ui() -> Iterable[GameUI]:
+def imhotep_game_ui() -> Iterable[GameUI]:  # type: ignore[empty-body]
     """Return the web adapters this plugin provides, as ``games.ui.GameUI`` instances.
 
     One adapter per game id (``GameUI.game``), for a game some plugin registers through

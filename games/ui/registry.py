@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 import threading
 from pathlib import Path
+from typing import Any
 
 import pluggy
 
@@ -27,7 +28,7 @@ BUILTIN_PREFIX = "ui:"
 def builtin_ui_plugins() -> dict[str, object]:
     """``games/ui/<game>/plugin.py`` of every folder here, by name (``ui:<folder>``)."""
     here = Path(__file__).parent
-    found = {}
+    found: dict[str, object] = {}
     for info in pkgutil.iter_modules([str(here)]):
         if info.ispkg and (here / info.name / "plugin.py").exists():
             found[BUILTIN_PREFIX + info.name] = importlib.import_module(f"games.ui.{info.name}.plugin")
@@ -50,8 +51,9 @@ class UIRegistry:
             raise PluginError(f"plugin {self.pm.get_name(exc.plugin)!r} is malformed: {exc}") from exc
         self.uis: dict[str, GameUI] = {}
         for impl in self.pm.hook.imhotep_game_ui.get_hookimpls():
-            name = self.pm.get_name(impl.plugin)
-            for ui in impl.function() or ():
+            name = self.pm.get_name(impl.plugin) or "?"
+            answer: Any = impl.function()
+            for ui in answer or ():
                 if not isinstance(ui, GameUI):
                     raise PluginError(f"plugin {name!r}: imhotep_game_ui returned {ui!r}, not a GameUI")
                 if ui.game not in engine.games:

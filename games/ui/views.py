@@ -18,7 +18,7 @@ def calculator(request, game_id: str = engine.DEFAULT_GAME):
     """A GET form, so a result is a link. htmx asks the same URL on every change and gets only
     the ``result`` partial (plus whatever the game's page sends out of band)."""
     ui = game_ui(game_id)
-    if not ui.has_calculator:
+    if ui.calculator_form is None or ui.calculate is None:
         known = ", ".join(g for g, _ in calculator_games())
         raise Http404(f"no calculator for the game {game_id[:40]!r}; this server has: {known}")
     form = ui.calculator_form(ui.calculator_data(request.GET))
