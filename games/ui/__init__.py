@@ -4,8 +4,8 @@ Views, forms and templates outside ``games/ui/<game>/`` ask ``game_ui(game_id)``
 particular to a game; they name no game themselves (tests/site/test_no_game_literals.py).
 """
 
-from games.ui.gameui import GameUI, Story
+from games.ui.gameui import Choice, GameUI, Story
 from games.ui.hookspecs import hookimpl
 from games.ui.registry import UIRegistry, calculator_games, game_ui, ui_registry
 
-__all__ = ["GameUI", "Story", "UIRegistry", "calculator_games", "game_ui", "hookimpl", "ui_registry"]
+__all__ = ["Choice", "GameUI", "Story", "UIRegistry", "calculator_games", "game_ui", "hookimpl", "ui_registry"]

@@ -7,6 +7,7 @@ default (moves shown as their JSON, the state JSON as the board).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,18 @@ class Story:
     """A move told for people, when a game has no describer of its own."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal move offered on a live-entry page: its F2 JSON and a label for people."""
+
+    move: dict
+    label: str
+
+    @property
+    def json(self) -> str:
+        return json.dumps(self.move, separators=(",", ":"))
 
 
 def _identity(data: Mapping) -> Mapping:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.ui.classic.describe import card_name, site_name
-from games.ui.duel.live_menu import Choice
+from games.ui.gameui import Choice
 from rules_engine.classic.components import BLUE_CARDS, SITES
 
 
