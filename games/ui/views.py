@@ -19,8 +19,8 @@ def calculator(request, game_id: str = engine.DEFAULT_GAME):
     the ``result`` partial (plus whatever the game's page sends out of band)."""
     ui = game_ui(game_id)
     if ui.calculator_form is None or ui.calculate is None:
-        known = ", ".join(g for g, _ in calculator_games())
-        raise Http404(f"no calculator for the game {game_id[:40]!r}; this server has: {known}")
+        known = ", ".join(f"{ui.label} (/score/{g})" for g, ui in calculator_games())
+        raise Http404(f"This server has no score calculator for that game; it has: {known}")
     form = ui.calculator_form(ui.calculator_data(request.GET))
     calc = ui.calculate(form)
     # A history-restore request wants the whole page even though htmx sent it.
