@@ -91,8 +91,26 @@ INSTALLED_APPS = [
     "imhotep_site",
     "games",
     "games.membership",
+    "games.analysis",
     "scoring",
+    # Background tasks (game analysis): django-tasks with its database backend, so a worker
+    # needs no other server (`manage.py db_worker`; `make run` starts one).
+    "django_tasks",
+    "django_tasks_db",
 ]
+
+# IMHOTEP_TASKS=immediate runs tasks inside the request instead (no worker; slow pages).
+_TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+_tasks = os.environ.get("IMHOTEP_TASKS", "database")
+if _tasks not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(f"IMHOTEP_TASKS must be one of {', '.join(_TASK_BACKENDS)}; got {_tasks!r}")
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[_tasks]}}
+# Playouts per position of a game's analysis, and for the best-move hint at one position.
+IMHOTEP_ANALYSIS_PLAYOUTS = env_positive_int("IMHOTEP_ANALYSIS_PLAYOUTS", 200)
+IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -102,6 +102,23 @@ class Timeline:
         return [describe_move(self.state(k), m, names) for k, m in enumerate(self.moves_json)]
 
 
+    def describe(self, ply: int, move: dict):
+        """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
+        necessarily the move that was played)."""
+        from games.replay.describe import MoveStory, describe_move
+
+        names = self.names or ["player 1", "player 2"]
+        if self.game.game_type == "classic":
+            from games.replay.classic_describe import describe_move as describe_classic
+
+            gt = self.game_type
+            after = gt.state_to_json(gt.apply(self.state(ply), move), self.record)
+            return describe_classic(self.state_json(ply), move, names, after=after)
+        if self.game.game_type == "duel":
+            return describe_move(self.state(ply), move, names)
+        return MoveStory(text=str(move))
+
+
 CACHE_SIZE = 16
 _cache: OrderedDict[tuple, Timeline] = OrderedDict()
 _cache_lock = threading.Lock()

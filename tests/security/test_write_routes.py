@@ -61,6 +61,9 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     # Membership: admins invite; the link's secret is the check for accepting.
     "invites": {"POST": STAFF_PAGE},
     "invite-accept": {"POST": ANYONE_PAGE},
+    # Analysis: members start one (a background task); anyone reads it.
+    "game-analysis": {"POST": MEMBER_PAGE},
+    "api-game-analysis": {"POST": MEMBER_API},
     # Club history.
     "games-api:game-list": {"POST": MEMBER_API},
     "games-api:game-detail": {"PATCH": OWNER_API, "DELETE": OWNER_API},
@@ -87,6 +90,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "account": {"GET"},
     "invites": {"GET", "POST"},
     "invite-accept": {"GET", "POST"},
+    "game-analysis": {"GET", "POST"},
     "scoring:duel": {"GET"},
     "scoring:classic": {"GET"},
     "replay": {"GET"},
