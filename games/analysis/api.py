@@ -15,6 +15,7 @@ from games.analysis import service
 from games.analysis.models import GameAnalysis
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
+from games.services.variations import VariationError, play_on_from
 
 _NOT_FOUND = inline_serializer("AnalysisNotFound", {"detail": serializers.CharField()})
 _BAD_PLY = inline_serializer("HintError", {"error": serializers.DictField(child=serializers.CharField())})
@@ -95,3 +96,28 @@ class HintView(_GameView):
         except ValueError as exc:
             return Response({"error": {"ply": str(exc)}}, status=400)
         return Response({"ply": int(raw), "moves": moves})
+
+
+_VARIATION = inline_serializer("Variation", {
+    "id": serializers.IntegerField(), "url": serializers.CharField(), "play_url": serializers.CharField(),
+    "branch_ply": serializers.IntegerField(),
+})
+
+
+class VariationView(_GameView):
+    @extend_schema(
+        summary="Play on from a position: a new game in progress with this game's first moves (a variation)",
+        parameters=[OpenApiParameter("ply", int, required=True, description="how many of the game's moves to keep")],
+        request=None,
+        responses={201: _VARIATION, 400: _BAD_PLY, 404: _NOT_FOUND},
+    )
+    def post(self, request, pk: int):
+        game = self.recorded(pk)
+        raw = request.query_params.get("ply", "")
+        try:
+            variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
+        except VariationError as exc:
+            return Response({"error": {"ply": str(exc)}}, status=400)
+        return Response({"id": variation.pk, "url": reverse("games:detail", args=[variation.pk]),
+                         "play_url": reverse("play", args=[variation.pk]), "branch_ply": variation.branch_ply},
+                        status=status.HTTP_201_CREATED)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games import engine
 from games.analysis import service
@@ -17,6 +18,7 @@ from games.analysis.models import GameAnalysis
 from games.membership.access import member_required
 from games.membership.roles import may_write
 from games.models import Game
+from games.services.variations import VariationError, play_on_from
 
 
 def panel_context(request, game: Game, ply: int | None = None) -> dict:
@@ -64,3 +66,16 @@ def _start(request, game: Game):
     if request.htmx:
         return render(request, "games/_analysis.html", panel_context(request, game))
     return redirect("replay", pk=game.pk)
+
+
+@member_required
+@require_POST
+def play_on(request, pk: int):
+    """"Play on from here": a variation from the replay's position, opened in live entry."""
+    game = get_object_or_404(Game, pk=pk)
+    raw = request.POST.get("ply", "")
+    try:
+        variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
+    except VariationError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+    return redirect("play", pk=variation.pk)

@@ -110,3 +110,52 @@ def test_the_replay_page_shows_the_graph_and_turning_points_once_analysed(
 def test_the_hint_toggle_lists_the_best_moves_in_words(game):
     body = Client().get(f"/games/{game.pk}/replay?ply=4&hint=1").content.decode()
     assert body.count("% to win</li>") == 3
+
+
+# --------------------------------------------------------------------------- what-if variations
+
+
+def test_play_on_from_here_opens_live_entry_on_a_variation_with_the_first_moves(game, member):
+    client = Client()
+    client.force_login(member)
+    response = client.post(f"/games/{game.pk}/play-on", {"ply": 7})
+    variation = game.variations.get()
+    assert response["Location"] == f"/games/{variation.pk}/play"
+    assert (variation.branch_ply, variation.moves.count(), variation.status) == (7, 7, "in_progress")
+    assert list(variation.moves.values_list("data", flat=True)) == list(game.moves.values_list("data", flat=True)[:7])
+
+
+def test_two_variations_from_the_same_position_are_two_games(game, member):
+    for _ in range(2):
+        api(member).post(f"/api/v1/games/{game.pk}/branches?ply=3")
+    assert game.variations.count() == 2
+
+
+def test_the_api_answers_201_with_the_variations_urls(game, member):
+    body = api(member).post(f"/api/v1/games/{game.pk}/branches?ply=2")
+    assert body.status_code == 201 and body.json()["play_url"].endswith("/play")
+
+
+def test_a_variation_from_after_the_end_is_refused_with_the_reason(game, member):
+    plies = game.moves.count()
+    body = api(member).post(f"/api/v1/games/{game.pk}/branches?ply={plies}")
+    assert body.status_code == 400 and "game is over" in body.json()["error"]["ply"]
+
+
+def test_a_finished_variation_is_not_rated(game, member):
+    from games.models import Rating
+    from games.replay.appending import append_move
+
+    before = Rating.objects.count()
+    variation = game.variations.model.objects.get(pk=api(member).post(
+        f"/api/v1/games/{game.pk}/branches?ply={game.moves.count() - 1}").json()["id"])
+    append_move(variation.pk, variation.moves.count(), game.moves.last().data)
+    variation.refresh_from_db()
+    assert variation.status == "finished"
+    assert Rating.objects.count() == before
+    assert not Rating.objects.filter(game=variation).exists()
+
+
+def test_the_game_page_lists_its_variations(game, member, client):
+    variation_id = api(member).post(f"/api/v1/games/{game.pk}/branches?ply=4").json()["id"]
+    assert f'href="/games/{variation_id}/">after move 4' in client.get(f"/games/{game.pk}/").content.decode()

@@ -64,6 +64,8 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     # Analysis: members start one (a background task); anyone reads it.
     "game-analysis": {"POST": MEMBER_PAGE},
     "api-game-analysis": {"POST": MEMBER_API},
+    "api-game-branches": {"POST": MEMBER_API},
+    "game-play-on": {"POST": MEMBER_PAGE},
     # Club history.
     "games-api:game-list": {"POST": MEMBER_API},
     "games-api:game-detail": {"PATCH": OWNER_API, "DELETE": OWNER_API},
@@ -91,6 +93,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "invites": {"GET", "POST"},
     "invite-accept": {"GET", "POST"},
     "game-analysis": {"GET", "POST"},
+    "game-play-on": {"POST"},
     "scoring:duel": {"GET"},
     "scoring:classic": {"GET"},
     "replay": {"GET"},
