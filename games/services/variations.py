@@ -32,9 +32,9 @@ def play_on_from(game: Game, ply: int, *, user) -> Game:
     with transaction.atomic():
         # distinct: a variation is a new game even where another one starts from the same position.
         outcome = import_record(record, user=user, source=Game.Source.RECORDED, meta=meta, rate=False, distinct=True)
-        if outcome.status != "imported":
-            raise VariationError(outcome.describe())
         variation = outcome.game
+        if outcome.status != "imported" or variation is None:
+            raise VariationError(outcome.describe())
         variation.parent, variation.branch_ply = game, ply
         variation.save(update_fields=["parent", "branch_ply"])
     return variation
