@@ -99,9 +99,12 @@ INSTALLED_APPS = [
     "django_tasks_db",
 ]
 
-# IMHOTEP_TASKS=immediate runs tasks inside the request instead (no worker; slow pages).
+# IMHOTEP_TASKS=rq queues them in Redis (REDIS_URL) for RQ workers (`manage.py rqworker
+# default --job-class django_tasks_rq.backend.Job`), for deployments that outgrow one
+# database's queue; immediate runs tasks inside the request instead (no worker; slow pages).
 _TASK_BACKENDS = {
     "database": "django_tasks_db.DatabaseBackend",
+    "rq": "django_tasks_rq.RQBackend",
     "immediate": "django_tasks.backends.immediate.ImmediateBackend",
 }
 _tasks = os.environ.get("IMHOTEP_TASKS", "database")
@@ -205,6 +208,14 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "imhotep_cache"}}
+
+# Background tasks in Redis (IMHOTEP_TASKS=rq, above): RQ's queues live at REDIS_URL.
+if _tasks == "rq":
+    if not REDIS_URL:
+        raise ImproperlyConfigured("IMHOTEP_TASKS=rq needs REDIS_URL (redis://host:6379/0)")
+    INSTALLED_APPS.append("django_rq")
+    TASKS["default"]["QUEUES"] = ["default"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL}}
 
 # Mail: invitations and password resets. Without EMAIL_HOST mails are printed on the console
 # (development); with it they go out by SMTP.
