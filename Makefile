@@ -34,7 +34,9 @@ run: venv
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py demo_admin
-	$(BIN)/python manage.py runserver $(HOST)
+	@# A background-task worker (game analysis) beside the server; Ctrl-C stops both.
+	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & \
+	  $(BIN)/python manage.py runserver $(HOST); kill $$! 2>/dev/null || true
 
 # Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md).
 # Needs DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and DATABASE_URL=postgres://…; WORKERS, BIND

@@ -34,16 +34,18 @@ def full(game_type, record, playouts: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--playouts", type=int, default=200)
+    parser.add_argument("--calibration", action="store_true",
+                        help="also the Brier scores over 2,000 positions (tests/engine/test_analysis.py)")
     args = parser.parse_args()
     print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     registry = default_registry()
     duel, classic = registry.game("duel"), registry.game("classic")
     record = next(r for r in (duel.random_record(random.Random(s)) for s in range(500)) if len(r["moves"]) == 58)
     record["players"] = ["Ana", "Ben"]
+    opening = duel.replay(record).states[0]
     start = time.perf_counter()
-    for _ in range(200):
-        estimate(duel, duel.replay(record).states[0], record, playouts=1, rng=random.Random(2))
-    rate = 200 / (time.perf_counter() - start)
+    estimate(duel, opening, record, playouts=500, rng=random.Random(2))
+    rate = 500 / (time.perf_counter() - start)
     print(f"baseline: {rate:,.0f} Duel playouts/s from the opening (policy + determinizing)")
     seconds = full(duel, record, args.playouts)
     print(f"Duel, 58 plies, {args.playouts} playouts per ply: {seconds:.1f} s  (target ≤ 3 s)")
@@ -55,6 +57,15 @@ def main() -> None:
     big = next(r for r in games if 85 <= len(r["moves"]) <= 95)
     print(f"base game 4p, {len(big['moves'])} plies, {args.playouts} playouts per ply: "
           f"{full(classic, big, args.playouts):.1f} s  (target ≤ 20 s)")
+    if args.calibration:
+        from tests.engine.test_analysis import brier, duel_game
+
+        duel_games = (duel_game(1000 + g)[0] for g in range(400))
+        est, lead, n = brier(duel, duel_games, 2, playouts=4, step=3, limit=2000)
+        print(f"calibration, Duel: Brier {est:.4f} vs current leader {lead:.4f} over {n} positions")
+        base_games = (classic_record(random.Random(2000 + g), players=3) for g in range(400))
+        est, lead, n = brier(classic, base_games, 3, playouts=4, step=5, limit=2000)
+        print(f"calibration, base game 3p: Brier {est:.4f} vs current leader {lead:.4f} over {n} positions")
 
 
 if __name__ == "__main__":

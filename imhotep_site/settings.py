@@ -91,8 +91,29 @@ INSTALLED_APPS = [
     "imhotep_site",
     "games",
     "games.membership",
+    "games.analysis",
     "scoring",
+    # Background tasks (game analysis): django-tasks with its database backend, so a worker
+    # needs no other server (`manage.py db_worker`; `make run` starts one).
+    "django_tasks",
+    "django_tasks_db",
 ]
+
+# IMHOTEP_TASKS=rq queues them in Redis (REDIS_URL) for RQ workers (`manage.py rqworker
+# default --job-class django_tasks_rq.backend.Job`), for deployments that outgrow one
+# database's queue; immediate runs tasks inside the request instead (no worker; slow pages).
+_TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "rq": "django_tasks_rq.RQBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+_tasks = os.environ.get("IMHOTEP_TASKS", "database")
+if _tasks not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(f"IMHOTEP_TASKS must be one of {', '.join(_TASK_BACKENDS)}; got {_tasks!r}")
+TASKS: dict[str, dict[str, object]] = {"default": {"BACKEND": _TASK_BACKENDS[_tasks]}}
+# Playouts per position of a game's analysis, and for the best-move hint at one position.
+IMHOTEP_ANALYSIS_PLAYOUTS = env_positive_int("IMHOTEP_ANALYSIS_PLAYOUTS", 200)
+IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -197,6 +218,14 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "imhotep_cache"}}
+
+# Background tasks in Redis (IMHOTEP_TASKS=rq, above): RQ's queues live at REDIS_URL.
+if _tasks == "rq":
+    if not REDIS_URL:
+        raise ImproperlyConfigured("IMHOTEP_TASKS=rq needs REDIS_URL (redis://host:6379/0)")
+    INSTALLED_APPS.append("django_rq")
+    TASKS["default"]["QUEUES"] = ["default"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL}}
 
 # Mail: invitations and password resets. Without EMAIL_HOST mails are printed on the console
 # (development); with it they go out by SMTP.

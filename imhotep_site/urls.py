@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/v1/", include("scoring.api_urls")),
     path("api/v1/", include("games.api_urls")),
     path("api/v1/", include("games.live_api_urls")),
+    path("", include("games.analysis.urls")),
     path("api/v1/schema", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -97,6 +97,13 @@ class Timeline:
             return self.ui.describe(self)
         return [Story(text=str(m)) for m in self.moves_json]
 
+    def describe(self, ply: int, move: dict):
+        """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
+        necessarily the move that was played), told by the game's adapter."""
+        if self.ui.describe_move is not None:
+            return self.ui.describe_move(self, ply, move)
+        return Story(text=str(move))
+
 
 CACHE_SIZE = 16
 _cache: OrderedDict[tuple, Timeline] = OrderedDict()

@@ -10,6 +10,8 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from games import engine
+from games.analysis import service as analysis
+from games.analysis.views import panel_context
 from games.models import Game
 from games.permissions import can_change_game
 from games.replay.chart import score_chart
@@ -80,6 +82,12 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
     return ctx
 
 
+def _hints(game: Game, timeline, ply: int) -> list[dict]:
+    """The best moves at ``ply`` in words, with the mover's chance to win after each."""
+    return [{"text": timeline.describe(ply, h["move"]).text, "pct": round(h["win"] * 100)}
+            for h in analysis.hint(game, ply)]
+
+
 def _unchanged(game: Game, follow: str | None) -> bool:
     """A spectator's poll (``?follow=N``, the ply their page shows) when nothing was recorded
     since: answered 204 (htmx keeps the page) from one count query, without a replay."""
@@ -107,6 +115,8 @@ def replay(request, pk: int):
     except BadPly as exc:
         return _plain(exc.status, exc.message)
     context = replay_context(game, timeline, ply)
+    context.update(panel_context(request, game, ply))
+    context["hints"] = _hints(game, timeline, ply) if request.GET.get("hint") == "1" else None
     context.update(
         live=game.status == Game.Status.IN_PROGRESS,
         may_record=can_change_game(request.user, game),

@@ -11,6 +11,8 @@ Every game goes through the plugin registry, so plugin games are stored the same
 
 from __future__ import annotations
 
+import hashlib
+import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
@@ -175,8 +177,11 @@ def import_record(
     source: str = Game.Source.IMPORTED,
     meta: GameMeta | None = None,
     rate: bool = True,
+    distinct: bool = False,
 ) -> Outcome:
     """Import one F2/F4 record: replay it, and store it with its moves and derived results.
+    With ``distinct`` the record is stored even if the same record is stored already (a
+    what-if variation starting where another game or variation stands).
 
     A record with an illegal move is rejected with the move index and the engine's reason and
     stores nothing (one transaction per record); a record already stored (same content hash)
@@ -194,6 +199,8 @@ def import_record(
         return _rejected(str(exc))
     meta = meta or own_meta
     digest = record_hash(record)
+    if distinct:
+        digest = hashlib.sha256(f"{digest}:{uuid.uuid4()}".encode()).hexdigest()
     existing = Game.objects.filter(content_hash=digest).first()
     if existing is not None:
         return Outcome(Outcome.DUPLICATE, existing)

@@ -70,6 +70,9 @@ class GameUI:
     replay_context: Callable[..., dict] | None = None
     #: timeline -> one story per move (``.text``; boards may read more).
     describe: Callable[[Any], list] | None = None
+    #: (timeline, ply, move JSON) -> the story of that move played at that position (a hint
+    #: or an alternative, not necessarily the move that was played).
+    describe_move: Callable[[Any, int, dict], Any] | None = None
     #: timeline -> totals[ply][player], when the game has them cheaper than scoring every ply.
     totals: Callable[[Any], list[list[int]] | None] | None = None
 

@@ -52,6 +52,9 @@ def playout(game_type, state, record: Mapping, rng: random.Random) -> list[int]:
     determinize = getattr(game_type, "determinized", None)
     if determinize is not None:
         state = determinize(state, rng)
+    fast = getattr(game_type, "fast_playout", None)
+    if fast is not None:
+        return winners(game_type, fast(state, rng), record)
     weight = getattr(game_type, "playout_weight", None)
     for _ in range(MAX_PLIES):
         if game_type.is_over(state):

@@ -37,7 +37,7 @@ def start_round(w: Work, first: int, what: str) -> None:
     """C3.1–C3.2: the round card's 4 ships, and the market's cards; ``first`` starts. In a
     transcribed game (F4 ``setup.transcribed``) a card not turned up yet raises `DrawsNeeded`
     before anything changes, so the move that starts the round waits for it."""
-    if w.transcribed:
+    if w.transcribed and w.rng is None:  # a playout (rng) deals what the table has not turned up
         # As many cards as the reveal will draw: fewer only when deck and discards run out (C7).
         size = min(4 if w.sides[MARKET] == "A" else 5, w.ndeck + w.ndiscard)
         missing = max(0, size - (len(w.draws) - w.ndrawn))

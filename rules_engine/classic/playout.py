@@ -137,3 +137,21 @@ def random_game(record: Mapping, rng: random.Random, max_plies: int = 2000, data
         state = apply_move(state, move)
         moves.append(move.to_json())
     return {**record, "moves": moves}
+
+
+def analysis_playout(state, rng: random.Random):
+    """The final state of a game played on from ``state`` at random (rules_engine/analysis),
+    with what the players cannot see re-dealt (C2): the round cards not revealed yet come from
+    those not seen, the market cards not drawn yet from the deck, both by ``rng``."""
+    from collections import Counter
+
+    w = state.thaw()
+    w.draws, w.rng = list(w.draws[: w.ndrawn]), rng
+    if not w.over:
+        seen = [tuple(c) for c in w.cards[: w.round + 1]]
+        pool = list((Counter(ROUND_CARDS[w.n]) - Counter(seen)).elements())
+        rng.shuffle(pool)
+        w.cards = tuple(seen + pool[: max(0, 6 - len(seen))])
+    while not w.over:
+        random_step(w, rng)
+    return w.freeze()

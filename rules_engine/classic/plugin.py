@@ -41,6 +41,11 @@ class ClassicGame(GameType):
         return sitedata.unscorable_sides(self.data)
 
     # -- analysis hooks (rules_engine/analysis) --------------------------------------
+    def fast_playout(self, state, rng: random.Random):
+        from rules_engine.classic import playout
+
+        return playout.analysis_playout(state, rng)
+
     def playout_weight(self, move) -> float:
         """Playouts prefer sailing (C4.3): it is what delivers stones and scores."""
         return 3.0 if type(move).__name__ in ("Sail", "PlaySail", "PlayLever") else 1.0

@@ -30,6 +30,7 @@ from rules_engine.duel.legal import (
     PLACE,
     PLACE_MEEPLES_K,
     PLACE_UNLOAD_K,
+    SWAP,
     TAKE,
     UNLOAD,
     count,
@@ -50,6 +51,11 @@ def random_step(w: Work, rng: random.Random) -> dict:
         end_turn(w, True)
         return dict(_PASS)
     cat, item = locate(m, rng.randrange(n))
+    return _play(w, cat, item)
+
+
+def _play(w: Work, cat: int, item) -> dict:
+    """Carry out menu item ``item`` of category ``cat`` on ``w``; its F2 dict."""
     if cat == PLACE:
         place(w, item)
         move = {"type": "place", "cell": CELLS[item]}
@@ -74,6 +80,50 @@ def random_step(w: Work, rng: random.Random) -> dict:
                 "unload": BOATS[u]}
     end_turn(w, False)
     return move
+
+
+# Analysis playouts (rules_engine/analysis) weight each move by its category, as
+# DuelGame.playout_weight does for the generic path: unloading is what scores (D4.2).
+W_UNLOAD, W_TAKE, W_PLACE_UNLOAD, W_SWAP = 4, 2, 3, 3  # place and place-meeples weigh 1
+
+
+def weighted_step(w: Work, rng: random.Random) -> None:
+    """Play one legal move on ``w``, each picked with its category's weight (a hot loop:
+    cumulative weights by hand, no lists)."""
+    place, unl, take, pm, pu, swaps = menus(w)
+    nu = len(unl)
+    a = len(place)
+    b = a + W_UNLOAD * nu
+    c = b + W_TAKE * len(take)
+    d = c + len(pm)
+    e = d + W_PLACE_UNLOAD * len(pu)
+    total = e + W_SWAP * len(swaps) * nu
+    if total == 0:
+        pass_turn(w)  # D4.4
+        end_turn(w, True)
+        return
+    r = rng.random() * total
+    if r < a:
+        _play(w, PLACE, place[int(r)])
+    elif r < b:
+        _play(w, UNLOAD, unl[min(nu - 1, int((r - a) / W_UNLOAD))])
+    elif r < c:
+        _play(w, TAKE, take[min(len(take) - 1, int((r - b) / W_TAKE))])
+    elif r < d:
+        _play(w, PLACE_MEEPLES_K, pm[min(len(pm) - 1, int(r - c))])
+    elif r < e:
+        _play(w, PLACE_UNLOAD_K, pu[min(len(pu) - 1, int((r - d) / W_PLACE_UNLOAD))])
+    else:
+        q, u = divmod(min(len(swaps) * nu - 1, int((r - e) / W_SWAP)), nu)
+        _play(w, SWAP, (swaps[q], unl[u]))
+
+
+def weighted_playout(state, rng: random.Random):
+    """The final state of a game played on from ``state`` with `weighted_step`."""
+    w = state.thaw()
+    while not w.over:
+        weighted_step(w, rng)
+    return w.freeze()
 
 
 def playout(rng: random.Random, supply: Sequence[str] | None = None) -> tuple[list[str], list[dict], Work]:

@@ -40,6 +40,10 @@ class DuelGame(GameType):
 
         return hidden.determinized(state, rng)
 
+    def fast_playout(self, state, rng: random.Random):
+        """The game played on to its end with the weighted policy, on one mutable Work."""
+        return playout.weighted_playout(state, rng)
+
     def playout_weight(self, move) -> float:
         """Playouts prefer what scores: unloading (D4.2) and the tokens that unload."""
         return _WEIGHTS.get(type(move).__name__, 1.0)

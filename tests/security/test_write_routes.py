@@ -62,6 +62,11 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     # Membership: admins invite; the link's secret is the check for accepting.
     "invites": {"POST": STAFF_PAGE},
     "invite-accept": {"POST": ANYONE_PAGE},
+    # Analysis: members start one (a background task); anyone reads it.
+    "game-analysis": {"POST": MEMBER_PAGE},
+    "api-game-analysis": {"POST": MEMBER_API},
+    "api-game-branches": {"POST": MEMBER_API},
+    "game-play-on": {"POST": MEMBER_PAGE},
     # Club history.
     "games-api:game-list": {"POST": MEMBER_API},
     "games-api:game-detail": {"PATCH": OWNER_API, "DELETE": OWNER_API},
@@ -88,6 +93,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "account": {"GET"},
     "invites": {"GET", "POST"},
     "invite-accept": {"GET", "POST"},
+    "game-analysis": {"GET", "POST"},
+    "game-play-on": {"POST"},
     "scoring:index": {"GET"},
     "scoring:calculator": {"GET"},
     "replay": {"GET"},

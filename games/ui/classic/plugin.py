@@ -32,6 +32,12 @@ def describe(timeline) -> list:
             for k, m in enumerate(timeline.moves_json)]
 
 
+def describe_one(timeline, ply: int, move: dict):
+    gt = timeline.game_type
+    after = gt.state_to_json(gt.apply(timeline.state(ply), move), timeline.record)
+    return describe_move(timeline.state_json(ply), move, timeline.names or ["player 1", "player 2"], after=after)
+
+
 def totals(timeline):
     if timeline.record.get("variants"):
         return None  # variants change the totals: score every ply through the registry
@@ -73,6 +79,7 @@ UI = GameUI(
     setup_text="Setup: round 1's ships are in the harbour, sleds loaded (C2).",
     replay_context=replay_context,
     describe=describe,
+    describe_move=describe_one,
     totals=totals,
     new_form=live_forms.NewClassicForm,
     new_template="ui/classic/new.html",

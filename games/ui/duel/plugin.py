@@ -36,6 +36,10 @@ def draw_palette(state):
     return live_forms.palette_of(getattr(state, "unseen", None) or {})
 
 
+def describe_one(timeline, ply: int, move: dict):
+    return describe_move(timeline.state(ply), move, timeline.names or ["player 1", "player 2"])
+
+
 def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
     menu = live_menu.legal_menu(legal) if live else live_menu.Menu()
     for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
@@ -59,6 +63,7 @@ UI = GameUI(
     setup_text="Setup: the boats are loaded (D3).",
     replay_context=replay_context,
     describe=describe,
+    describe_move=describe_one,
     new_form=live_forms.NewDuelForm,
     new_template="ui/duel/new.html",
     play_template="ui/duel/play.html",

@@ -1,0 +1,123 @@
+"""The analysis API: start a game's analysis (a background task), read its progress and
+result, and ask for the best moves at a ply."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.analysis import service
+from games.analysis.models import GameAnalysis
+from games.membership.access import IsMemberOrReadOnly
+from games.models import Game
+from games.services.variations import VariationError, play_on_from
+
+_NOT_FOUND = inline_serializer("AnalysisNotFound", {"detail": serializers.CharField()})
+_BAD_PLY = inline_serializer("HintError", {"error": serializers.DictField(child=serializers.CharField())})
+
+
+class AnalysisSerializer(serializers.Serializer):
+    status = serializers.CharField(help_text="none (never asked for), queued, running, done or failed")
+    plies_done = serializers.IntegerField()
+    plies_total = serializers.IntegerField()
+    playouts = serializers.IntegerField()
+    engine_version = serializers.CharField()
+    probabilities = serializers.ListField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text="Per position (0 = setup, k = after move k), each seat's estimated chance to win.",
+    )
+    turning_points = serializers.ListField(child=serializers.DictField(), help_text="The biggest swings.")
+    status_url = serializers.CharField()
+    error = serializers.CharField(allow_blank=True)
+
+
+def _body(game: Game, analysis: GameAnalysis | None) -> dict:
+    url = reverse("api-game-analysis", args=[game.pk])
+    if analysis is None:
+        return {"status": "none", "plies_done": 0, "plies_total": 0, "playouts": 0, "engine_version": "",
+                "probabilities": [], "turning_points": [], "status_url": url, "error": ""}
+    return {
+        "status": analysis.status, "plies_done": analysis.plies_done, "plies_total": analysis.plies_total,
+        "playouts": analysis.playouts, "engine_version": analysis.engine_version,
+        "probabilities": analysis.probabilities,
+        "turning_points": analysis.turning,
+        "status_url": url, "error": analysis.error,
+    }
+
+
+class _GameView(APIView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsMemberOrReadOnly]
+
+    def recorded(self, pk: int) -> Game:
+        game = get_object_or_404(Game, pk=pk)
+        if not game.has_moves:
+            from rest_framework.exceptions import NotFound
+
+            raise NotFound(f"game {game.pk} was not recorded move by move; there is nothing to analyse")
+        return game
+
+
+class GameAnalysisView(_GameView):
+    @extend_schema(summary="A game's analysis: status, progress and each player's chance to win after every move",
+                   responses={200: AnalysisSerializer, 404: _NOT_FOUND})
+    def get(self, request, pk: int):
+        game = self.recorded(pk)
+        return Response(_body(game, service.current(game)))
+
+    @extend_schema(summary="Start a game's analysis (a background task); an analysis of the same moves is reused",
+                   request=None, responses={202: AnalysisSerializer, 200: AnalysisSerializer, 404: _NOT_FOUND})
+    def post(self, request, pk: int):
+        game = self.recorded(pk)
+        analysis, queued = service.request_analysis(game)
+        return Response(_body(game, analysis), status=status.HTTP_202_ACCEPTED if queued else status.HTTP_200_OK)
+
+
+class HintView(_GameView):
+    @extend_schema(
+        summary="The best moves at a position for the player to move, with their estimated chance to win",
+        parameters=[OpenApiParameter("ply", int, required=True, description="0 = setup, k = after move k")],
+        responses={200: inline_serializer("Hint", {"ply": serializers.IntegerField(),
+                                                    "moves": serializers.ListField(child=serializers.DictField())}),
+                   400: _BAD_PLY, 404: _NOT_FOUND},
+    )
+    def get(self, request, pk: int):
+        game = self.recorded(pk)
+        raw = request.query_params.get("ply", "")
+        if not raw.isdigit():
+            return Response({"error": {"ply": f"ply must be a whole number, got {raw[:20]!r}"}}, status=400)
+        try:
+            moves = service.hint(game, int(raw))
+        except ValueError as exc:
+            return Response({"error": {"ply": str(exc)}}, status=400)
+        return Response({"ply": int(raw), "moves": moves})
+
+
+_VARIATION = inline_serializer("Variation", {
+    "id": serializers.IntegerField(), "url": serializers.CharField(), "play_url": serializers.CharField(),
+    "branch_ply": serializers.IntegerField(),
+})
+
+
+class VariationView(_GameView):
+    @extend_schema(
+        summary="Play on from a position: a new game in progress with this game's first moves (a variation)",
+        parameters=[OpenApiParameter("ply", int, required=True, description="how many of the game's moves to keep")],
+        request=None,
+        responses={201: _VARIATION, 400: _BAD_PLY, 404: _NOT_FOUND},
+    )
+    def post(self, request, pk: int):
+        game = self.recorded(pk)
+        raw = request.query_params.get("ply", "")
+        try:
+            variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
+        except VariationError as exc:
+            return Response({"error": {"ply": str(exc)}}, status=400)
+        return Response({"id": variation.pk, "url": reverse("games:detail", args=[variation.pk]),
+                         "play_url": reverse("play", args=[variation.pk]), "branch_ply": variation.branch_ply},
+                        status=status.HTTP_201_CREATED)

@@ -1,0 +1,40 @@
+"""A game's analysis: each player's estimated chance to win after every ply, computed once per
+game, engine version and number of playouts, and reused."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class GameAnalysis(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="analyses")
+    engine_version = models.CharField(max_length=20)
+    record_hash = models.CharField(max_length=64, help_text="The record analysed (a new move is a new analysis).")
+    playouts = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    plies_done = models.PositiveIntegerField(default=0)
+    plies_total = models.PositiveIntegerField(default=0)
+    probabilities = models.JSONField(default=list, blank=True, help_text="Per ply, each seat's chance to win.")
+    turning = models.JSONField(
+        default=list, blank=True, help_text="The biggest swings, each with the best move the player had instead."
+    )
+    error = models.TextField(blank=True)
+    runs = models.PositiveIntegerField(default=0, help_text="Times a worker computed it (1 when all is well).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "engine_version", "record_hash", "playouts"], name="analysis_unique_per_record"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"analysis of game {self.game_id} ({self.status})"

@@ -1,0 +1,124 @@
+"""Starting, running and reading a game's analysis. The heavy part runs in a background task
+(games/analysis/tasks.py); this module is what both the pages and the API call."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+
+from games import engine
+from games.analysis.models import GameAnalysis
+from games.models import Game
+from games.services.recording import record_of
+from rules_engine import ENGINE_VERSION
+from rules_engine.analysis import estimate, rank_moves
+
+PROGRESS_EVERY = 5  # plies between progress writes
+
+
+def _record_hash(record: dict) -> str:
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+
+
+def current(game: Game, playouts: int | None = None) -> GameAnalysis | None:
+    """The analysis of the game as it stands (same moves, same engine), if one was asked for."""
+    playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
+    return GameAnalysis.objects.filter(
+        game=game, engine_version=ENGINE_VERSION, record_hash=_record_hash(record_of(game)), playouts=playouts
+    ).first()
+
+
+def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnalysis, bool]:
+    """The game's analysis, queued if there is none yet (or the last one failed); True when a
+    task was queued. An analysis already done for these moves and this engine is reused."""
+    from games.analysis.tasks import analyse_game
+
+    playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
+    if not game.has_moves:
+        raise ValueError(f"game {game.pk} was not recorded move by move; there is nothing to analyse")
+    record = record_of(game)
+    with transaction.atomic():
+        analysis, created = GameAnalysis.objects.get_or_create(
+            game=game, engine_version=ENGINE_VERSION, record_hash=_record_hash(record), playouts=playouts,
+            defaults={"plies_total": len(record["moves"]) + 1},
+        )
+        if not created and analysis.status != GameAnalysis.Status.FAILED:
+            return analysis, False
+        analysis.status, analysis.error = GameAnalysis.Status.QUEUED, ""
+        analysis.save(update_fields=["status", "error", "updated_at"])
+        transaction.on_commit(lambda: analyse_game.enqueue(analysis.pk))
+    return analysis, True
+
+
+def run_analysis(analysis_id: int) -> None:
+    """Compute one analysis (a worker calls this). A second worker given the same analysis
+    finds it claimed and does nothing, so each analysis is computed once."""
+    with transaction.atomic():
+        analysis = GameAnalysis.objects.select_for_update().get(pk=analysis_id)
+        if analysis.status != GameAnalysis.Status.QUEUED:
+            return
+        analysis.status, analysis.runs = GameAnalysis.Status.RUNNING, analysis.runs + 1
+        analysis.save(update_fields=["status", "runs", "updated_at"])
+    try:
+        record = record_of(analysis.game)
+        game_type = engine.registry().game(analysis.game.game_type)
+        states = game_type.replay(record).states
+        probabilities = []
+        for ply, state in enumerate(states):
+            # One seed per ply: the same record always gives the same figures.
+            result = estimate(game_type, state, record, playouts=analysis.playouts, rng=random.Random(ply))
+            probabilities.append([round(p, 4) for p in result.wins])
+            if ply % PROGRESS_EVERY == 0:
+                GameAnalysis.objects.filter(pk=analysis_id).update(plies_done=ply + 1)
+        turning = []
+        for point in turning_points(probabilities):
+            # The turning move was made at position ply - 1: what would have been better there?
+            best = rank_moves(game_type, states[point.ply - 1], record, playouts=analysis.playouts,
+                              rng=random.Random(point.ply), top=1)
+            turning.append({"move": point.ply, "seat": point.seat, "drop": point.drop,
+                            "best": game_type.move_to_json(best[0].move) if best else None,
+                            "best_win": round(best[0].win, 4) if best else None})
+        done = {"plies_done": len(states), "plies_total": len(states), "probabilities": probabilities,
+                "turning": turning}
+        GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.DONE, **done)
+    except Exception as exc:  # the page shows it; the worker goes on with the next task
+        GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.FAILED, error=str(exc)[:2000])
+        raise
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    ply: int  # the move (numbered as the move list shows it) after which the chances swung
+    seat: int  # the player whose chance fell most
+    drop: float  # how much it fell, 0–1
+
+
+def turning_points(probabilities: list[list[float]], count: int = 3) -> list[TurningPoint]:
+    """The moves after which some player's chance to win fell the most, biggest first."""
+    swings = []
+    for ply in range(1, len(probabilities)):
+        before, after = probabilities[ply - 1], probabilities[ply]
+        seat = max(range(len(after)), key=lambda s: before[s] - after[s])
+        if before[seat] - after[seat] > 0:
+            swings.append(TurningPoint(ply, seat, round(before[seat] - after[seat], 4)))
+    return sorted(swings, key=lambda t: -t.drop)[:count]
+
+
+def hint(game: Game, ply: int, playouts: int | None = None) -> list[dict]:
+    """The best moves at ``ply`` for the player to move, with their estimated chance to win."""
+    playouts = playouts or settings.IMHOTEP_HINT_PLAYOUTS
+    record = record_of(game)
+    game_type = engine.registry().game(game.game_type)
+    states = game_type.replay(record).states
+    if not 0 <= ply < len(states):
+        raise ValueError(f"ply must be between 0 and {len(states) - 1}, got {ply}")
+    state = states[ply]
+    if game_type.is_over(state):
+        return []
+    ranked = rank_moves(game_type, state, record, playouts=playouts, rng=random.Random(ply))
+    return [{"move": game_type.move_to_json(v.move), "win": round(v.win, 4), "playouts": v.playouts} for v in ranked]

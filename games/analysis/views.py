@@ -1,0 +1,81 @@
+"""The analysis panel of the replay page: start an analysis, watch its progress, then the
+win-probability graph and the turning points. One view; htmx gets the panel alone."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import engine
+from games.analysis import service
+from games.analysis.chart import win_chart_svg
+from games.analysis.models import GameAnalysis
+from games.membership.access import member_required
+from games.membership.roles import may_write
+from games.models import Game
+from games.services.variations import VariationError, play_on_from
+
+
+def panel_context(request, game: Game, ply: int | None = None) -> dict:
+    from games.replay.timeline import load_timeline
+
+    analysis = service.current(game)
+    context: dict[str, Any] = {
+        "game": game, "analysis": analysis, "panel_url": reverse("game-analysis", args=[game.pk]),
+        "may_start": may_write(request.user),
+    }
+    if analysis is not None and analysis.status == GameAnalysis.Status.DONE:
+        timeline = load_timeline(game)
+        names = timeline.names
+        colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type) or [])
+        base = reverse("replay", args=[game.pk])
+        turning = []
+        for point in analysis.turning:
+            best = timeline.describe(point["move"] - 1, point["best"]).text if point.get("best") else None
+            turning.append({
+                **point, "who": names[point["seat"]], "played": timeline.stories[point["move"] - 1].text,
+                "best_text": best, "url": f"{base}?ply={point['move']}", "drop_pct": round(point["drop"] * 100),
+                "best_pct": round((point.get("best_win") or 0) * 100),
+            })
+        context.update(
+            chart=win_chart_svg(analysis.probabilities, colours, names, base, [t["move"] for t in turning],
+                                timeline.plies if ply is None else ply),
+            turning=turning,
+            names=names,
+        )
+    return context
+
+
+@require_http_methods(["GET", "POST"])
+def analysis_panel(request, pk: int):
+    game = get_object_or_404(Game, pk=pk)
+    if request.method == "POST":
+        return _start(request, game)
+    return render(request, "games/_analysis.html", panel_context(request, game))
+
+
+@member_required
+def _start(request, game: Game):
+    with contextlib.suppress(ValueError):  # nothing to analyse: the panel says so
+        service.request_analysis(game)
+    if request.htmx:
+        return render(request, "games/_analysis.html", panel_context(request, game))
+    return redirect("replay", pk=game.pk)
+
+
+@member_required
+@require_POST
+def play_on(request, pk: int):
+    """"Play on from here": a variation from the replay's position, opened in live entry."""
+    game = get_object_or_404(Game, pk=pk)
+    raw = request.POST.get("ply", "")
+    try:
+        variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
+    except VariationError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+    return redirect("play", pk=variation.pk)

@@ -1,0 +1,40 @@
+"""What-if variations: a new game in progress whose first moves are another game's first
+``ply`` moves, linked to it, for playing on from any position. Not rated, not in standings."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.models import Game
+from games.services.documents import GameMeta
+from games.services.recording import import_record, record_of
+
+
+class VariationError(ValueError):
+    """A variation that cannot be made; the message is for the person who asked."""
+
+
+def play_on_from(game: Game, ply: int, *, user) -> Game:
+    """The variation of ``game`` after its first ``ply`` moves, recorded by ``user``."""
+    if not game.has_moves:
+        raise VariationError(f"game {game.pk} was not recorded move by move, so there is no position to play on from")
+    record = record_of(game)
+    if not 0 <= ply <= len(record["moves"]):
+        raise VariationError(f"ply must be between 0 and {len(record['moves'])}, got {ply}")
+    record["moves"] = record["moves"][:ply]
+    game_type = engine.registry().game(game.game_type)
+    if game_type.is_over(game_type.replay(record).states[-1]):
+        raise VariationError(f"the game is over after move {ply}; pick an earlier position to play on from")
+    meta = GameMeta(played_on=timezone.localdate(), location=game.location,
+                    notes=f"Variation of game {game.pk} after move {ply}.")
+    with transaction.atomic():
+        # distinct: a variation is a new game even where another one starts from the same position.
+        outcome = import_record(record, user=user, source=Game.Source.RECORDED, meta=meta, rate=False, distinct=True)
+        variation = outcome.game
+        if outcome.status != "imported" or variation is None:
+            raise VariationError(outcome.describe())
+        variation.parent, variation.branch_ply = game, ply
+        variation.save(update_fields=["parent", "branch_ply"])
+    return variation
