@@ -32,6 +32,9 @@ class MoveValue:
 
 def winners(game_type, state, record: Mapping) -> list[int]:
     """The winners (seat indices) of a finished position, by the game's own scoring."""
+    fast = getattr(game_type, "final_winners", None)
+    if fast is not None:
+        return fast(state, record)
     board = game_type.board(state, record)
     result = game_type.rank(game_type.score(board), board)
     if "winners" in result:

@@ -24,6 +24,7 @@ from rules_engine.duel.actions import (
     take_token,
     unload,
 )
+from rules_engine.duel.board import DuelBoard, PlayerBoard
 from rules_engine.duel.game import MONUMENTS, new_game, shuffled_supply
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.legal import (
@@ -37,7 +38,8 @@ from rules_engine.duel.legal import (
     locate,
     menus,
 )
-from rules_engine.duel.state import Work
+from rules_engine.duel.scoring import score
+from rules_engine.duel.state import MEEPLES, Work
 
 _PASS = {"type": "pass"}
 
@@ -144,3 +146,18 @@ def random_record(rng: random.Random, *, players: Sequence[str] = ("Ana", "Ben")
     return {"game": "duel", "sides": {m: sides.get(m, "A") for m in MONUMENTS},
             "players": list(players), "colours": ["black", "white"],
             "setup": {"supply": supply}, "moves": moves}
+
+
+def playout_winner(state, sides: Mapping[str, str] | None = None) -> int:
+    """The winner of a finished position by D7 and D7.6, as `scoring.score_json` of its F1
+    board finds it, minus the F1 validation: the board comes from a state the engine made."""
+    players = tuple(
+        PlayerBoard(None, p.obelisk, state.first_to_five == i, tuple(p.temple), p.pyramid_light,
+                    p.pyramid_dark, tuple(p.tomb), len(p.action_tokens), MEEPLES - p.meeples_in_supply)
+        for i, p in enumerate(state.players)
+    )
+    board = object.__new__(DuelBoard)
+    object.__setattr__(board, "sides", {m: (sides or {}).get(m, "A") for m in MONUMENTS})
+    object.__setattr__(board, "starting_player", 0)
+    object.__setattr__(board, "players", players)
+    return score(board).winner
