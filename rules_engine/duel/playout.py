@@ -89,9 +89,9 @@ def _play(w: Work, cat: int, item) -> dict:
 W_UNLOAD, W_TAKE, W_PLACE_UNLOAD, W_SWAP = 4, 2, 3, 3  # place and place-meeples weigh 1
 
 
-def weighted_step(w: Work, rng: random.Random) -> None:
+def weighted_step(w: Work, rng: random.Random) -> dict:
     """Play one legal move on ``w``, each picked with its category's weight (a hot loop:
-    cumulative weights by hand, no lists)."""
+    cumulative weights by hand, no lists); its F2 dict."""
     place, unl, take, pm, pu, swaps = menus(w)
     nu = len(unl)
     a = len(place)
@@ -103,21 +103,21 @@ def weighted_step(w: Work, rng: random.Random) -> None:
     if total == 0:
         pass_turn(w)  # D4.4
         end_turn(w, True)
-        return
+        return _PASS
     r = rng.random() * total
     if r < a:
-        _play(w, PLACE, place[int(r)])
+        return _play(w, PLACE, place[int(r)])
     elif r < b:
-        _play(w, UNLOAD, unl[min(nu - 1, int((r - a) / W_UNLOAD))])
+        return _play(w, UNLOAD, unl[min(nu - 1, int((r - a) / W_UNLOAD))])
     elif r < c:
-        _play(w, TAKE, take[min(len(take) - 1, int((r - b) / W_TAKE))])
+        return _play(w, TAKE, take[min(len(take) - 1, int((r - b) / W_TAKE))])
     elif r < d:
-        _play(w, PLACE_MEEPLES_K, pm[min(len(pm) - 1, int(r - c))])
+        return _play(w, PLACE_MEEPLES_K, pm[min(len(pm) - 1, int(r - c))])
     elif r < e:
-        _play(w, PLACE_UNLOAD_K, pu[min(len(pu) - 1, int((r - d) / W_PLACE_UNLOAD))])
+        return _play(w, PLACE_UNLOAD_K, pu[min(len(pu) - 1, int((r - d) / W_PLACE_UNLOAD))])
     else:
         q, u = divmod(min(len(swaps) * nu - 1, int((r - e) / W_SWAP)), nu)
-        _play(w, SWAP, (swaps[q], unl[u]))
+        return _play(w, SWAP, (swaps[q], unl[u]))
 
 
 def weighted_playout(state, rng: random.Random):
