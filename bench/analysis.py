@@ -34,6 +34,8 @@ def full(game_type, record, playouts: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--playouts", type=int, default=200)
+    parser.add_argument("--policies", action="store_true",
+                        help="also the Duel's Brier score with the weighted policy against uniform random playouts")
     parser.add_argument("--calibration", action="store_true",
                         help="also the Brier scores over 2,000 positions (tests/engine/test_analysis.py)")
     args = parser.parse_args()
@@ -57,6 +59,23 @@ def main() -> None:
     big = next(r for r in games if 85 <= len(r["moves"]) <= 95)
     print(f"base game 4p, {len(big['moves'])} plies, {args.playouts} playouts per ply: "
           f"{full(classic, big, args.playouts):.1f} s  (target ≤ 20 s)")
+    if args.policies:
+        from rules_engine.duel.hidden import determinized
+        from rules_engine.duel.playout import random_step
+        from tests.engine.test_analysis import brier, duel_game
+
+        def uniform(state, rng):
+            w = determinized(state, rng).thaw()
+            while not w.over:
+                random_step(w, rng)
+            return w.freeze()
+
+        weighted = duel.fast_playout
+        for name, policy in (("weighted (unload 4, place-unload 3, swap 3, take 2)", weighted), ("uniform", uniform)):
+            duel.fast_playout = policy
+            est, lead, n = brier(duel, (duel_game(3000 + g)[0] for g in range(300)), 2, playouts=16, step=3, limit=1000)
+            print(f"policy {name}: Brier {est:.4f} (leader {lead:.4f}, {n} positions, 16 playouts)")
+        duel.fast_playout = weighted
     if args.calibration:
         from tests.engine.test_analysis import brier, duel_game
 
