@@ -1,11 +1,11 @@
 """Monte-Carlo analysis speed (rules_engine/analysis), on one core:
 
-    .venv/bin/python bench/analysis.py [--playouts 200] [--calibration] [--policy]
+    .venv/bin/python bench/analysis.py [--playouts 200] [--calibration] [--policies]
 
 Prints the load average first, then: a full analysis of a 58-ply Duel (every position, N
 playouts each), a hint at one ply (the legal moves ranked, 400 playouts), and a full analysis
 of a ~90-ply 4-player base game; with random playouts per second as the baseline figure.
---calibration adds the Brier scores of the calibration tests; --policy compares the Duel's
+--calibration adds the Brier scores of the calibration tests; --policies compares the Duel's
 weighted playout policy with uniform random, on random games and on games of players who
 prefer to unload."""
 
@@ -40,7 +40,7 @@ def full(game_type, record, playouts: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--playouts", type=int, default=200)
-    parser.add_argument("--policy", action="store_true",
+    parser.add_argument("--policies", action="store_true",
                         help="also the Duel's Brier score with the weighted playout policy and with uniform random")
     parser.add_argument("--calibration", action="store_true",
                         help="also the Brier scores over 2,000 positions (tests/engine/test_analysis.py)")
@@ -74,7 +74,7 @@ def main() -> None:
         base_games = (classic_record(random.Random(2000 + g), players=3) for g in range(400))
         est, lead, n = brier(classic, base_games, 3, playouts=4, step=5, limit=2000)
         print(f"calibration, base game 3p: Brier {est:.4f} vs current leader {lead:.4f} over {n} positions")
-    if args.policy:
+    if args.policies:
         policies(duel)
 
 

@@ -110,7 +110,7 @@ _TASK_BACKENDS = {
 _tasks = os.environ.get("IMHOTEP_TASKS", "database")
 if _tasks not in _TASK_BACKENDS:
     raise ImproperlyConfigured(f"IMHOTEP_TASKS must be one of {', '.join(_TASK_BACKENDS)}; got {_tasks!r}")
-TASKS = {"default": {"BACKEND": _TASK_BACKENDS[_tasks]}}
+TASKS: dict[str, dict[str, object]] = {"default": {"BACKEND": _TASK_BACKENDS[_tasks]}}
 # Playouts per position of a game's analysis, and for the best-move hint at one position.
 IMHOTEP_ANALYSIS_PLAYOUTS = env_positive_int("IMHOTEP_ANALYSIS_PLAYOUTS", 200)
 IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)

@@ -37,12 +37,19 @@ def api(user=None) -> APIClient:
     return client
 
 
-def work() -> None:
-    call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+@pytest.fixture
+def work(monkeypatch):
+    """Run the real database worker over the queue, in this process. Its connection
+    housekeeping would close the connection that holds this test's transaction (PostgreSQL),
+    so that one call is skipped here; test_workers_pg.py runs real worker processes."""
+    from django_tasks_db.management.commands import db_worker
+
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+    return lambda: call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
 
 
 def test_starting_an_analysis_answers_202_with_a_status_url_and_a_worker_computes_it(
-    game, member, django_capture_on_commit_callbacks
+    work, game, member, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         started = api(member).post(f"/api/v1/games/{game.pk}/analysis")
@@ -56,7 +63,7 @@ def test_starting_an_analysis_answers_202_with_a_status_url_and_a_worker_compute
     assert done["turning_points"] and {"move", "seat", "drop", "best"} <= set(done["turning_points"][0])
 
 
-def test_an_analysis_of_the_same_moves_is_reused(game, member, django_capture_on_commit_callbacks):
+def test_an_analysis_of_the_same_moves_is_reused(work, game, member, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         api(member).post(f"/api/v1/games/{game.pk}/analysis")
     work()
@@ -93,7 +100,7 @@ def test_hint_names_a_bad_ply(game, ply):
 
 
 def test_the_replay_page_shows_the_graph_and_turning_points_once_analysed(
-    game, member, django_capture_on_commit_callbacks
+    work, game, member, django_capture_on_commit_callbacks
 ):
     client = Client()
     client.force_login(member)
