@@ -121,8 +121,12 @@ def weighted_step(w: Work, rng: random.Random) -> dict:
 
 
 def weighted_playout(state, rng: random.Random):
-    """The final state of a game played on from ``state`` with `weighted_step`."""
+    """The final state of a game played on from ``state`` with `weighted_step`, the face-down
+    supply and reserve re-dealt first (rules_engine/duel/hidden.py)."""
+    from rules_engine.duel.hidden import redeal
+
     w = state.thaw()
+    redeal(w, rng)
     while not w.over:
         weighted_step(w, rng)
     return w.freeze()
