@@ -21,7 +21,7 @@ venv: $(VENV)/.installed
 # plugin end to end while the service that `make run` serves never has it.
 EXAMPLE_PLUGIN := examples/imhotep-house-rules
 TEST_VENV := .venv-test
-$(TEST_VENV)/.installed: $(VENV)/.installed $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py)
+$(TEST_VENV)/.installed: $(VENV)/.installed $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py $(EXAMPLE_PLUGIN)/*/templates/*/*/*.html)
 	rm -rf $(TEST_VENV)
 	$(PYTHON) -m venv --without-pip $(TEST_VENV)
 	$(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \

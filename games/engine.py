@@ -18,20 +18,16 @@ __all__ = [
     "versions",
 ]
 
-# F2: "colours is optional (default black, white)". The base game's seats take the box's
-# colours in order (classic.md C1) when a record or board does not name them.
-_DEFAULT_COLOURS: Mapping[str, tuple[str, ...]] = {
-    "duel": ("black", "white"),
-    "classic": ("black", "white", "brown", "grey"),
-}
-
-
 def registry():
     return default_registry()
 
 
 def default_colours(game_type: str) -> tuple[str, ...]:
-    return _DEFAULT_COLOURS.get(game_type, ())
+    """The seats' colours when a record names none, as the game's web adapter gives them
+    (F2: "default black, white"; classic.md C1: the box's colours in order)."""
+    from games.ui import game_ui
+
+    return game_ui(game_type).colours
 
 
 def fill_sides(game_type: str, sides: object) -> dict[str, str]:

@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from rules_engine.registry import DEFAULT_GAME
+
 
 def normalize_name(name: str) -> str:
     """A display name as stored: surrounding and repeated whitespace removed."""
@@ -63,7 +65,7 @@ class Game(models.Model):
         FINISHED = "finished", "Finished"
         ABANDONED = "abandoned", "Abandoned"
 
-    game_type = models.CharField(max_length=40, default="duel", help_text="Registry id: duel, classic, …")
+    game_type = models.CharField(max_length=40, default=DEFAULT_GAME, help_text="Registry id: duel, classic, …")
     variants = models.JSONField(default=list, blank=True)
     sides = models.JSONField(
         default=dict, blank=True, help_text="Side of each monument/site, e.g. {obelisk: A}."

@@ -24,6 +24,7 @@ from games.models import Game, Player, Seat
 from games.permissions import can_change_game
 from games.services import editing, exporting, opponents, players, ratings, recording, sharing, stats
 from games.services.documents import decode_upload, parse_documents
+from games.ui import game_ui
 from imhotep_site.limits import LimitExceeded
 
 PAGE_SIZE = 25
@@ -87,6 +88,7 @@ def game_detail(request, pk: int):
         {
             "game": game,
             "game_name": engine.game_name(game.game_type),
+            "ui": game_ui(game.game_type),
             "seats": seats,
             "results": results,
             "has_results": any(results),

@@ -137,8 +137,18 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Each game's templates live with its web adapter (games/ui/<game>/templates, or an
+            # installed plugin's folder): games.ui.loader finds them through the registry.
+            "loaders": [
+                ("template_partials.loader.Loader", [
+                    ("django.template.loaders.cached.Loader", [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                        "games.ui.loader.Loader",
+                    ]),
+                ]),
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

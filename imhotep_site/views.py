@@ -7,6 +7,8 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games.ui import calculator_games
+
 
 def not_found(request, exception):
     """404 (DEBUG off): API clients get JSON, the shape DRF answers a missing row with, even
@@ -18,7 +20,7 @@ def not_found(request, exception):
 
 @require_GET
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {"calculators": calculator_games()})
 
 
 @never_cache

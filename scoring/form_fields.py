@@ -42,3 +42,19 @@ def with_defaults(query: QueryDict, defaults: Mapping[str, str]) -> QueryDict:
         if key not in data:
             data[key] = value
     return data
+
+
+def variant_field(spec) -> forms.Field:
+    """The form field of a plugin variant's per-player input (a VariantField)."""
+    if spec.kind == "bool":
+        return forms.BooleanField(label=spec.label, required=False, help_text=spec.help)
+    return forms.IntegerField(
+        label=spec.label,
+        required=False,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        help_text=spec.help,
+        widget=forms.NumberInput(
+            attrs={"min": spec.minimum, "max": spec.maximum, "inputmode": "numeric", "class": "count"}
+        ),
+    )

@@ -35,6 +35,7 @@ from games.models import Game, Player, Result
 from games.permissions import can_change_game
 from games.services import editing, exporting, players, recording, stats
 from games.services.documents import split_history
+from rules_engine.registry import DEFAULT_GAME
 
 
 class Pages(PageNumberPagination):
@@ -426,7 +427,7 @@ class Standings(HistoryAPIView, APIView):
         responses={200: s.StandingSerializer(many=True), 400: BAD_FILTER},
     )
     def get(self, request):
-        game_type = request.query_params.get("game") or "duel"
+        game_type = request.query_params.get("game") or DEFAULT_GAME
         if "\x00" in game_type:  # PostgreSQL cannot compare text holding NUL: refused here, not a 500
             raise ValidationError({"game": ["Null characters are not allowed."]})
         rows = list(stats.standings(game_type))

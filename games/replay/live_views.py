@@ -1,6 +1,7 @@
-"""The live move-by-move entry pages: /games/new starts a Duel game (/games/new?game=classic a
-base game of 2–4 players with a server-shuffled setup), /games/<id>/play records it one legal
-move at a time (and /games/<id>/play/undo takes the last move back).
+"""The live move-by-move entry pages: /games/new starts a game of the default game
+(/games/new?game=<id> one of another game whose web adapter offers live entry; its form and
+templates are the adapter's), /games/<id>/play records it one legal move at a time (and
+/games/<id>/play/undo takes the last move back).
 
 Only the game's creator (or staff) may record. Every move goes through `append_move`, the
 same function as the live API, with the ply the page showed, so a stale page (a second tab,
@@ -21,18 +22,14 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST
 
+from games import engine
 from games.membership.access import member_required
 from games.models import Game
 from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
-from games.replay.classic_live_forms import NewClassicForm
-from games.replay.classic_menu import legal_menu as classic_menu
-from games.replay.classic_presenters import classic_context
-from games.replay.classic_table import pending_choices, read_turned_up
-from games.replay.live_forms import NewDuelForm, palette_of
-from games.replay.live_menu import Menu, draws_needed, legal_menu, with_draws
 from games.replay.timeline import NoReplay, load_timeline
 from games.replay.views import replay_context
 from games.services.recording import Outcome, import_record
+from games.ui import game_ui, ui_registry
 from rules_engine.errors import RulesError
 
 
@@ -48,13 +45,19 @@ def may_record(user, game: Game) -> bool:
 # --------------------------------------------------------------------------- /games/new
 
 
-LIVE_GAMES = ("duel", "classic")
+def live_games() -> list[str]:
+    """The games whose web adapter offers live entry."""
+    return [g for g, ui in ui_registry().uis.items() if ui.has_live_entry]
 
 
 @member_required
 def new_game(request):
-    classic = (request.POST.get("game") or request.GET.get("game")) == "classic"
-    form = (NewClassicForm if classic else NewDuelForm)(request.POST or None)
+    game_id = request.POST.get("game") or request.GET.get("game") or engine.DEFAULT_GAME
+    ui = game_ui(game_id)
+    if ui.new_form is None or not ui.has_live_entry:
+        return _plain(404, f"there is no live entry for the game {game_id[:40]!r}; "
+                           f"this server records: {', '.join(live_games())}")
+    form = ui.new_form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
         if outcome.status == Outcome.IMPORTED:
@@ -67,8 +70,7 @@ def new_game(request):
         else:
             form.add_error(None, outcome.reason)
     status = 400 if request.method == "POST" else 200
-    template = "games/play_new_classic.html" if classic else "games/new.html"
-    return render(request, template, {"form": form, "known_names": form.known_names()}, status=status)
+    return render(request, ui.new_template, {"form": form, "known_names": form.known_names()}, status=status)
 
 
 # --------------------------------------------------------------------------- /games/<id>/play
@@ -79,8 +81,8 @@ def _checked_game(request, pk: int) -> Game | HttpResponse:
     if not may_record(request.user, game):
         return _plain(403, f"only the person who started game {game.pk} (or staff) may record its moves; "
                            f"anyone may watch it at {reverse('replay', args=[game.pk])}")
-    if game.game_type not in LIVE_GAMES or not game.has_moves:
-        return _plain(404, f"game {game.pk} is not a Duel or base game recorded move by move; there is nothing to play")
+    if not game_ui(game.game_type).has_live_entry or not game.has_moves:
+        return _plain(404, f"game {game.pk} is not a game recorded move by move here; there is nothing to play")
     return game
 
 
@@ -95,19 +97,9 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
     gt = timeline.game_type
     live = game.status == Game.Status.IN_PROGRESS and not gt.is_over(state)
     legal = [gt.move_to_json(m) for m in gt.legal_moves(state)] if live else []
-    if game.game_type == "classic":
-        state_json = timeline.state_json(plies)
-        menu = classic_menu(legal, state_json)
-        # Each legal C4.2 placement is drawn as its ship's empty slot.
-        ctx["classic"] = classic_context(state_json, timeline.score_at(plies), ctx["story"], timeline.names,
-                                         choices=menu.place)
-        template = "games/play_classic.html"
-    else:
-        menu = legal_menu(legal) if live else Menu()
-        for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
-            for sq in row:
-                sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
-        template = "games/play.html"
+    ui = ctx["ui"]
+    menu = ui.live_context(timeline, plies, ctx, legal, live)
+    template = ui.play_template
     ctx.update(
         menu=menu,
         live=live,
@@ -119,7 +111,7 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
         transcription=getattr(state, "transcription", False),
-        palette=palette_of(getattr(state, "unseen", None) or {}) if pending else None,
+        palette=ui.draw_palette(state) if pending and ui.draw_palette else None,
         names=timeline.names,
     )
     partial = request.htmx and not request.htmx.history_restore_request
@@ -165,22 +157,23 @@ def play(request, pk: int):
         return _render(request, game, status=400,
                        error="send the ply this page showed and one F2 move (pick a move on the page)")
     draws = []
-    if game.game_type == "duel" and ply == game.moves.count():  # a stale page is refused by append_move
+    ui = game_ui(game.game_type)
+    if ui.draws_needed and ply == game.moves.count():  # a stale page is refused by append_move
         try:
             timeline = load_timeline(game)
-            draws = draws_needed(timeline.state(timeline.plies), move)
+            draws = ui.draws_needed(timeline.state(timeline.plies), move)
         except (KeyError, TypeError, NoReplay, RulesError):
             draws = []  # a malformed move: the engine's reason is shown by append_move
     table_need = _table_need(game, ply, move)
     if table_need is not None:
         return _record_with_cards(request, game, ply, move, table_need)
-    if draws:
+    if draws and ui.with_draws:
         # F2 transcription form: ask for what was turned up before writing the move.
         pending = {"move": json.dumps(move, separators=(",", ":")), "draws": draws, "ply": ply,
                    "values": {d.field: request.POST.get(d.field, "") for d in draws}}
         if not any(d.field in request.POST for d in draws):
             return _render(request, game, pending=pending)
-        move, problems = with_draws(move, draws, request.POST)
+        move, problems = ui.with_draws(move, draws, request.POST)
         if problems:
             return _render(request, game, status=400, pending=pending, error="; ".join(problems))
     else:
@@ -215,11 +208,11 @@ def _record_with_cards(request, game: Game, ply: int, move: dict, need):
     seen = ((game.header or {}).get("setup") or {}).get("round_cards", [])
     fields = ["round_card", *(f"market_{k}" for k in range(1, need.market + 1))]
     pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
-               "table": pending_choices(timeline.state(timeline.plies), len(timeline.names), seen, need),
+               "table": timeline.ui.table_choices(timeline.state(timeline.plies), len(timeline.names), seen, need),
                "values": {f: request.POST.get(f, "") for f in fields}}
     if not any(f in request.POST for f in fields):
         return _render(request, game, pending=pending)
-    turned_up, problems = read_turned_up(request.POST, need)
+    turned_up, problems = timeline.ui.read_turned_up(request.POST, need)
     if problems:
         return _render(request, game, status=400, pending=pending, error="; ".join(problems))
     try:

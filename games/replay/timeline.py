@@ -22,6 +22,7 @@ from functools import cached_property
 from games import engine
 from games.models import Game
 from games.services.recording import record_of
+from games.ui import Story, game_ui
 
 
 class NoReplay(Exception):
@@ -69,13 +70,16 @@ class Timeline:
             self._scores[ply] = engine.registry().score(board)
         return self._scores[ply]
 
+    @property
+    def ui(self):
+        return game_ui(self.game.game_type)
+
     @cached_property
     def totals(self) -> list[list[int]]:
-        """totals[ply][player] for every position."""
-        if self.game.game_type == "classic" and not self.record.get("variants"):
-            # The base game's state JSON already carries this score (the same scorer, C8);
-            # the stories need that JSON for every ply anyway.
-            return [[p["score"]["total"] for p in self.state_json(k)["players"]] for k in range(self.plies + 1)]
+        """totals[ply][player] for every position (the game's adapter may know them cheaper)."""
+        cheap = self.ui.totals(self) if self.ui.totals else None
+        if cheap is not None:
+            return cheap
         return [[p["total"] for p in self.score_at(k)["players"]] for k in range(self.plies + 1)]
 
     def state_json(self, ply: int) -> dict:
@@ -87,36 +91,18 @@ class Timeline:
 
     @cached_property
     def stories(self) -> list:
-        """The story of each move: the Duel's and the base game's describers; other games get
-        their move JSON as text."""
-        from games.replay.describe import MoveStory, describe_move
-
-        names = self.names or ["player 1", "player 2"]
-        if self.game.game_type == "classic":
-            from games.replay.classic_describe import describe_move as describe_classic
-
-            return [describe_classic(self.state_json(k), m, names, after=self.state_json(k + 1))
-                    for k, m in enumerate(self.moves_json)]
-        if self.game.game_type != "duel":
-            return [MoveStory(text=str(m)) for m in self.moves_json]
-        return [describe_move(self.state(k), m, names) for k, m in enumerate(self.moves_json)]
-
+        """The story of each move, told by the game's adapter; a game without a describer gets
+        its move JSON as text."""
+        if self.ui.describe is not None:
+            return self.ui.describe(self)
+        return [Story(text=str(m)) for m in self.moves_json]
 
     def describe(self, ply: int, move: dict):
         """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
-        necessarily the move that was played)."""
-        from games.replay.describe import MoveStory, describe_move
-
-        names = self.names or ["player 1", "player 2"]
-        if self.game.game_type == "classic":
-            from games.replay.classic_describe import describe_move as describe_classic
-
-            gt = self.game_type
-            after = gt.state_to_json(gt.apply(self.state(ply), move), self.record)
-            return describe_classic(self.state_json(ply), move, names, after=after)
-        if self.game.game_type == "duel":
-            return describe_move(self.state(ply), move, names)
-        return MoveStory(text=str(move))
+        necessarily the move that was played), told by the game's adapter."""
+        if self.ui.describe_move is not None:
+            return self.ui.describe_move(self, ply, move)
+        return Story(text=str(move))
 
 
 CACHE_SIZE = 16

@@ -15,9 +15,8 @@ from games.analysis.views import panel_context
 from games.models import Game
 from games.permissions import can_change_game
 from games.replay.chart import score_chart
-from games.replay.classic_presenters import classic_context
-from games.replay.presenters import DEFAULT_COLOURS, harbor_rows, player_panels
 from games.replay.timeline import NoReplay, load_timeline
+from games.ui import game_ui
 from rules_engine.errors import RulesError
 
 
@@ -50,11 +49,10 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
     base = reverse("replay", args=[game.pk])
     plies = timeline.plies
     names = timeline.names
-    colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type) or DEFAULT_COLOURS)
-    state = timeline.state(ply)
+    ui = game_ui(game.game_type)
+    colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type))
     stories = timeline.stories
     story = stories[ply - 1] if ply > 0 else None
-    is_duel = game.game_type == "duel"
     ctx = {
         "game": game,
         "ply": ply,
@@ -74,25 +72,13 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
                    "current": k + 1 == ply} for k, s in enumerate(stories)],
         "chart": score_chart(timeline.totals, colours, ply, base, names),
         "chart_labels": names,
-        "is_duel": is_duel,
-        "is_classic": game.game_type == "classic",
+        "ui": ui,
         "finished": timeline.replay.finished,
     }
-    if ctx["is_classic"]:
-        state_json = timeline.state_json(ply)
-        ctx.update(classic=classic_context(state_json, timeline.score_at(ply), story, names),
-                   over=state_json.get("over"))
-    elif is_duel:
-        score = timeline.score_at(ply)
-        ctx.update(
-            rows=harbor_rows(state, story, colours),
-            panels=player_panels(state, score, names, colours),
-            supply=state.supply_count,
-            reserve=state.reserve_count,
-            over=state.over,
-        )
+    if ui.replay_context is not None:
+        ctx.update(ui.replay_context(timeline, ply, story, colours))
     else:
-        ctx["state_json"] = timeline.game_type.state_to_json(state)
+        ctx["state_json"] = timeline.state_json(ply)
     return ctx
 
 

@@ -13,8 +13,7 @@ from games import engine
 from games.models import Game
 from games.services import ratings, recording
 from games.services.documents import GameMeta
-from rules_engine.classic.game import new_record
-from rules_engine.classic.playout import random_game
+from games.ui import ui_registry
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Darius", "Eshe", "Farid", "Gita", "Hani")
 LOCATIONS = ("Club night", "Café Karnak", "Ben's kitchen", "Spring tournament")
@@ -22,7 +21,7 @@ FIRST_DAY = datetime.date(2025, 1, 7)
 GAMES = 40
 SCORE_ONLY_EVERY = 7  # every 7th game was only scored with the calculator
 SEED = 5
-CLASSIC_GAMES = 6  # base games (classic.md), alternately 3 and 4 players
+CLASSIC_GAMES = 6  # games of each other game whose adapter deals demo games (the base game's: 3 and 4 players)
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,7 @@ class DemoSummary:
 def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
     """The demo games as ("record" | "board", document, metadata), the same for a seed."""
     rng = random.Random(seed)
-    game = engine.registry().game("duel")
+    game = engine.registry().game(engine.DEFAULT_GAME)
     out = []
     for i in range(GAMES):
         record = game.random_record(random.Random(rng.getrandbits(64)))
@@ -59,14 +58,22 @@ def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
     return out
 
 
-def classic_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
-    """The demo base games: server-shuffled setups (as the live-entry page deals them) played
-    with random legal moves, the same for a seed."""
-    rng = random.Random(f"classic-{seed}")
+def other_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
+    """The demo games of the other games whose web adapter deals them (the base game's:
+    server-shuffled setups, as its live-entry page deals them, played with random legal
+    moves), the same for a seed."""
+    out = []
+    for game_id, ui in sorted(ui_registry().uis.items()):
+        if ui.demo_record is None or game_id == engine.DEFAULT_GAME:
+            continue
+        out.extend(_documents_of(ui.demo_record, random.Random(f"{game_id}-{seed}")))
+    return out
+
+
+def _documents_of(demo_record, rng: random.Random) -> list[tuple[str, dict, GameMeta]]:
     out = []
     for i in range(CLASSIC_GAMES):
-        names = rng.sample(PLAYERS, 3 if i % 2 == 0 else 4)
-        record = random_game(new_record(names, rng.getrandbits(32)), random.Random(rng.getrandbits(64)))
+        record = demo_record(PLAYERS, rng, i)
         meta = GameMeta(played_on=FIRST_DAY + datetime.timedelta(days=14 * i + 3), location=rng.choice(LOCATIONS))
         out.append(("record", record, meta))
     return out
@@ -75,7 +82,7 @@ def classic_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
 def load_demo(seed: int = SEED) -> DemoSummary:
     recorded = score_only = skipped = 0
     earliest: dict[str, tuple] = {}
-    for kind, document, meta in demo_documents(seed) + classic_documents(seed):
+    for kind, document, meta in demo_documents(seed) + other_documents(seed):
         if kind == "record":
             outcome = recording.import_record(document, source=Game.Source.RECORDED, meta=meta, rate=False)
             if outcome.status == outcome.REJECTED:

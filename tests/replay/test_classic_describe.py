@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from games.replay.classic_describe import card_name, describe_move
+from games.ui.classic.describe import card_name, describe_move
 from rules_engine.classic.components import CARDS
 from rules_engine.registry import default_registry
 from tests.replay.classic_fixtures import STATE, random_classic_record, state

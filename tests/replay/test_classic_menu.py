@@ -1,6 +1,6 @@
 """The live-entry menu of a base game: legal F4 moves grouped by action (C4, C7)."""
 
-from games.replay.classic_menu import legal_menu
+from games.ui.classic.menu import legal_menu
 from tests.replay.classic_fixtures import STATE
 
 MOVES = [

@@ -5,8 +5,8 @@ chamber grid); random engine games check that every drawn stone is the engine's.
 
 import pytest
 
-from games.replay.classic_describe import ClassicStory
-from games.replay.classic_presenters import (
+from games.ui.classic.describe import ClassicStory
+from games.ui.classic.presenters import (
     classic_context,
     player_panels,
     round_view,

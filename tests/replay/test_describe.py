@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from games.replay.describe import describe_move
+from games.ui.duel.describe import describe_move
 from rules_engine.registry import default_registry
 
 NAMES = ["Ana", "Ben"]

@@ -3,7 +3,7 @@
 import pytest
 from django.http import QueryDict
 
-from scoring.classic_forms import MAX_CHAMBER_COLUMNS, ClassicBoardForm, chamber_columns, with_defaults
+from games.ui.classic.forms import MAX_CHAMBER_COLUMNS, ClassicBoardForm, chamber_columns, with_defaults
 from tests.engine.classic.board_helpers import player
 
 

@@ -3,7 +3,7 @@
 import pytest
 from django.http import QueryDict
 
-from scoring.forms import DuelBoardForm, with_defaults
+from games.ui.duel.forms import DuelBoardForm, with_defaults
 
 
 def form_for(query: str) -> DuelBoardForm:

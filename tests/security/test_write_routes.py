@@ -30,6 +30,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games.membership.models import Role
 from games.membership.roles import set_role
+from rules_engine.registry import DEFAULT_GAME
 from tests.security.conftest import signed_in
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -94,8 +95,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "invite-accept": {"GET", "POST"},
     "game-analysis": {"GET", "POST"},
     "game-play-on": {"POST"},
-    "scoring:duel": {"GET"},
-    "scoring:classic": {"GET"},
+    "scoring:index": {"GET"},
+    "scoring:calculator": {"GET"},
     "replay": {"GET"},
     "game-new": {"GET", "POST"},
     "play": {"GET", "POST"},
@@ -207,7 +208,8 @@ def test_function_views_declared_read_only_refuse_a_post(key, staff, live_game):
 GUEST_MAY = {"login", "logout", "api-auth-token", "account-token", "password-change"}
 
 #: Placeholder values for routes keyed by something other than a primary key.
-URL_KWARGS = {"<str:secret>": {"secret": "not-a-real-invite"}, "<uidb64>": {"uidb64": "MQ", "token": "set-password"}}
+URL_KWARGS = {"<str:secret>": {"secret": "not-a-real-invite"}, "<uidb64>": {"uidb64": "MQ", "token": "set-password"},
+              "<slug:game_id>": {"game_id": DEFAULT_GAME}}
 
 
 def url_of(route: Route, game) -> str:

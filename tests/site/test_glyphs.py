@@ -4,7 +4,8 @@ those lack — hieroglyphs, emoji, media-control symbols — in any template. Ic
 
 from pathlib import Path
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"  # and each game's own, games/ui/<game>/templates
 
 
 def needs_a_rare_font(char: str) -> bool:
@@ -14,8 +15,8 @@ def needs_a_rare_font(char: str) -> bool:
 
 def test_no_template_uses_a_glyph_missing_from_debian_fonts():
     found = [
-        f"{path.relative_to(TEMPLATES)}: {char!r} (U+{ord(char):04X})"
-        for path in sorted(TEMPLATES.rglob("*.html"))
+        f"{path.relative_to(ROOT)}: {char!r} (U+{ord(char):04X})"
+        for path in sorted([*TEMPLATES.rglob("*.html"), *ROOT.glob("games/ui/*/templates/**/*.html")])
         for char in sorted(set(path.read_text(encoding="utf-8")))
         if needs_a_rare_font(char)
     ]

@@ -1,7 +1,17 @@
-"""A club's house rule for the Duel, as an Imhotep plugin (entry point group "imhotep")."""
+"""A club's house rule for the Duel, and a small house game with its own pages (the Obelisk
+race, ``race.py`` and ``web.py``), as an Imhotep plugin (entry point group "imhotep").
 
+The engine hooks are marked with ``rules_engine.hookimpl``; the pages hook with a marker of
+the web side's project, ``imhotep_ui``, made here with pluggy so that loading this module
+needs no Django (the service imports ``web.py`` only when it asks for the pages)."""
+
+import pluggy
+
+from imhotep_house_rules.race import RACE
 from rules_engine import hookimpl
 from rules_engine.gametype import Variant, VariantField
+
+ui_hookimpl = pluggy.HookimplMarker("imhotep_ui")
 
 GAME = "duel"
 VARIANT = "scarabs"
@@ -49,3 +59,15 @@ def imhotep_variant_score(game_id, variant_id, board, result, inputs):
                           "text": f"Complete pyramid ({', '.join(complete)}) → {bonus}"})
         answer.append(lines)
     return answer
+
+
+@hookimpl
+def imhotep_games():
+    return [RACE]
+
+
+@ui_hookimpl
+def imhotep_game_ui():
+    from imhotep_house_rules.web import UI
+
+    return [UI]

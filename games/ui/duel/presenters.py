@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.replay.describe import MoveStory
-from games.replay.geometry import COLUMN_BOATS, COLUMNS, ROW_BOATS, ROWS, line_name
+from games.ui.duel.describe import MoveStory
+from games.ui.duel.geometry import COLUMN_BOATS, COLUMNS, ROW_BOATS, ROWS, line_name
 
 DEFAULT_COLOURS = ("black", "white")  # F2: colours default to black, white
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.replay.classic_describe import ClassicStory, card_colour, card_name, site_name
+from games.ui.classic.describe import ClassicStory, card_colour, card_name, site_name
 from rules_engine.classic.components import (
     BURIAL_ROWS,
     COLOURS,

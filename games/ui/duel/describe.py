@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.replay.geometry import line_cells, line_name
+from games.ui.duel.geometry import line_cells, line_name
 
 
 @dataclass

@@ -8,25 +8,15 @@ page posts back unchanged (plus the drawn tokens in a transcribed game).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from games.replay.geometry import line_name
+from games.ui.duel.geometry import line_name
+from games.ui.gameui import Choice
 from rules_engine.duel.labels import LabelError, parse_labels
 
 # D4.3 action tokens, in the order the page lists them.
 ACTION_KINDS = ("take-token", "place-meeples", "place-unload", "swap-unload")
-
-
-@dataclass(frozen=True)
-class Choice:
-    move: dict
-    label: str
-
-    @property
-    def json(self) -> str:
-        return json.dumps(self.move, separators=(",", ":"))
 
 
 @dataclass

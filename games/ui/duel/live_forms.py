@@ -13,8 +13,8 @@ from django import forms
 from games import engine
 from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
-from games.replay.geometry import BOATS, MONUMENTS, line_name
 from games.services.players import check_names
+from games.ui.duel.geometry import BOATS, MONUMENTS, line_name
 from rules_engine.duel.game import shuffled_supply
 from rules_engine.duel.labels import FACES, TOKEN_COUNTS, LabelError, parse_labels
 from rules_engine.errors import RulesError

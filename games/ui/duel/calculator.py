@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from games.ui.duel.forms import MONUMENT_NAMES, DuelBoardForm
 from rules_engine.errors import BoardError
 from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
 from scoring.engine import score_board
-from scoring.forms import MONUMENT_NAMES, DuelBoardForm
 
 # F1 field (below players[i]) → (words, id of the input to jump to; {i} is the player).
 _PLAYER_PATHS = {

@@ -10,7 +10,7 @@ from django.http import QueryDict
 
 from scoring import form_fields
 from scoring.engine import registry
-from scoring.form_fields import count_field, name_field, player_title
+from scoring.form_fields import count_field, name_field, player_title, variant_field
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 MONUMENT_NAMES = {"obelisk": "Obelisk", "temple": "Temple", "pyramid": "Pyramids", "tomb": "Tomb"}
@@ -89,21 +89,6 @@ class VariantInputs:
     fields: tuple[tuple[forms.BoundField, ...], ...]  # per player
 
 
-def _variant_field(spec) -> forms.Field:
-    if spec.kind == "bool":
-        return forms.BooleanField(label=spec.label, required=False, help_text=spec.help)
-    return forms.IntegerField(
-        label=spec.label,
-        required=False,
-        min_value=spec.minimum,
-        max_value=spec.maximum,
-        help_text=spec.help,
-        widget=forms.NumberInput(
-            attrs={"min": spec.minimum, "max": spec.maximum, "inputmode": "numeric", "class": "count"}
-        ),
-    )
-
-
 def duel_variants() -> list[tuple[object, tuple]]:
     """The Duel's variants and their input fields, as the plugins registered them."""
     reg = registry()
@@ -154,7 +139,7 @@ class DuelBoardForm(forms.Form):
         for variant, specs in self.variant_specs:
             for i in PLAYERS:
                 for spec in specs:
-                    self.fields[f"p{i}_v_{variant.id}_{spec.name}"] = _variant_field(spec)
+                    self.fields[f"p{i}_v_{variant.id}_{spec.name}"] = variant_field(spec)
 
     # -- for the template ------------------------------------------------------------------
     @property

@@ -15,8 +15,8 @@ from django import forms
 from games import engine
 from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
-from games.replay.classic_table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
 from games.services.players import check_names
+from games.ui.classic.table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, ROUND_CARDS, SITES
 from rules_engine.classic.game import new_record
 from rules_engine.errors import RulesError

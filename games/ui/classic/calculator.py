@@ -8,9 +8,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from rules_engine.errors import BoardError
-from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
-from scoring.classic_forms import (
+from games.ui.classic.forms import (
     PLAYERS,
     SITE_NAMES,
     SITE_STONE_SITES,
@@ -18,6 +16,8 @@ from scoring.classic_forms import (
     ClassicBoardForm,
     unscorable_sides,
 )
+from rules_engine.errors import BoardError
+from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
 from scoring.engine import score_board
 from scoring.form_fields import player_title
 

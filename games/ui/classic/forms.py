@@ -14,8 +14,7 @@ from django.http import QueryDict
 from rules_engine.classic.components import BUILDING_SITES, COLOURS, MAX_PLAYERS, MIN_PLAYERS, SITES
 from scoring import form_fields
 from scoring.engine import registry
-from scoring.form_fields import count_field, name_field, player_title
-from scoring.forms import _variant_field
+from scoring.form_fields import count_field, name_field, player_title, variant_field
 
 GAME = "classic"
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -235,7 +234,7 @@ class ClassicBoardForm(forms.Form):
         for variant, specs in self.variant_specs:
             for i in PLAYERS:
                 for spec in specs:
-                    self.fields[f"p{i}_v_{variant.id}_{spec.name}"] = _variant_field(spec)
+                    self.fields[f"p{i}_v_{variant.id}_{spec.name}"] = variant_field(spec)
         if self.variant_list:
             self.fields["variants"] = forms.MultipleChoiceField(
                 label="Variants",

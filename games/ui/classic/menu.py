@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.replay.classic_describe import card_name, site_name
-from games.replay.live_menu import Choice
+from games.ui.classic.describe import card_name, site_name
+from games.ui.gameui import Choice
 from rules_engine.classic.components import BLUE_CARDS, SITES
 
 

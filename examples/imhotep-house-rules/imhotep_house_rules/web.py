@@ -1,0 +1,118 @@
+"""The Obelisk race's pages, as the service's web adapter (``games.ui.GameUI``) wants them:
+a calculator form, a board for the replay and live-entry pages, and a new-game form. Django
+is imported here only, and only when the service asks for the game's pages."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django import forms
+
+from games.ui import GameUI, Story
+from imhotep_house_rules.race import COLOURS, GAME_ID, MAX_TAKE, RACE, new_record
+from rules_engine.errors import BoardError
+from rules_engine.registry import default_registry
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+# -- calculator (/score/obelisk-race) ------------------------------------------------------
+class RaceBoardForm(forms.Form):
+    name0 = forms.CharField(label="First player", required=False, max_length=40)
+    name1 = forms.CharField(label="Second player", required=False, max_length=40)
+    obelisk0 = forms.IntegerField(label="First player's obelisk", min_value=0, max_value=30)
+    obelisk1 = forms.IntegerField(label="Second player's obelisk", min_value=0, max_value=30)
+
+
+def calculator_data(query) -> dict:
+    data = {"obelisk0": "0", "obelisk1": "0"}
+    data.update({k: query.get(k) for k in ("name0", "name1", "obelisk0", "obelisk1") if query.get(k) not in (None, "")})
+    return data
+
+
+@dataclass
+class RaceCalculation:
+    problems: list[str] = field(default_factory=list)
+    players: list[dict] = field(default_factory=list)
+    winner: str = ""
+
+
+def calculate(form: RaceBoardForm) -> RaceCalculation:
+    if not form.is_valid():
+        return RaceCalculation(problems=[f"{form.fields[k].label}: {' '.join(v)}" for k, v in form.errors.items()])
+    names = [form.cleaned_data["name0"] or "First player", form.cleaned_data["name1"] or "Second player"]
+    board = {"game": GAME_ID, "players": [{"name": n, "obelisk": form.cleaned_data[f"obelisk{i}"]}
+                                          for i, n in enumerate(names)]}
+    try:
+        result = default_registry().score(board)
+    except BoardError as exc:
+        return RaceCalculation(problems=[message for _, message in exc.errors])
+    players = [{"name": n, **p} for n, p in zip(names, result["players"], strict=True)]
+    return RaceCalculation(players=players, winner=names[result["winner"]])
+
+
+# -- replay and live entry ------------------------------------------------------------------
+def replay_context(timeline, ply: int, story, colours) -> dict:
+    state = timeline.state(ply)
+    score = timeline.score_at(ply)
+    return {"race": {
+        "quarry": state.quarry,
+        "over": state.over,
+        "players": [{"name": n, "colour": c, "obelisk": h, "blocks": range(h), "total": p["total"],
+                     "to_move": i == state.to_move and not state.over}
+                    for i, (n, c, h, p) in enumerate(zip(timeline.names, colours, state.heights, score["players"],
+                                                         strict=False))],
+    }}
+
+
+def describe(timeline) -> list[Story]:
+    names = timeline.names
+    return [Story(text=f"{names[k % 2]} takes {m['blocks']} block{'s' if m['blocks'] > 1 else ''}")
+            for k, m in enumerate(timeline.moves_json)]
+
+
+def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
+    return [{"label": f"Take {m['blocks']} block{'s' if m['blocks'] > 1 else ''}", "json": json.dumps(m)}
+            for m in legal] if live else []
+
+
+class NewRaceForm(forms.Form):
+    first = forms.CharField(label="First player (starts)", max_length=40)
+    second = forms.CharField(label="Second player", max_length=40)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("the two players need different names")
+        return data
+
+    def known_names(self) -> list[str]:
+        return []
+
+    def to_record(self) -> dict:
+        return new_record([self.cleaned_data["first"], self.cleaned_data["second"]])
+
+
+UI = GameUI(
+    game=GAME_ID,
+    templates=TEMPLATES,
+    colours=COLOURS,
+    label="Obelisk race",
+    card_title="Obelisk race scores",
+    card_text=f"{RACE.name}: a block a point, the taller obelisk 3 more.",
+    calculator_template="ui/obelisk-race/calculator.html",
+    calculator_form=RaceBoardForm,
+    calculator_data=calculator_data,
+    calculate=calculate,
+    board_template="ui/obelisk-race/board.html",
+    setup_text=f"Setup: the quarry holds its blocks; take 1 to {MAX_TAKE} a turn.",
+    replay_context=replay_context,
+    describe=describe,
+    new_form=NewRaceForm,
+    new_template="ui/obelisk-race/new.html",
+    play_template="ui/obelisk-race/play.html",
+    live_context=live_context,
+    tie_break="the player who did not start wins",
+)

@@ -1,0 +1,82 @@
+"""The Duel's pages (duel.md), registered through the ``imhotep_game_ui`` hook like any
+plugin's: the calculator (F1), the harbor board of the replay and live-entry pages, the move
+stories, and live entry with its F2 transcription of turned-up tokens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.ui.duel import calculator, forms, live_forms, live_menu
+from games.ui.duel.describe import describe_move
+from games.ui.duel.presenters import harbor_rows, player_panels
+from games.ui.gameui import GameUI
+from games.ui.hookspecs import hookimpl
+
+GAME = "duel"
+COLOURS = ("black", "white")  # F2: "colours is optional (default black, white)"
+
+
+def replay_context(timeline, ply: int, story, colours) -> dict:
+    state = timeline.state(ply)
+    return {
+        "rows": harbor_rows(state, story, colours),
+        "panels": player_panels(state, timeline.score_at(ply), timeline.names, colours),
+        "supply": state.supply_count,
+        "reserve": state.reserve_count,
+        "over": state.over,
+    }
+
+
+def describe(timeline) -> list:
+    names = timeline.names or ["player 1", "player 2"]
+    return [describe_move(timeline.state(k), m, names) for k, m in enumerate(timeline.moves_json)]
+
+
+def draw_palette(state):
+    return live_forms.palette_of(getattr(state, "unseen", None) or {})
+
+
+def describe_one(timeline, ply: int, move: dict):
+    return describe_move(timeline.state(ply), move, timeline.names or ["player 1", "player 2"])
+
+
+def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
+    menu = live_menu.legal_menu(legal) if live else live_menu.Menu()
+    for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
+        for sq in row:
+            sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
+    return menu
+
+
+UI = GameUI(
+    game=GAME,
+    templates=Path(__file__).parent / "templates",
+    colours=COLOURS,
+    label="Duel",
+    card_title="Score calculator",
+    card_text="Imhotep: The Duel. Enter what lies on the table, see every point explained and who won.",
+    calculator_template="ui/duel/calculator.html",
+    calculator_form=forms.DuelBoardForm,
+    calculator_data=forms.with_defaults,
+    calculate=calculator.calculate,
+    board_template="ui/duel/board.html",
+    setup_text="Setup: the boats are loaded (D3).",
+    replay_context=replay_context,
+    describe=describe,
+    describe_move=describe_one,
+    new_form=live_forms.NewDuelForm,
+    new_template="ui/duel/new.html",
+    play_template="ui/duel/play.html",
+    live_context=live_context,
+    draws_needed=live_menu.draws_needed,
+    with_draws=live_menu.with_draws,
+    draw_palette=draw_palette,
+    tie_break="D7.6: the player who did not start wins",
+    board_format="board (F1)",
+    record_format="game record (F2)",
+)
+
+
+@hookimpl
+def imhotep_game_ui():
+    return [UI]

@@ -1,0 +1,114 @@
+"""What a game's web adapter holds (``GameUI``): every page's game-particular part.
+
+The generic views (calculator, replay, live entry, game detail) call these; a field left
+empty means the game has no such page (no calculator, no live entry) or takes the generic
+default (moves shown as their JSON, the state JSON as the board).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Story:
+    """A move told for people, when a game has no describer of its own."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal move offered on a live-entry page: its F2 JSON and a label for people."""
+
+    move: dict
+    label: str
+
+    @property
+    def json(self) -> str:
+        return json.dumps(self.move, separators=(",", ":"))
+
+
+def _identity(data: Mapping) -> Mapping:
+    return data
+
+
+@dataclass(frozen=True)
+class GameUI:
+    #: The game id this adapter is for (a game some plugin registers through imhotep_games).
+    game: str
+    #: The folder holding this game's templates (searched by games.ui.loader), e.g.
+    #: ``Path(__file__).parent / "templates"`` with the files under ``ui/<game>/``.
+    templates: Path | None = None
+    #: The seats' colours when a record names none (F2: "default black, white").
+    colours: tuple[str, ...] = ("black", "white")
+
+    # -- calculator (/score/<game>) ---------------------------------------------------
+    #: Short name for the calculator links ("Duel", "Base game"); the home page's card.
+    label: str = ""
+    card_title: str = ""
+    card_text: str = ""
+    calculator_template: str = ""
+    calculator_form: type | None = None
+    #: The GET query as the form's data, with the defaults of an empty form filled in.
+    calculator_data: Callable[[Any], Mapping] = _identity
+    #: form -> the calculation (scoring.calculation.Calculation) the template shows.
+    calculate: Callable[[Any], Any] | None = None
+
+    # -- replay and live entry --------------------------------------------------------
+    #: The board partial included by the replay page (games/replay.html).
+    board_template: str = "games/_state_json.html"
+    #: A CSS class of the replay body (a wider board, say).
+    board_class: str = ""
+    #: The line shown before the first move.
+    setup_text: str = "Setup."
+    #: (timeline, ply, story, colours) -> the board partial's context.
+    replay_context: Callable[..., dict] | None = None
+    #: timeline -> one story per move (``.text``; boards may read more).
+    describe: Callable[[Any], list] | None = None
+    #: (timeline, ply, move JSON) -> the story of that move played at that position (a hint
+    #: or an alternative, not necessarily the move that was played).
+    describe_move: Callable[[Any, int, dict], Any] | None = None
+    #: timeline -> totals[ply][player], when the game has them cheaper than scoring every ply.
+    totals: Callable[[Any], list[list[int]] | None] | None = None
+
+    # -- live entry (/games/new?game=<game>, /games/<id>/play) ---------------------------
+    new_form: type | None = None
+    new_template: str = ""
+    play_template: str = ""
+    #: (timeline, ply, ctx, legal moves as JSON, live) -> the menu; may add to ctx.
+    live_context: Callable[..., Any] | None = None
+    #: (state, move JSON) -> what the player must say was turned up before the move is
+    #: stored (F2 transcription); empty when nothing.
+    draws_needed: Callable[[Any, dict], list] | None = None
+    #: (move, draws, POST) -> (the move with the draws, problems).
+    with_draws: Callable[[dict, list, Mapping], tuple[dict, list[str]]] | None = None
+    #: state -> the tokens that may still be turned up, offered while asking for draws.
+    draw_palette: Callable[[Any], Any] | None = None
+    #: A game recorded at the table (F4 setup.transcribed): (state, players, seen, need) ->
+    #: the cards offered for what a move turns up, and (POST, need) -> (turned up, problems).
+    table_choices: Callable[..., Any] | None = None
+    read_turned_up: Callable[[Mapping, Any], tuple[Any, list[str]]] | None = None
+
+    #: (names to pick from, rng, i) -> the i-th demo game's record (manage.py load_demo).
+    demo_record: Callable[[Any, Any, int], dict] | None = None
+
+    # -- game detail --------------------------------------------------------------------
+    #: Why equal totals still had a winner, for people ("the player who did not start wins").
+    tie_break: str = ""
+    board_format: str = "board"
+    record_format: str = "game record"
+
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def has_calculator(self) -> bool:
+        return self.calculator_form is not None and self.calculate is not None
+
+    @property
+    def has_live_entry(self) -> bool:
+        return self.new_form is not None and self.live_context is not None

@@ -1,0 +1,30 @@
+"""The score calculator pages (under /score/): one view for every game with a calculator;
+the game's adapter (``GameUI``) supplies the form, the calculation and the template."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from games import engine
+from games.ui.registry import calculator_games, game_ui
+
+
+@require_GET
+@vary_on_headers("HX-Request")  # same URL, two bodies: the page, or the result partial for htmx
+def calculator(request, game_id: str = engine.DEFAULT_GAME):
+    """A GET form, so a result is a link. htmx asks the same URL on every change and gets only
+    the ``result`` partial (plus whatever the game's page sends out of band)."""
+    ui = game_ui(game_id)
+    if ui.calculator_form is None or ui.calculate is None:
+        known = ", ".join(f"{ui.label} (/score/{g})" for g, ui in calculator_games())
+        raise Http404(f"This server has no score calculator for that game; it has: {known}")
+    form = ui.calculator_form(ui.calculator_data(request.GET))
+    calc = ui.calculate(form)
+    # A history-restore request wants the whole page even though htmx sent it.
+    partial_only = bool(request.htmx) and not request.htmx.history_restore_request
+    context = {"form": form, "calc": calc, "partial_only": partial_only, "ui": ui}
+    template = ui.calculator_template
+    return render(request, f"{template}#result" if partial_only else template, context)
