@@ -1,10 +1,13 @@
 """Monte-Carlo analysis speed (rules_engine/analysis), on one core:
 
-    .venv/bin/python bench/analysis.py [--playouts 200]
+    .venv/bin/python bench/analysis.py [--playouts 200] [--calibration] [--policies]
 
 Prints the load average first, then: a full analysis of a 58-ply Duel (every position, N
 playouts each), a hint at one ply (the legal moves ranked, 400 playouts), and a full analysis
-of a ~90-ply 4-player base game; with random playouts per second as the baseline figure."""
+of a ~90-ply 4-player base game; with random playouts per second as the baseline figure.
+--calibration adds the Brier scores of the calibration tests; --policies compares the Duel's
+weighted playout policy with uniform random, on random games and on games of players who
+prefer to unload."""
 
 from __future__ import annotations
 
@@ -19,6 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules_engine.analysis import estimate, rank_moves
 from rules_engine.classic.playout import random_record as classic_record
+from rules_engine.duel.game import new_game, shuffled_supply
+from rules_engine.duel.playout import random_step, weighted_step
+from rules_engine.duel.plugin import DuelGame
 from rules_engine.registry import default_registry
 
 
@@ -34,6 +40,8 @@ def full(game_type, record, playouts: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--playouts", type=int, default=200)
+    parser.add_argument("--policies", action="store_true",
+                        help="also the Duel's Brier score with the weighted playout policy and with uniform random")
     parser.add_argument("--calibration", action="store_true",
                         help="also the Brier scores over 2,000 positions (tests/engine/test_analysis.py)")
     args = parser.parse_args()
@@ -66,6 +74,44 @@ def main() -> None:
         base_games = (classic_record(random.Random(2000 + g), players=3) for g in range(400))
         est, lead, n = brier(classic, base_games, 3, playouts=4, step=5, limit=2000)
         print(f"calibration, base game 3p: Brier {est:.4f} vs current leader {lead:.4f} over {n} positions")
+    if args.policies:
+        policies(duel)
+
+
+class UniformDuel(DuelGame):
+    """The Duel with uniform random playouts (the same re-deal of hidden tokens), to measure
+    what the weighted policy gains."""
+
+    def fast_playout(self, state, rng: random.Random):
+        w = state.thaw()
+        while not w.over:
+            random_step(w, rng)
+        return w.freeze()
+
+
+def weighted_game(seed: int) -> dict:
+    """A Duel whose players both play the weighted policy (they unload more than chance)."""
+    rng = random.Random(seed)
+    supply = shuffled_supply(rng)
+    w = new_game(supply=supply).thaw()
+    moves = []
+    while not w.over:
+        moves.append(dict(weighted_step(w, rng)))
+    return {"game": "duel", "players": ["Ana", "Ben"], "setup": {"supply": supply}, "moves": moves}
+
+
+def policies(duel) -> None:
+    """Brier score of each playout policy over 1,000 positions of games played at random and
+    of games played by players who prefer to unload."""
+    from tests.engine.test_analysis import brier, duel_game
+
+    for games_name, make in (("random", lambda g: duel_game(g)[0]), ("unloading", weighted_game)):
+        for name, game_type in (("weighted", duel), ("uniform", UniformDuel())):
+            for playouts in (4, 32):
+                games = (make(3000 + g) for g in range(400))
+                est, lead, n = brier(game_type, games, 2, playouts=playouts, step=3, limit=1000)
+                print(f"{games_name} games, {name} playouts, {playouts} per position: Brier {est:.4f} "
+                      f"(leader {lead:.4f}) over {n} positions")
 
 
 if __name__ == "__main__":

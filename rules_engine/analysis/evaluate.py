@@ -32,6 +32,9 @@ class MoveValue:
 
 def winners(game_type, state, record: Mapping) -> list[int]:
     """The winners (seat indices) of a finished position, by the game's own scoring."""
+    fast = getattr(game_type, "final_winners", None)
+    if fast is not None:
+        return fast(state, record)
     board = game_type.board(state, record)
     result = game_type.rank(game_type.score(board), board)
     if "winners" in result:
@@ -49,12 +52,12 @@ def _to_move(state) -> int:
 
 def playout(game_type, state, record: Mapping, rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
+    fast = getattr(game_type, "fast_playout", None)
+    if fast is not None:  # the engine's own loop, which re-deals hidden information itself
+        return winners(game_type, fast(state, rng), record)
     determinize = getattr(game_type, "determinized", None)
     if determinize is not None:
         state = determinize(state, rng)
-    fast = getattr(game_type, "fast_playout", None)
-    if fast is not None:
-        return winners(game_type, fast(state, rng), record)
     weight = getattr(game_type, "playout_weight", None)
     for _ in range(MAX_PLIES):
         if game_type.is_over(state):

@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import random
 
-from rules_engine.duel.state import DuelState
+from rules_engine.duel.state import DuelState, Work
 from rules_engine.duel.tokens import TOKEN_IDS
 
 
 def determinized(state: DuelState, rng: random.Random) -> DuelState:
     """``state`` with the supply and the reserve re-dealt from the same face-down tokens."""
     w = state.thaw()
+    redeal(w, rng)
+    return w.freeze()
+
+
+def redeal(w: Work, rng: random.Random) -> None:
+    """Re-deal the face-down supply and reserve of ``w`` in place (a playout's own Work)."""
     if w.unseen is not None:  # transcription form: only the counts of unseen tokens are known
         hidden = [t for t, n in zip(TOKEN_IDS, w.unseen, strict=True) for _ in range(n)]
     else:
@@ -22,4 +28,3 @@ def determinized(state: DuelState, rng: random.Random) -> DuelState:
     w.supply = tuple(hidden[: w.scount])
     w.reserve = hidden[w.scount : w.scount + w.rcount]
     w.unseen = None
-    return w.freeze()

@@ -24,6 +24,7 @@ from rules_engine.duel.actions import (
     take_token,
     unload,
 )
+from rules_engine.duel.board import DuelBoard, PlayerBoard
 from rules_engine.duel.game import MONUMENTS, new_game, shuffled_supply
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.legal import (
@@ -37,7 +38,8 @@ from rules_engine.duel.legal import (
     locate,
     menus,
 )
-from rules_engine.duel.state import Work
+from rules_engine.duel.scoring import score
+from rules_engine.duel.state import MEEPLES, Work
 
 _PASS = {"type": "pass"}
 
@@ -87,9 +89,9 @@ def _play(w: Work, cat: int, item) -> dict:
 W_UNLOAD, W_TAKE, W_PLACE_UNLOAD, W_SWAP = 4, 2, 3, 3  # place and place-meeples weigh 1
 
 
-def weighted_step(w: Work, rng: random.Random) -> None:
+def weighted_step(w: Work, rng: random.Random) -> dict:
     """Play one legal move on ``w``, each picked with its category's weight (a hot loop:
-    cumulative weights by hand, no lists)."""
+    cumulative weights by hand, no lists); its F2 dict."""
     place, unl, take, pm, pu, swaps = menus(w)
     nu = len(unl)
     a = len(place)
@@ -101,26 +103,30 @@ def weighted_step(w: Work, rng: random.Random) -> None:
     if total == 0:
         pass_turn(w)  # D4.4
         end_turn(w, True)
-        return
+        return _PASS
     r = rng.random() * total
     if r < a:
-        _play(w, PLACE, place[int(r)])
+        return _play(w, PLACE, place[int(r)])
     elif r < b:
-        _play(w, UNLOAD, unl[min(nu - 1, int((r - a) / W_UNLOAD))])
+        return _play(w, UNLOAD, unl[min(nu - 1, int((r - a) / W_UNLOAD))])
     elif r < c:
-        _play(w, TAKE, take[min(len(take) - 1, int((r - b) / W_TAKE))])
+        return _play(w, TAKE, take[min(len(take) - 1, int((r - b) / W_TAKE))])
     elif r < d:
-        _play(w, PLACE_MEEPLES_K, pm[min(len(pm) - 1, int(r - c))])
+        return _play(w, PLACE_MEEPLES_K, pm[min(len(pm) - 1, int(r - c))])
     elif r < e:
-        _play(w, PLACE_UNLOAD_K, pu[min(len(pu) - 1, int((r - d) / W_PLACE_UNLOAD))])
+        return _play(w, PLACE_UNLOAD_K, pu[min(len(pu) - 1, int((r - d) / W_PLACE_UNLOAD))])
     else:
         q, u = divmod(min(len(swaps) * nu - 1, int((r - e) / W_SWAP)), nu)
-        _play(w, SWAP, (swaps[q], unl[u]))
+        return _play(w, SWAP, (swaps[q], unl[u]))
 
 
 def weighted_playout(state, rng: random.Random):
-    """The final state of a game played on from ``state`` with `weighted_step`."""
+    """The final state of a game played on from ``state`` with `weighted_step`, the face-down
+    supply and reserve re-dealt first (rules_engine/duel/hidden.py)."""
+    from rules_engine.duel.hidden import redeal
+
     w = state.thaw()
+    redeal(w, rng)
     while not w.over:
         weighted_step(w, rng)
     return w.freeze()
@@ -144,3 +150,18 @@ def random_record(rng: random.Random, *, players: Sequence[str] = ("Ana", "Ben")
     return {"game": "duel", "sides": {m: sides.get(m, "A") for m in MONUMENTS},
             "players": list(players), "colours": ["black", "white"],
             "setup": {"supply": supply}, "moves": moves}
+
+
+def playout_winner(state, sides: Mapping[str, str] | None = None) -> int:
+    """The winner of a finished position by D7 and D7.6, as `scoring.score_json` of its F1
+    board finds it, minus the F1 validation: the board comes from a state the engine made."""
+    players = tuple(
+        PlayerBoard(None, p.obelisk, state.first_to_five == i, tuple(p.temple), p.pyramid_light,
+                    p.pyramid_dark, tuple(p.tomb), len(p.action_tokens), MEEPLES - p.meeples_in_supply)
+        for i, p in enumerate(state.players)
+    )
+    board = object.__new__(DuelBoard)
+    object.__setattr__(board, "sides", {m: (sides or {}).get(m, "A") for m in MONUMENTS})
+    object.__setattr__(board, "starting_player", 0)
+    object.__setattr__(board, "players", players)
+    return score(board).winner

@@ -44,6 +44,10 @@ class DuelGame(GameType):
         """The game played on to its end with the weighted policy, on one mutable Work."""
         return playout.weighted_playout(state, rng)
 
+    def final_winners(self, state, rec: Mapping) -> list[int]:
+        """The winner of a finished playout, scored without re-validating the board."""
+        return [playout.playout_winner(state, rec.get("sides"))]
+
     def playout_weight(self, move) -> float:
         """Playouts prefer what scores: unloading (D4.2) and the tokens that unload."""
         return _WEIGHTS.get(type(move).__name__, 1.0)

@@ -10,6 +10,7 @@ import pytest
 from rules_engine.analysis import estimate, rank_moves, winners
 from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.duel.hidden import determinized
+from rules_engine.duel.playout import weighted_playout
 from rules_engine.registry import default_registry
 
 DUEL = default_registry().game("duel")
@@ -60,6 +61,27 @@ def test_hint_ranks_legal_moves_best_first():
     ranked = rank_moves(DUEL, state, record, playouts=120, rng=random.Random(2))
     assert [v.win for v in ranked] == sorted((v.win for v in ranked), reverse=True)
     assert all(m.move in DUEL.legal_moves(state) for m in ranked)
+
+
+def score_sheet_winner(state, record) -> int:
+    board = DUEL.board(state, record)
+    return DUEL.rank(DUEL.score(board), board)["winner"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_d7_a_playout_is_scored_for_the_same_winner_as_the_score_sheet(seed):
+    record, replay = duel_game(30 + seed)
+    for state in (replay.states[-1], weighted_playout(replay.states[10], random.Random(seed))):
+        assert DUEL.final_winners(state, record) == [score_sheet_winner(state, record)]
+
+
+def test_d7_6_a_tied_playout_goes_to_the_player_who_did_not_start():
+    def tie_broken(record, state) -> bool:
+        board = DUEL.board(state, record)
+        return DUEL.rank(DUEL.score(board), board)["tie_broken"]
+
+    record, state = next((r, s.states[-1]) for r, s in map(duel_game, range(300)) if tie_broken(r, s.states[-1]))
+    assert DUEL.final_winners(state, record) == [1]
 
 
 def brier(game_type, records, players: int, playouts: int, step: int, limit: int) -> tuple[float, float, int]:
