@@ -2,12 +2,13 @@
 a deployment on several machines uses. Runs in its own processes, as a deployment would."""
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.services import redis_up
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP = """
@@ -24,13 +25,6 @@ print(request_analysis(game)[0].pk)
 """
 CHECK = "from games.analysis.models import GameAnalysis as A; a = A.objects.get(); print(a.status, a.runs)"
 
-
-def redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
-    except OSError:
-        return False
-    return True
 
 
 @pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")

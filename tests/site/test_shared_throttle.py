@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from scoring.api_examples import D9_1_BOARD
+from tests.services import redis_up
 
 ROOT = Path(__file__).resolve().parents[2]
 RATE = 6
@@ -24,13 +25,6 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
-
-def redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
-    except OSError:
-        return False
-    return True
 
 
 def post(port: int) -> int:
