@@ -40,6 +40,8 @@ def full(game_type, record, playouts: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--playouts", type=int, default=200)
+    parser.add_argument("--strength", action="store_true",
+                        help="also how often the Duel's playout policy beats uniform random play (4,000 games)")
     parser.add_argument("--policies", action="store_true",
                         help="also the Duel's Brier score with the weighted playout policy and with uniform random")
     parser.add_argument("--calibration", action="store_true",
@@ -74,6 +76,8 @@ def main() -> None:
         base_games = (classic_record(random.Random(2000 + g), players=3) for g in range(400))
         est, lead, n = brier(classic, base_games, 3, playouts=4, step=5, limit=2000)
         print(f"calibration, base game 3p: Brier {est:.4f} vs current leader {lead:.4f} over {n} positions")
+    if args.strength:
+        strength(duel)
     if args.policies:
         policies(duel)
 
@@ -98,6 +102,21 @@ def weighted_game(seed: int) -> dict:
     while not w.over:
         moves.append(dict(weighted_step(w, rng)))
     return {"game": "duel", "players": ["Ana", "Ben"], "setup": {"supply": supply}, "moves": moves}
+
+
+def strength(duel, games: int = 4000) -> None:
+    """The playout policy against uniform random moves, seats alternating."""
+    from rules_engine.duel.game import new_game, shuffled_supply
+
+    rng, wins = random.Random(1), 0.0
+    for g in range(games):
+        w = new_game(supply=shuffled_supply(rng)).thaw()
+        greedy = g % 2
+        while not w.over:
+            (weighted_step if w.to_move == greedy else random_step)(w, rng)
+        won = duel.final_winners(w.freeze(), {"players": ["A", "B"]})
+        wins += (greedy in won) / len(won)
+    print(f"playout policy against uniform random: wins {wins / games:.1%} of {games} Duel games")
 
 
 def policies(duel) -> None:

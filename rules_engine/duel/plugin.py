@@ -49,7 +49,8 @@ class DuelGame(GameType):
         return [playout.playout_winner(state, rec.get("sides"))]
 
     def playout_weight(self, move) -> float:
-        """Playouts prefer what scores: unloading (D4.2) and the tokens that unload."""
+        """The generic loop's weights (the Duel's own `fast_playout` uses the greedy policy of
+        rules_engine/duel/playout.py instead, which weighs each unload by who gains)."""
         return _WEIGHTS.get(type(move).__name__, 1.0)
 
     def board(self, state, rec: Mapping) -> dict:

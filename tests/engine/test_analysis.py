@@ -121,3 +121,20 @@ def test_three_player_base_game_estimates_are_calibrated_over_2000_positions():
     estimate_brier, leader_brier, positions = brier(CLASSIC, records, 3, playouts=4, step=5, limit=2000)
     assert positions == 2000
     assert estimate_brier <= leader_brier - 0.03, (estimate_brier, leader_brier)
+
+
+def test_d4_the_playout_policy_beats_uniform_random_play():
+    """Playouts should play like players, not at random: the greedy policy (unload what gives
+    you more than your opponent, D4.2) wins most games against uniform random moves."""
+    from rules_engine.duel.game import new_game, shuffled_supply
+    from rules_engine.duel.playout import random_step, weighted_step
+
+    rng, wins, games = random.Random(4), 0.0, 600
+    for g in range(games):
+        w = new_game(supply=shuffled_supply(rng)).thaw()
+        greedy = g % 2  # seats alternate
+        while not w.over:
+            (weighted_step if w.to_move == greedy else random_step)(w, rng)
+        won = DUEL.final_winners(w.freeze(), {"players": ["A", "B"]})
+        wins += (greedy in won) / len(won)
+    assert wins / games > 0.55, wins / games
