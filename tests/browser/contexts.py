@@ -3,6 +3,8 @@
 
 from contextlib import contextmanager
 
+from django.test import Client
+
 
 @contextmanager
 def page_in(chromium, live_server, **options):
@@ -19,3 +21,11 @@ def settled_at(page, viewer: str, ply: int) -> None:
     htmx wires up the new links only then, and a click before that is a plain page load."""
     page.wait_for_selector(f'{viewer}[data-ply="{ply}"]')
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
+def log_in(page, live_server, user):
+    """Sign ``user`` in for ``page``'s browser context (a session cookie, no login form)."""
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])

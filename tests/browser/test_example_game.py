@@ -4,10 +4,9 @@ in live entry, replayed, and scored on its own calculator page — all through i
 import re
 
 import pytest
-from django.test import Client
 
 from games.models import Game
-from tests.browser.contexts import settled_at
+from tests.browser.contexts import log_in, settled_at
 from tests.factories import UserFactory
 
 pytest.importorskip("imhotep_house_rules", reason="installed by `make test` from examples/imhotep-house-rules")
@@ -15,15 +14,8 @@ pytest.importorskip("imhotep_house_rules", reason="installed by `make test` from
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _log_in(page, live_server, user):
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
-
-
 def test_play_it_in_live_entry_then_replay_it(page, live_server, plugin_registry):
-    _log_in(page, live_server, UserFactory(username="recorder"))
+    log_in(page, live_server, UserFactory(username="recorder"))
     page.goto("/games/new?game=obelisk-race")
     page.fill("input[name=first]", "Ana")
     page.fill("input[name=second]", "Ben")

@@ -4,21 +4,13 @@ cells and boats (htmx swaps the board), an illegal click does nothing, undo."""
 import re
 
 import pytest
-from django.test import Client
 
 from games.models import Game, Move
 from games.replay.timeline import load_timeline
-from tests.browser.contexts import settled_at
+from tests.browser.contexts import log_in, settled_at
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _log_in(page, live_server, user):
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
 
 
 def _at(page, ply):
@@ -36,7 +28,7 @@ def _engine_totals(game) -> list[int]:
 
 
 def test_start_a_game_and_play_by_clicking(page, live_server):
-    _log_in(page, live_server, UserFactory(username="recorder"))
+    log_in(page, live_server, UserFactory(username="recorder"))
     page.goto("/games/new")
     page.fill("input[name=player_1]", "Ana")
     page.fill("input[name=player_2]", "Ben")
