@@ -1,13 +1,16 @@
 """Monte-Carlo analysis speed (rules_engine/analysis), on one core:
 
     .venv/bin/python bench/analysis.py [--playouts 200] [--calibration] [--policies]
+                                       [--strength] [--hints]
 
 Prints the load average first, then: a full analysis of a 58-ply Duel (every position, N
 playouts each), a hint at one ply (the legal moves ranked, 400 playouts), and a full analysis
 of a ~90-ply 4-player base game; with random playouts per second as the baseline figure.
 --calibration adds the Brier scores of the calibration tests; --policies compares the Duel's
 weighted playout policy with uniform random, on random games and on games of players who
-prefer to unload."""
+prefer to unload; --strength plays each game's playout policy against uniform random players;
+--hints compares flat Monte-Carlo with UCB1 at the root (UCT one level deep) at the same
+number of playouts, against a 200-playouts-a-move ranking of the same positions."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules_engine.analysis import estimate, rank_moves
+from rules_engine.analysis import estimate, rank_moves, rank_moves_ucb
 from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.duel.game import new_game, shuffled_supply
 from rules_engine.duel.playout import random_step, weighted_step
@@ -41,7 +44,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--playouts", type=int, default=200)
     parser.add_argument("--strength", action="store_true",
-                        help="also how often the Duel's playout policy beats uniform random play (4,000 games)")
+                        help="also how often each game's playout policy beats uniform random play")
+    parser.add_argument("--hints", action="store_true",
+                        help="also flat Monte-Carlo against UCB1 for hints (30 positions per game)")
     parser.add_argument("--policies", action="store_true",
                         help="also the Duel's Brier score with the weighted playout policy and with uniform random")
     parser.add_argument("--calibration", action="store_true",
@@ -78,8 +83,52 @@ def main() -> None:
         print(f"calibration, base game 3p: Brier {est:.4f} vs current leader {lead:.4f} over {n} positions")
     if args.strength:
         strength(duel)
+        from tests.engine.test_analysis import classic_greedy_share
+
+        for players in (2, 3, 4):
+            share = classic_greedy_share(players, 1000, random.Random(1))
+            print(f"base-game playout policy against {players - 1} uniform random player(s): wins {share:.1%} "
+                  f"of 1,000 games (a fair share: {1 / players:.1%})")
+    if args.hints:
+        hints(duel, classic)
     if args.policies:
         policies(duel)
+
+
+def hint_positions(game_type, make, count: int) -> list:
+    """``count`` positions (with at least 3 legal moves) from games ``make(seed)`` makes."""
+    out, seed = [], 0
+    while len(out) < count:
+        record = make(500 + seed)
+        states = game_type.replay(record).states
+        state = states[random.Random(seed).randrange(2, len(states) - 2)]
+        if len(game_type.legal_moves(state)) >= 3:
+            out.append((record, state))
+        seed += 1
+    return out
+
+
+def hints(duel, classic, budget: int = 400) -> None:
+    """Mean regret (the reference chance of the best move minus that of the move picked) and
+    how often each method's first move is the reference's."""
+    makers = (("Duel", duel, lambda s: {**duel.random_record(random.Random(s)), "players": ["A", "B"]}),
+              ("base game 3p", classic, lambda s: classic_record(random.Random(s), players=3)))
+    for name, game_type, make in makers:
+        positions = hint_positions(game_type, make, 30)
+        totals = {"flat": [0.0, 0, 0.0], "UCB1": [0.0, 0, 0.0]}
+        for record, state in positions:
+            n = len(game_type.legal_moves(state))
+            reference = rank_moves(game_type, state, record, playouts=200 * n, rng=random.Random(9), top=n)
+            value = {repr(v.move): v.win for v in reference}
+            for method, rank in (("flat", rank_moves), ("UCB1", rank_moves_ucb)):
+                start = time.perf_counter()
+                first = rank(game_type, state, record, playouts=budget, rng=random.Random(3))[0]
+                totals[method][2] += time.perf_counter() - start
+                totals[method][0] += reference[0].win - value[repr(first.move)]
+                totals[method][1] += repr(first.move) == repr(reference[0].move)
+        for method, (regret, same, seconds) in totals.items():
+            print(f"hints, {name}, {method} at {budget} playouts: mean regret {regret / len(positions):.4f}, "
+                  f"best move found {same}/{len(positions)}, {seconds / len(positions) * 1000:.0f} ms a hint")
 
 
 class UniformDuel(DuelGame):

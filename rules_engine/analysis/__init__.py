@@ -8,6 +8,6 @@ supply and reserve), so a playout never profits from hidden information, and
 ``playout_weight(move)`` biases the playout policy (see docs/plugins.md).
 """
 
-from rules_engine.analysis.evaluate import Estimate, MoveValue, estimate, rank_moves, winners
+from rules_engine.analysis.evaluate import Estimate, MoveValue, estimate, rank_moves, rank_moves_ucb, winners
 
-__all__ = ["Estimate", "MoveValue", "estimate", "rank_moves", "winners"]
+__all__ = ["Estimate", "MoveValue", "estimate", "rank_moves", "rank_moves_ucb", "winners"]

@@ -48,6 +48,7 @@ def draw(w: Work, what: str) -> str | None:
     if k == len(w.draws):
         if w.rng is not None:  # a random playout: its generator turns the card up
             i = _pick(w.deck, w.rng.randrange(w.ndeck))
+            assert isinstance(w.draws, list)  # a playout's draws grow as it turns cards up
             w.draws.append(CARD_IDS[i])
         elif w.seed is not None:  # a seeded (live) game: dealt from the seed (`dealt_index`)
             i = _pick(w.deck, dealt_index(w.seed, k, w.ndeck))

@@ -46,8 +46,16 @@ class ClassicGame(GameType):
 
         return playout.analysis_playout(state, rng)
 
+    def final_winners(self, state, record: Mapping) -> list[int]:
+        """The winners of a finished playout (C8), scored without validating the board the
+        engine itself made."""
+        from rules_engine.classic.game import final_board
+
+        return scoring.score_engine_board(final_board(state, record), self.data)["winners"]
+
     def playout_weight(self, move) -> float:
-        """Playouts prefer sailing (C4.3): it is what delivers stones and scores."""
+        """The generic loop's weights: sailing (C4.3) delivers stones and scores (the base game's
+        own `fast_playout` uses the greedy policy of rules_engine/classic/playout.py instead)."""
         return 3.0 if type(move).__name__ in ("Sail", "PlaySail", "PlayLever") else 1.0
 
     # -- recording at the table (F4 setup.transcribed, rules_engine/classic/transcription.py)

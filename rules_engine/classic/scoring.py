@@ -45,6 +45,17 @@ def score_board(board: Mapping, data: SiteData = EMPTY) -> dict:
     if errors:
         raise BoardError(errors)
     assert parsed is not None
+    return _score(board, parsed, data)
+
+
+def score_engine_board(board: Mapping, data: SiteData = EMPTY) -> dict:
+    """`score_board` of a board the engine made itself (`game.final_board`), without the F3
+    validation: analysis playouts score thousands of them. It must give the same result:
+    tests/engine/classic/test_scoring_fast.py compares the two on random games."""
+    return _score(board, (board["sides"], board["players"], board["burial_chamber"], board["site_stones"]), data)
+
+
+def _score(board: Mapping, parsed: tuple, data: SiteData) -> dict:
     sides, players, grid, site_stones = parsed
     obelisk_points = _obelisk_lines(players, sides["obelisks"])
     chamber = _chamber_lines(players, grid, sides["burial-chamber"], data)

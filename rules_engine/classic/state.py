@@ -28,7 +28,13 @@ order (F4 ``players``); sites are indices into `components.SITES`; cards into `C
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 from rules_engine.classic.components import CARDS, ROUNDS, SITES
+
+if TYPE_CHECKING:
+    from rules_engine.classic.sitedata import SiteData
 
 CARD_IDS = tuple(CARDS)
 CARD_INDEX = {c: i for i, c in enumerate(CARD_IDS)}
@@ -206,6 +212,46 @@ class Work:
     then a list the playout extends); None elsewhere."""
 
     __slots__ = (*_FIELDS, "rng")
+    # The fields, for the type checker (the module docstring says what each holds).
+    n: int
+    sides: tuple[str, ...]
+    data: SiteData
+    colours: tuple[str, ...]
+    cards: tuple[tuple[int, ...], ...]
+    seed: int | None
+    transcribed: bool
+    ndrawn: int
+    ndeck: int
+    ndiscard: int
+    round: int
+    caps: tuple[int, ...]
+    nsailed: int
+    to_move: int
+    first: int
+    passes: int
+    ply: int
+    over: bool
+    draws: list[str] | tuple[str, ...]
+    deck: list[int]
+    discard: list[int]
+    slots: list[int | None]
+    sailed: list[int]
+    market: list[str]
+    pair: list[str]
+    pyr: list[int]
+    temple: list[int]
+    burial: list[int]
+    obel: list[int]
+    towers: list[int]
+    quarry: list[int]
+    sled: list[int]
+    track: list[int]
+    purple: list[int]
+    reached: list[int]
+    pyrb: list[list[int]]
+    blue: list[list[str]]
+    green: list[list[str]]
+    rng: random.Random | None
 
     def freeze(self) -> ClassicState:
         s = object.__new__(ClassicState)

@@ -138,3 +138,29 @@ def test_d4_the_playout_policy_beats_uniform_random_play():
         won = DUEL.final_winners(w.freeze(), {"players": ["A", "B"]})
         wins += (greedy in won) / len(won)
     assert wins / games > 0.55, wins / games
+
+
+def test_c4_3_the_base_game_playout_policy_beats_uniform_random_play():
+    """The base game's greedy policy (sail a ship holding more of your stones than anyone
+    else's, C4.3/C5) wins well over a third of 3-player games against two uniform players."""
+    wins = classic_greedy_share(players=3, games=300, rng=random.Random(4))
+    assert wins > 0.45, wins
+
+
+def classic_greedy_share(players: int, games: int, rng: random.Random) -> float:
+    """The greedy policy's share of wins (a shared win counts as a share) in ``games`` base
+    games, one seat (each in turn) playing `weighted_step`, the others uniformly at random."""
+    from rules_engine.classic.game import new_work
+    from rules_engine.classic.playout import random_header, random_step, weighted_step
+    from rules_engine.classic.sitedata import EMPTY
+
+    wins = 0.0
+    for g in range(games):
+        header = random_header(rng, players)
+        w = new_work(header, EMPTY, random.Random(rng.getrandbits(64)))
+        greedy = g % players
+        while not w.over:
+            (weighted_step if w.to_move == greedy else random_step)(w, rng)
+        won = winners(CLASSIC, w.freeze(), header.to_json([]))
+        wins += (greedy in won) / len(won)
+    return wins / games
