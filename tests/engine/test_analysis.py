@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from rules_engine.analysis import estimate, rank_moves, winners
+from rules_engine.analysis import estimate, rank_moves, rank_moves_ucb, winners
 from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.duel.hidden import determinized
 from rules_engine.duel.playout import weighted_playout
@@ -61,6 +61,14 @@ def test_hint_ranks_legal_moves_best_first():
     ranked = rank_moves(DUEL, state, record, playouts=120, rng=random.Random(2))
     assert [v.win for v in ranked] == sorted((v.win for v in ranked), reverse=True)
     assert all(m.move in DUEL.legal_moves(state) for m in ranked)
+
+
+def test_ucb_hint_spends_the_most_playouts_on_its_best_move():
+    record, replay = duel_game(5)
+    state = replay.states[16]
+    ranked = rank_moves_ucb(DUEL, state, record, playouts=300, rng=random.Random(2), top=99)
+    assert len(ranked) == len(DUEL.legal_moves(state)) and sum(v.playouts for v in ranked) == 300
+    assert ranked[0].playouts == max(v.playouts for v in ranked)
 
 
 def score_sheet_winner(state, record) -> int:
