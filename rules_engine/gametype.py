@@ -6,11 +6,11 @@ from __future__ import annotations
 import abc
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules_engine.errors import PluginError
+from rules_engine.errors import IllegalMoveError, PluginError, RecordError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
@@ -125,6 +125,31 @@ class ReplayBase:
     def state(self) -> Any:
         """The last position."""
         return self.states[-1]
+
+    def extended(self, raw_move: Any) -> ReplayBase | None:
+        """This replay with one more move (a live move: no need to replay the record again),
+        or None when the game cannot tell (the caller then replays the longer record). Raises
+        `RecordError` with ``move`` = the new move's index when the move is illegal."""
+        return None
+
+
+def replay_moves(state: Any, raw_moves: Iterable, parse_move: Callable, play: Callable,
+                 first: int = 0) -> tuple[list, list]:
+    """Every engine's replay loop: ``raw_moves`` parsed and played in turn on one working copy
+    of ``state`` (``state.thaw()``, `FrozenState`), the position after each frozen. Returns
+    (states after each move, parsed moves). Raises `RecordError` naming the move's index in
+    the record (``first`` + its place here) and the reason."""
+    states, moves = [], []
+    w = state.thaw()  # one working copy for the whole run; an error rejects the record
+    for k, raw in enumerate(raw_moves, first):
+        try:
+            move = parse_move(raw)
+            play(w, move)
+        except IllegalMoveError as exc:
+            raise RecordError(exc.reason, k, exc.rule) from None
+        moves.append(move)
+        states.append(w.freeze())
+    return states, moves
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,10 @@ a board or record.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.metadata
+import json
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -177,6 +180,15 @@ class Registry:
         return with_data
 
     # -- lookups -----------------------------------------------------------------------
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """The engine version and every plugin (name, distribution, version) registered: two
+        registries with the same fingerprint replay and score every record alike, so caches
+        shared between processes key on it."""
+        plugins = sorted((i.name, i.distribution, i.version) for i in self.plugins.values())
+        text = json.dumps([ENGINE_VERSION, plugins])
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
     def game(self, game_id: object) -> GameType:
         try:
             return self.games[game_id]  # type: ignore[index]
@@ -383,6 +395,10 @@ class VariantReplay:
 
     def score(self, ply: int | None = None) -> dict:
         return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
+
+    def extended(self, raw_move) -> VariantReplay | None:
+        longer = self._replay.extended(raw_move)
+        return None if longer is None else VariantReplay(longer, self._registry, self.variants)
 
 
 def _too_deep(document: object) -> bool:

@@ -1,10 +1,12 @@
 """Appending one move to a live game: the only code that writes a live move.
 
 Appends are serialised per game by the database: the Game row is locked
-(``select_for_update``) inside one transaction, the expected ply is compared with the moves
-stored, and the whole record is replayed with the new move through the registry, so two
-clients appending at once can never lose or duplicate a ply (the second one sees the first
-one's move and gets a stale-ply answer). When the move ends the game, the club history
+(``select_for_update``) inside one transaction and the expected ply is compared with the moves
+stored, so two clients appending at once can never lose or duplicate a ply (the second one
+sees the first one's move and gets a stale-ply answer). The move is played on the position
+the page showed, whose replay is cached (`timeline`; without it the whole record is replayed
+through the registry), and the longer replay is handed back to that cache for the page that
+follows: no replay of the whole game per move. When the move ends the game, the club history
 derives the results (`recompute_results`) and the game becomes finished.
 """
 
@@ -17,6 +19,7 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Move
+from games.replay.timeline import Timeline, cached_timeline, remember
 from games.services.recording import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
 
@@ -45,6 +48,7 @@ class Appended:
     ply: int  # the ply just written
     move: dict  # as stored (the engine's F2 form)
     finished: bool
+    timeline: Timeline  # the game's replay with the move, for the page that follows
 
 
 def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | None = None) -> Appended:
@@ -65,6 +69,9 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
             raise RejectedMove(f"game {game.pk} is {game.get_status_display().lower()}; no move can be added",
                                current)
         record = record_of(game)
+        # The page showed this position, so its replay is usually at hand (this process or the
+        # shared cache): the move is played on its last position instead of replaying the game.
+        previous = None if turned_up else cached_timeline(game, {**record, "moves": list(record["moves"])})
         if turned_up:
             setup = record.get("setup")
             if not isinstance(setup, dict) or setup.get("transcribed") is not True:
@@ -77,18 +84,23 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
             game.save(update_fields=["header"])  # rolled back with the move if the move fails
         record["moves"].append(dict(move))
         try:
-            replay = engine.registry().replay(record)
+            replay = previous.replay.extended(dict(move)) if previous is not None else None
+            if replay is None:
+                replay = engine.registry().replay(record)
         except RecordError as exc:
             raise RejectedMove(exc.reason, exc.move) from None
         except RulesError as exc:
             raise RejectedMove(str(exc), current) from None
         stored = engine.registry().game(game.game_type).move_to_json(replay.moves[-1])
         Move.objects.create(game=game, ply=current, data=stored)
+        record["moves"][-1] = stored
         if replay.finished:
             recompute_results(game)  # the club history derives results and sets finished
         else:
             game.save(update_fields=["updated_at"])
-    return Appended(game=game, ply=current, move=stored, finished=replay.finished)
+    # Keyed by the record's content, so it is right even if the commit had failed.
+    timeline = remember(game, record, replay, previous)
+    return Appended(game=game, ply=current, move=stored, finished=replay.finished, timeline=timeline)
 
 
 class NothingToUndo(Exception):

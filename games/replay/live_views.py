@@ -26,7 +26,7 @@ from games import engine
 from games.membership.access import member_required
 from games.models import Game
 from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
-from games.replay.timeline import NoReplay, load_timeline
+from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
 from games.services.recording import Outcome, import_record
 from games.ui import game_ui, ui_registry
@@ -86,9 +86,10 @@ def _checked_game(request, pk: int) -> Game | HttpResponse:
     return game
 
 
-def _render(request, game: Game, *, error: str = "", status: int = 200, pending: dict | None = None):
+def _render(request, game: Game, *, error: str = "", status: int = 200, pending: dict | None = None,
+            timeline: Timeline | None = None):
     try:
-        timeline = load_timeline(game)
+        timeline = timeline or load_timeline(game)
     except (NoReplay, RulesError) as exc:
         return _plain(500, f"game {game.pk} cannot be replayed by this engine: {exc}")
     plies = timeline.plies
@@ -135,9 +136,10 @@ def _parse_ply(raw: str | None) -> int | None:
     return ply if ply >= 0 else None
 
 
-def _done(request, game: Game):
+def _done(request, game: Game, timeline: Timeline | None = None):
+    """The page after a change: ``timeline``, when the change gives one, is the game's now."""
     if request.htmx:
-        return _render(request, Game.objects.get(pk=game.pk))
+        return _render(request, Game.objects.get(pk=game.pk), timeline=timeline)
     return redirect("play", pk=game.pk)  # post/redirect/get: a reload never posts twice
 
 
@@ -179,13 +181,13 @@ def play(request, pk: int):
     else:
         pending = None
     try:
-        append_move(game.pk, ply, move)
+        appended = append_move(game.pk, ply, move)
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
         return _render(request, game, status=400, pending=pending,
                        error=f"That move was not recorded: {exc.reason}")
-    return _done(request, game)
+    return _done(request, game, appended.timeline)
 
 
 def _table_need(game: Game, ply: int, move: dict):
@@ -216,12 +218,12 @@ def _record_with_cards(request, game: Game, ply: int, move: dict, need):
     if problems:
         return _render(request, game, status=400, pending=pending, error="; ".join(problems))
     try:
-        append_move(game.pk, ply, move, turned_up=turned_up)
+        appended = append_move(game.pk, ply, move, turned_up=turned_up)
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
         return _render(request, game, status=400, pending=pending, error=f"That move was not recorded: {exc.reason}")
-    return _done(request, game)
+    return _done(request, game, appended.timeline)
 
 
 @member_required

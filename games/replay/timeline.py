@@ -5,19 +5,25 @@ Everything goes through the plugin registry (`games.engine`), and the record is 
 the club history's `record_of`, so the viewer shows exactly what the history scored.
 
 Stepping through a replay asks for the same game again and again, so the last few timelines
-are kept per process, keyed by the registry and the record itself (its moves, names, sides…):
-any change to the stored game (a new move, an undo, a renamed player) is a new key, and the
-positions, stories and scores of a key never change.
+are kept per process and each replay in the shared cache (Redis or the database cache, so
+any worker can serve it), keyed by the engine and plugin versions and the record itself (its
+moves, names, sides…): any change to the stored game (a new move, an undo, a renamed player)
+is a new key, and the positions, stories and scores of a key never change. A live move hands
+its replay over (`remember`), so the page after it does not replay the game again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import pickle
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
+
+from django.core.cache import cache
 
 from games import engine
 from games.models import Game
@@ -106,28 +112,80 @@ class Timeline:
 
 
 CACHE_SIZE = 16
-_cache: OrderedDict[tuple, Timeline] = OrderedDict()
+SHARED_TTL = 24 * 3600  # a replayed record in the shared cache (it never changes, only ages)
+_cache: OrderedDict[str, Timeline] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def load_timeline(game: Game) -> Timeline:
-    """Replay ``game`` (or reuse its timeline if this process replayed the very same record
-    lately). Raises NoReplay for a score-only game and RulesError when the current engine
-    rejects the stored moves."""
-    if not game.has_moves:
-        raise NoReplay(f"game {game.pk} was stored as a score only; it has no moves to replay")
-    record = record_of(game)
-    registry = engine.registry()
-    digest = hashlib.sha256(json.dumps(record, sort_keys=True, default=str).encode()).hexdigest()
-    key = (id(registry), game.pk, game.game_type, digest)
-    with _cache_lock:
-        timeline = _cache.get(key)
-        if timeline is not None:
-            _cache.move_to_end(key)
-            return timeline
-    timeline = Timeline(game=game, record=record, replay=registry.replay(record))
+def _key(game: Game, record: dict) -> str:
+    """The cache key of ``record`` as replayed by this engine and these plugins (the
+    registry's fingerprint): the same key always means the same positions."""
+    text = json.dumps([engine.registry().fingerprint, game.pk, game.game_type, record], sort_keys=True, default=str)
+    return "imhotep:replay:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _keep(key: str, timeline: Timeline) -> Timeline:
     with _cache_lock:
         _cache[key] = timeline
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return timeline
+
+
+def load_timeline(game: Game, record: dict | None = None) -> Timeline:
+    """Replay ``game`` (its ``record`` when the caller has just rebuilt it), or reuse the
+    replay this process or another worker made of the very same record (the shared cache,
+    docs/operations.md). Raises NoReplay for a score-only game and RulesError when the current
+    engine rejects the stored moves."""
+    if not game.has_moves:
+        raise NoReplay(f"game {game.pk} was stored as a score only; it has no moves to replay")
+    record = record if record is not None else record_of(game)
+    return _cached(game, record) or _replayed(game, record)
+
+
+def cached_timeline(game: Game, record: dict) -> Timeline | None:
+    """The timeline of ``record`` if this process or the shared cache has its replay; None
+    rather than replaying it."""
+    return _cached(game, record)
+
+
+def _cached(game: Game, record: dict) -> Timeline | None:
+    key = _key(game, record)
+    with _cache_lock:
+        timeline = _cache.get(key)
+        if timeline is not None:
+            _cache.move_to_end(key)
+            return timeline
+    replay = cache.get(key)
+    return None if replay is None else _keep(key, Timeline(game=game, record=record, replay=replay))
+
+
+def _replayed(game: Game, record: dict) -> Timeline:
+    replay = engine.registry().replay(record)
+    key = _key(game, record)
+    _share(key, replay)
+    return _keep(key, Timeline(game=game, record=record, replay=replay))
+
+
+def _share(key: str, replay) -> None:
+    # Some replays do not pickle (a variant's replay holds the plugin registry; B-side board
+    # data is a read-only mapping): they stay in this process's cache only.
+    with contextlib.suppress(TypeError, AttributeError, pickle.PicklingError):
+        cache.set(key, replay, SHARED_TTL)
+
+
+def remember(game: Game, record: dict, replay, previous: Timeline | None = None) -> Timeline:
+    """Keep ``replay`` (just made of ``record`` by the caller, e.g. a live move) as the game's
+    timeline, here and in the shared cache, so the page after a move does not replay again.
+    ``previous``: the timeline of the same game one move earlier; its positions are the new
+    one's first positions, so their state JSON and scores are reused."""
+    key = _key(game, record)
+    _share(key, replay)
+    timeline = Timeline(game=game, record=record, replay=replay)
+    if previous is not None and previous.plies == timeline.plies - 1:
+        timeline._json.update(previous._json)
+        timeline._scores.update(previous._scores)
+        if "stories" in previous.__dict__:  # told already: only the new move's story is new
+            last = timeline.plies - 1
+            timeline.__dict__["stories"] = [*previous.stories, timeline.describe(last, timeline.moves_json[last])]
+    return _keep(key, timeline)

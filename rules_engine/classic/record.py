@@ -15,8 +15,7 @@ from rules_engine.classic.game import Header, final_board, parse_header
 from rules_engine.classic.moves import Move, parse_move
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
-from rules_engine.errors import IllegalMoveError, RecordError
-from rules_engine.gametype import ReplayBase
+from rules_engine.gametype import ReplayBase, replay_moves
 
 
 @dataclass
@@ -46,20 +45,14 @@ class Replay(ReplayBase):
 
         return score_board(self.final_board(ply), self.data)
 
+    def extended(self, raw_move) -> Replay:
+        states, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
+        return Replay(self.header, self.states + states, self.moves + moves, self.data)
+
 
 def replay(record: Mapping, data: SiteData = EMPTY) -> Replay:
     """Replay an F4 record. Raises `RecordError`: ``move=None`` for the header or setup,
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal."""
     header, state, raw_moves = parse_header(record, data)
-    states = [state]
-    moves: list[Move] = []
-    w = state.thaw()  # one working copy for the whole game; an error rejects the record
-    for k, raw in enumerate(raw_moves):
-        try:
-            move = parse_move(raw)
-            play(w, move)
-        except IllegalMoveError as exc:
-            raise RecordError(exc.reason, k, exc.rule) from None
-        moves.append(move)
-        states.append(w.freeze())
-    return Replay(header, states, moves, data)
+    states, moves = replay_moves(state, raw_moves, parse_move, play)
+    return Replay(header, [state, *states], moves, data)

@@ -32,6 +32,7 @@ import random
 from typing import TYPE_CHECKING
 
 from rules_engine.classic.components import CARDS, ROUNDS, SITES
+from rules_engine.frozen import FrozenState
 
 if TYPE_CHECKING:
     from rules_engine.classic.sitedata import SiteData
@@ -89,14 +90,12 @@ _PRIVATE = tuple("_" + f for f in _FIELDS)
 _KEY = tuple("_" + f for f in _FIELDS if f != "data")
 
 
-class ClassicState:
+class ClassicState(FrozenState):
     """An immutable base-game position. Build one with `game.setup`, advance with
     `game.apply_move`. Equal states compare (and hash) equal."""
 
     __slots__ = _PRIVATE
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("ClassicState is immutable; use apply_move to get a new state")
+    _KEY = _KEY
 
     # ---- read-only accessors
     @property
@@ -173,18 +172,6 @@ class ClassicState:
     def market_draws(self) -> tuple[str, ...]:
         """The market draws known so far: the record's, then any dealt from its seed."""
         return tuple(self._draws)
-
-    # ---- value semantics
-    def _key(self) -> tuple:
-        return tuple(getattr(self, f) for f in _KEY)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ClassicState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         status = "over" if self._over else f"player {self._to_move} to move"

@@ -8,7 +8,7 @@ move). A record that stops before the end is fine: it is a game in progress.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules_engine.duel.actions import place, play, unload
 from rules_engine.duel.game import MONUMENTS, final_board, new_game
@@ -16,8 +16,8 @@ from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import Move, parse_move
 from rules_engine.duel.scoring import score_json
 from rules_engine.duel.state import DuelState
-from rules_engine.errors import IllegalMoveError, RecordError, shown
-from rules_engine.gametype import ReplayBase
+from rules_engine.errors import RecordError, shown
+from rules_engine.gametype import ReplayBase, replay_moves
 
 COLOURS = ("black", "white")
 MAX_NAME = 100
@@ -66,6 +66,11 @@ class Replay(ReplayBase):
         """F1 score result of `final_board` (D7): the final score, or mid-game the score
         if the game ended now."""
         return score_json(self.final_board(ply))
+
+    def extended(self, raw_move) -> Replay:
+        states, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
+        return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), self.states + states,
+                      self.moves + moves)
 
 
 def _players(data: dict) -> tuple[str, str]:
@@ -144,19 +149,9 @@ def replay(record: object) -> Replay:
     """Replay an F2 record. Raises `RecordError`: ``move=None`` for the header or setup,
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal."""
     head, state, raw_moves = parse_header(record)
-    states = [state]
-    moves: list[Move] = []
-    w = state.thaw()  # one working copy for the whole game; an error rejects the record
-    for k, raw in enumerate(raw_moves):
-        try:
-            move = parse_move(raw)
-            play(w, move)
-        except IllegalMoveError as exc:
-            raise RecordError(exc.reason, k, exc.rule) from None
-        moves.append(move)
-        states.append(w.freeze())
+    states, moves = replay_moves(state, raw_moves, parse_move, play)
     rec = DuelRecord(head.players, head.colours, head.sides, head.supply, head.boats, tuple(moves))
-    return Replay(rec, states, moves)
+    return Replay(rec, [state, *states], moves)
 
 
 def to_record(*, players: Sequence[str], sides: Mapping[str, str] | None, setup: Mapping,

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.tokens import TOKEN_IDS
+from rules_engine.frozen import FrozenState
 
 MEEPLES = 4  # D1
 
@@ -46,14 +47,12 @@ _FIELDS = ("cells", "occ", "slots", "live", "supply", "scount", "reserve", "rcou
 _PRIVATE = tuple("_" + f for f in _FIELDS)
 
 
-class DuelState:
+class DuelState(FrozenState):
     """An immutable Duel position. Build one with `game.new_game`, advance with
     `game.apply_move`. Equal states compare equal (and hash equal)."""
 
     __slots__ = _PRIVATE
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("DuelState is immutable; use apply_move to get a new state")
+    _KEY = _PRIVATE
 
     # ---- read-only accessors (the replay viewer and the API use these)
     @property
@@ -135,18 +134,6 @@ class DuelState:
         if self._unseen is None:
             return None
         return {t: n for t, n in zip(TOKEN_IDS, self._unseen, strict=True) if n}
-
-    # ---- value semantics
-    def _key(self) -> tuple:
-        return tuple(getattr(self, f) for f in _PRIVATE)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DuelState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         status = f"over ({self._end})" if self._over else f"player {self._to_move} to move"

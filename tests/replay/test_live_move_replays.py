@@ -1,0 +1,96 @@
+"""A live move replays nothing it need not: the move is played on the position the page
+showed (its replay cached), and the page after it is rendered from that result. Counted on
+the engines' one replay loop (`rules_engine.gametype.replay_moves`), which still runs."""
+
+import json
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from games.models import Move
+from games.replay import timeline
+from rules_engine.classic import record as classic_record
+from rules_engine.duel import record as duel_record
+from tests.replay.classic_fixtures import random_classic_record
+from tests.replay.conftest import random_duel_record, store
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def moves_replayed(monkeypatch):
+    """How many moves the engines have played through their replay loop since the start."""
+    played = []
+    for module in (duel_record, classic_record):
+        real = module.replay_moves
+
+        def counting(state, raw_moves, *args, _real=real, **kwargs):
+            raw_moves = list(raw_moves)
+            played.append(len(raw_moves))
+            return _real(state, raw_moves, *args, **kwargs)
+
+        monkeypatch.setattr(module, "replay_moves", counting)
+    return played
+
+
+@pytest.fixture(autouse=True)
+def _cold_caches():
+    cache.clear()
+    timeline._cache.clear()
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("make", [lambda: random_duel_record(11), lambda: random_classic_record(5, players=4)],
+                         ids=["duel", "base game"])
+def test_a_move_tapped_on_the_page_plays_one_move_and_replays_nothing(make, owner, moves_replayed):
+    full = make()
+    game = store({**full, "moves": full["moves"][:30]}, owner)
+    client = _client(owner)
+    assert client.get(f"/games/{game.pk}/play").status_code == 200  # the position the player sees
+    moves_replayed.clear()
+    response = client.post(f"/games/{game.pk}/play", {"ply": 30, "move": json.dumps(full["moves"][30])}, headers=HTMX)
+    assert response.status_code == 200 and 'data-ply="31"' in response.content.decode()
+    assert Move.objects.filter(game=game).count() == 31
+    assert moves_replayed == [1]
+
+
+def test_a_move_sent_without_the_page_replays_the_game_once(owner, moves_replayed, api_client):
+    full = random_duel_record(12)
+    game = store({**full, "moves": full["moves"][:20]}, owner)
+    cache.clear()
+    timeline._cache.clear()
+    client = _client(owner)
+    moves_replayed.clear()
+    response = client.post(f"/games/{game.pk}/play", {"ply": 20, "move": json.dumps(full["moves"][20])}, headers=HTMX)
+    assert response.status_code == 200
+    # draws_needed reads the position once (a replay of 20 moves); the move itself is then
+    # played on it, and the page is drawn from the result.
+    assert moves_replayed == [20, 1]
+
+
+def test_another_worker_serves_the_position_from_the_shared_cache(owner, moves_replayed):
+    full = random_classic_record(6, players=3)
+    game = store({**full, "moves": full["moves"][:25]}, owner)
+    _client(owner).get(f"/games/{game.pk}/play")
+    timeline._cache.clear()  # this process forgets; the shared cache still has the replay
+    moves_replayed.clear()
+    assert _client(owner).get(f"/games/{game.pk}/replay?ply=25").status_code == 200
+    assert moves_replayed == []
+
+
+def test_a_rejected_move_stores_nothing_and_names_the_move(owner):
+    full = random_duel_record(13)
+    game = store({**full, "moves": full["moves"][:10]}, owner)
+    client = _client(owner)
+    client.get(f"/games/{game.pk}/play")
+    response = client.post(f"/games/{game.pk}/play", {"ply": 10, "move": json.dumps({"type": "place", "cell": "z9"})},
+                           headers=HTMX)
+    assert "That move was not recorded" in response.content.decode()
+    assert Move.objects.filter(game=game).count() == 10
