@@ -9,7 +9,7 @@ from __future__ import annotations
 class FrozenState:
     """Subclasses set ``__slots__`` and ``_KEY`` (the slots that make two positions equal)."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
     _KEY: tuple[str, ...] = ()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -21,7 +21,7 @@ class FrozenState:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())

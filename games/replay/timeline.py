@@ -29,6 +29,7 @@ from games import engine
 from games.models import Game
 from games.services.recording import record_of
 from games.ui import Story, game_ui
+from rules_engine.gametype import ReplayBase
 
 
 class NoReplay(Exception):
@@ -39,7 +40,7 @@ class NoReplay(Exception):
 class Timeline:
     game: Game
     record: dict
-    replay: object  # the game type's Replay: .states, .moves, .finished, .plies
+    replay: ReplayBase  # the game type's Replay: .states, .moves, .finished, .plies
     _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
     _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
 
