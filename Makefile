@@ -79,8 +79,9 @@ typecheck: venv
 	$(BIN)/mypy | $(BIN)/mypy-baseline filter
 
 bench: venv
-	$(BIN)/python -m rules_engine.bench
-	$(BIN)/python -m rules_engine.classic.bench
+	$(BIN)/python bench/duel_engine.py
+	$(BIN)/python bench/classic_engine.py
+	$(BIN)/python bench/classic_scoring.py
 
 # Load figures on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
 LOAD_SECONDS ?= 10

@@ -25,6 +25,6 @@ def test_golden_board_scores_as_recorded(case):
 
 
 def test_the_benchmark_board_is_a_valid_four_player_board():
-    from rules_engine.classic.bench_scoring import BOARD
+    from bench.classic_scoring import BOARD
 
     assert len(default_registry().score(BOARD)["players"]) == 4

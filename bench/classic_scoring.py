@@ -1,4 +1,4 @@
-"""Base-game scoring benchmark: ``python -m rules_engine.classic.bench_scoring [--runs N]``.
+"""Base-game scoring benchmark: ``.venv/bin/python bench/classic_scoring.py [--runs N]``.
 
 Prints the median microseconds of `scoring.score_board` (validation + C8 scoring + ranking)
 on a full 4-player F3 board, side A everywhere, and the same through the registry with the
@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a clone, as a script
+
 
 from rules_engine.classic.components import BUILDING_SITES, SITES
 from rules_engine.classic.scoring import score_board

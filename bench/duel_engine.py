@@ -1,4 +1,4 @@
-"""Duel engine benchmark: ``python -m rules_engine.bench [--games N] [--seed S]``.
+"""Duel engine benchmark: ``.venv/bin/python bench/duel_engine.py [--games N] [--seed S]``.
 
 Prints, on one core with a fixed seed:
 - random full games per second (uniformly random legal moves, `playout.random_record`),
@@ -13,7 +13,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a clone, as a script
+
 
 from rules_engine.duel.game import apply_move, legal_moves, new_game, shuffled_supply
 from rules_engine.duel.moves import Pass

@@ -1,4 +1,4 @@
-"""Base-game engine benchmark: ``python -m rules_engine.classic.bench [--games N] [--players P] [--seed S]``.
+"""Base-game engine benchmark: ``.venv/bin/python bench/classic_engine.py [--games N] [--players P] [--seed S]``.
 
 Prints, on one core with a fixed seed, for 2, 3 and 4 players (or only ``--players``):
 - random full games per second (uniformly random legal moves, `playout.random_record`),
@@ -12,7 +12,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a clone, as a script
+
 
 from rules_engine.classic.playout import random_record
 from rules_engine.classic.record import replay
