@@ -1,0 +1,68 @@
+"""GET /api/v1/results and GET /api/v1/standings."""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+)
+from rest_framework import generics
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api import serializers as s
+from games.api.views.common import (
+    BAD_FILTER,
+    FILTER_PARAMETERS,
+    LIST_ERRORS,
+    HistoryAPIView,
+    Pages,
+    filter_form,
+)
+from games.models import Game, Result
+from games.services import stats
+from rules_engine.registry import DEFAULT_GAME
+
+
+class ResultList(HistoryAPIView, generics.ListAPIView):
+    serializer_class = s.ResultRowSerializer
+    pagination_class = Pages
+    queryset = Result.objects.none()
+
+    def get_queryset(self):
+        form = filter_form(self.request)
+        games = form.filter(Game.objects.all())
+        results = (
+            Result.objects.filter(Exists(games.filter(pk=OuterRef("seat__game_id"))))
+            .select_related("seat__game", "seat__player")
+            .order_by("-seat__game__played_on", "-seat__game_id", "seat__order")
+        )
+        if form.is_bound and form.cleaned_data.get("player"):
+            results = results.filter(seat__player_id=form.cleaned_data["player"])
+        return results
+
+    @extend_schema(
+        summary="Results, one row per seat, newest game first",
+        parameters=FILTER_PARAMETERS,
+        responses={200: s.ResultRowSerializer(many=True), **LIST_ERRORS},
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class Standings(HistoryAPIView, APIView):
+    @extend_schema(
+        summary="Standings of one game type by OpenSkill rating",
+        parameters=[OpenApiParameter("game", str, description="Game type id (default duel).")],
+        responses={200: s.StandingSerializer(many=True), 400: BAD_FILTER},
+    )
+    def get(self, request):
+        game_type = request.query_params.get("game") or DEFAULT_GAME
+        if "\x00" in game_type:  # PostgreSQL cannot compare text holding NUL: refused here, not a 500
+            raise ValidationError({"game": ["Null characters are not allowed."]})
+        rows = list(stats.standings(game_type))
+        for rank, player in enumerate(rows, start=1):
+            player.rank = rank
+        return Response(s.StandingSerializer(rows, many=True).data)
