@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pluggy
 
-from rules_engine import ENGINE_VERSION, hookspecs
+from rules_engine import ENGINE_VERSION, hookspecs, variants
 from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, shown
 from rules_engine.gametype import ID_PATTERN, GameType, Variant, VariantField
 
@@ -124,8 +124,8 @@ class Registry:
                 self.game_plugin[game.id] = info
         for game_id in list(self.games):
             self.games[game_id] = self._with_board_data(self.games[game_id])
-        for info, variants in self._results("imhotep_variants"):
-            for variant in _iterable(variants, info, "imhotep_variants"):
+        for info, answer in self._results("imhotep_variants"):
+            for variant in _iterable(answer, info, "imhotep_variants"):
                 if not isinstance(variant, Variant):
                     raise PluginError(
                         f"plugin {info.name!r}: imhotep_variants returned {variant!r}, not a Variant"
@@ -269,14 +269,14 @@ class Registry:
         problems = self._variant_problems(board, game_id)
         if problems:
             raise BoardError(problems)
-        variants = board.get("variants", [])
-        if not variants:
+        chosen = board.get("variants", [])
+        if not chosen:
             return game.score({k: v for k, v in board.items() if k != "variants"})
-        stripped, inputs = self._split_variant_inputs(board, game_id, variants)
+        stripped, inputs = self._split_variant_inputs(board, game_id, chosen)
         result = game.score(stripped)  # a fresh dict: ours to extend
-        for variant_id in variants:
+        for variant_id in chosen:
             self._apply_variant(game, variant_id, stripped, result, inputs[variant_id])
-        result["variants"] = list(variants)
+        result["variants"] = list(chosen)
         return game.rank(result, stripped)
 
     def replay(self, record: object):
@@ -292,64 +292,18 @@ class Registry:
         problems = self._variant_problems(record, game.id)
         if problems:
             raise RecordError("; ".join(f"{path}: {message}" for path, message in problems))
-        variants = record.get("variants", [])
-        if not variants:
+        chosen = record.get("variants", [])
+        if not chosen:
             return game.replay(record)
         # Variants change the scoring only: the game replays the moves without them.
-        return VariantReplay(game.replay({k: v for k, v in record.items() if k != "variants"}), self, variants)
+        return variants.VariantReplay(game.replay({k: v for k, v in record.items() if k != "variants"}), self, chosen)
 
-    # -- variants ----------------------------------------------------------------------
+    # -- variants (the arithmetic is in rules_engine/variants.py) ------------------------
     def _variant_problems(self, doc: Mapping, game_id: str) -> list[tuple[str, str]]:
-        """What is wrong with a document's ``variants``, as (field path, message) pairs."""
-        variants = doc.get("variants", [])
-        if not isinstance(variants, list):
-            return [("variants", "must be a list of variant ids")]
-        problems = []
-        for i, v in enumerate(variants):
-            if not isinstance(v, str) or (game_id, v) not in self.variants:
-                known = ", ".join(sorted(vid for g, vid in self.variants if g == game_id)) or "none"
-                problems.append((f"variants[{i}]", f"unknown variant {shown(v)} for {game_id}; known: {known}"))
-            elif v in variants[:i]:
-                problems.append((f"variants[{i}]", f"variant {v!r} is listed twice"))
-        return problems
+        return variants.problems(doc, game_id, self.variants)
 
-    def _split_variant_inputs(self, board: Mapping, game_id: str, variants: list[str]):
-        """Take the variants' per-player inputs out of the board, validated."""
-        names = {f.name: f for v in variants for f in self.variant_fields[(game_id, v)]}
-        stripped = {k: v for k, v in board.items() if k != "variants"}
-        players = board.get("players")
-        if not isinstance(players, list):
-            return stripped, {v: [] for v in variants}
-        errors: list[tuple[str, str]] = []
-        values: list[dict[str, object]] = []
-        new_players = []
-        for i, player in enumerate(players):
-            if not isinstance(player, Mapping):
-                new_players.append(player)
-                values.append({})
-                continue
-            mine = {}
-            for name, f in names.items():
-                raw = player.get(name, f.default)
-                path = f"players[{i}].{name}"
-                if f.kind == "bool":
-                    if not isinstance(raw, bool):
-                        errors.append((path, f"must be true or false, got {shown(raw)}"))
-                elif isinstance(raw, bool) or not isinstance(raw, int):
-                    errors.append((path, f"must be a whole number, got {shown(raw)}"))
-                elif not f.minimum <= raw <= f.maximum:
-                    errors.append((path, f"must be between {f.minimum} and {f.maximum}, got {raw}"))
-                mine[name] = raw
-            values.append(mine)
-            new_players.append({k: v for k, v in player.items() if k not in names})
-        if errors:
-            raise BoardError(errors)
-        stripped["players"] = new_players
-        inputs = {
-            v: [{f.name: vals[f.name] for f in self.variant_fields[(game_id, v)]} for vals in values]
-            for v in variants
-        }
-        return stripped, inputs
+    def _split_variant_inputs(self, board: Mapping, game_id: str, chosen: list[str]):
+        return variants.split_inputs(board, {v: self.variant_fields[(game_id, v)] for v in chosen})
 
     def _apply_variant(self, game: GameType, variant_id: str, board: Mapping, result: dict, inputs) -> None:
         answers = self._results(
@@ -361,44 +315,7 @@ class Registry:
             inputs=inputs,
         )
         for _info, per_player in answers:
-            keys = {line["key"] for lines in per_player for line in lines}
-            for player in result["players"]:  # every player shows the variant's keys, 0 if unearned
-                for key in keys:
-                    player["breakdown"].setdefault(key, 0)
-            for player, lines in zip(result["players"], per_player, strict=False):
-                for line in lines:
-                    key, points = line["key"], int(line["points"])
-                    player["breakdown"][key] = player["breakdown"].get(key, 0) + points
-                    player["total"] += points
-                    player.setdefault("lines", []).append(
-                        {
-                            "monument": key,
-                            "side": None,
-                            "rule": line.get("rule", variant_id),
-                            "text": line["text"],
-                            "points": points,
-                            "variant": variant_id,
-                        }
-                    )
-
-
-class VariantReplay:
-    """A game's replay whose scores apply the record's variants (through the registry)."""
-
-    def __init__(self, replay, registry: Registry, variants: list[str]):
-        self._replay = replay
-        self._registry = registry
-        self.variants = list(variants)
-
-    def __getattr__(self, name: str):
-        return getattr(self._replay, name)
-
-    def score(self, ply: int | None = None) -> dict:
-        return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
-
-    def extended(self, raw_move) -> VariantReplay | None:
-        longer = self._replay.extended(raw_move)
-        return None if longer is None else VariantReplay(longer, self._registry, self.variants)
+            variants.add_lines(result, per_player, variant_id)
 
 
 def _too_deep(document: object) -> bool:

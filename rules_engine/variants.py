@@ -1,0 +1,112 @@
+"""Variants on top of a game's own scoring (the registry calls these): which variant ids a
+document may list, the per-player inputs a variant reads (taken out of the board and checked),
+the lines a variant adds to a score, and a replay whose scores apply a record's variants."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from rules_engine.errors import BoardError, shown
+from rules_engine.gametype import VariantField
+
+if TYPE_CHECKING:
+    from rules_engine.registry import Registry
+
+
+def problems(doc: Mapping, game_id: str, known: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What is wrong with a document's ``variants`` (``known``: the registered (game, variant)
+    pairs), as (field path, message) pairs."""
+    chosen = doc.get("variants", [])
+    if not isinstance(chosen, list):
+        return [("variants", "must be a list of variant ids")]
+    known = set(known)
+    out = []
+    for i, v in enumerate(chosen):
+        if not isinstance(v, str) or (game_id, v) not in known:
+            names = ", ".join(sorted(vid for g, vid in known if g == game_id)) or "none"
+            out.append((f"variants[{i}]", f"unknown variant {shown(v)} for {game_id}; known: {names}"))
+        elif v in chosen[:i]:
+            out.append((f"variants[{i}]", f"variant {v!r} is listed twice"))
+    return out
+
+
+def split_inputs(board: Mapping, fields: Mapping[str, tuple[VariantField, ...]]) -> tuple[dict, dict]:
+    """The board without the variants and their per-player inputs, and per variant id (the
+    keys of ``fields``) each player's inputs, checked against the variant's fields. Raises
+    `BoardError` naming every bad input."""
+    names = {f.name: f for per_variant in fields.values() for f in per_variant}
+    stripped = {k: v for k, v in board.items() if k != "variants"}
+    players = board.get("players")
+    if not isinstance(players, list):
+        return stripped, {v: [] for v in fields}
+    errors: list[tuple[str, str]] = []
+    values: list[dict[str, object]] = []
+    new_players = []
+    for i, player in enumerate(players):
+        if not isinstance(player, Mapping):
+            new_players.append(player)
+            values.append({})
+            continue
+        mine = {}
+        for name, f in names.items():
+            raw = player.get(name, f.default)
+            path = f"players[{i}].{name}"
+            if f.kind == "bool":
+                if not isinstance(raw, bool):
+                    errors.append((path, f"must be true or false, got {shown(raw)}"))
+            elif isinstance(raw, bool) or not isinstance(raw, int):
+                errors.append((path, f"must be a whole number, got {shown(raw)}"))
+            elif not f.minimum <= raw <= f.maximum:
+                errors.append((path, f"must be between {f.minimum} and {f.maximum}, got {raw}"))
+            mine[name] = raw
+        values.append(mine)
+        new_players.append({k: v for k, v in player.items() if k not in names})
+    if errors:
+        raise BoardError(errors)
+    stripped["players"] = new_players
+    inputs = {v: [{f.name: vals[f.name] for f in per_variant} for vals in values] for v, per_variant in fields.items()}
+    return stripped, inputs
+
+
+def add_lines(result: dict, per_player: list, variant_id: str) -> None:
+    """Add one plugin's answer to ``result`` (a score, changed in place): per player the
+    lines it earned, each into the breakdown, the total and the explanation lines."""
+    keys = {line["key"] for lines in per_player for line in lines}
+    for player in result["players"]:  # every player shows the variant's keys, 0 if unearned
+        for key in keys:
+            player["breakdown"].setdefault(key, 0)
+    for player, lines in zip(result["players"], per_player, strict=False):
+        for line in lines:
+            key, points = line["key"], int(line["points"])
+            player["breakdown"][key] = player["breakdown"].get(key, 0) + points
+            player["total"] += points
+            player.setdefault("lines", []).append(
+                {
+                    "monument": key,
+                    "side": None,
+                    "rule": line.get("rule", variant_id),
+                    "text": line["text"],
+                    "points": points,
+                    "variant": variant_id,
+                }
+            )
+
+
+class VariantReplay:
+    """A game's replay whose scores apply the record's variants (through the registry)."""
+
+    def __init__(self, replay, registry: Registry, variants: list[str]):
+        self._replay = replay
+        self._registry = registry
+        self.variants = list(variants)
+
+    def __getattr__(self, name: str):
+        return getattr(self._replay, name)
+
+    def score(self, ply: int | None = None) -> dict:
+        return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
+
+    def extended(self, raw_move) -> VariantReplay | None:
+        longer = self._replay.extended(raw_move)
+        return None if longer is None else VariantReplay(longer, self._registry, self.variants)
