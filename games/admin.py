@@ -11,7 +11,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from games.models import Game, Move, Player, Rating, Result, Seat
-from games.services import editing, players, recording
+from games.services import editing, players, results
 from rules_engine.errors import RulesError
 
 
@@ -171,7 +171,7 @@ class GameAdmin(admin.ModelAdmin):
         done = 0
         for game in queryset.order_by("played_on", "id"):
             try:
-                recording.recompute_results(game)
+                results.recompute_results(game)
                 done += 1
             except RulesError as exc:
                 self.message_user(request, f"Game {game.pk}: the current engine rejects it: {exc}", messages.ERROR)

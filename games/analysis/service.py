@@ -14,7 +14,7 @@ from django.db import transaction
 from games import engine
 from games.analysis.models import GameAnalysis
 from games.models import Game
-from games.services.recording import record_of
+from games.services.results import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.analysis import estimate, rank_moves
 

@@ -20,7 +20,7 @@ from django.db import transaction
 from games import engine
 from games.models import Game, Move
 from games.replay.timeline import Timeline, cached_timeline, remember
-from games.services.recording import recompute_results, record_of
+from games.services.results import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
 
 
@@ -95,7 +95,7 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
         Move.objects.create(game=game, ply=current, data=stored)
         record["moves"][-1] = stored
         if replay.finished:
-            recompute_results(game)  # the club history derives results and sets finished
+            recompute_results(game, replay)  # the club history derives results and sets finished
         else:
             game.save(update_fields=["updated_at"])
     # Keyed by the record's content, so it is right even if the commit had failed.

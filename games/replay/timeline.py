@@ -27,7 +27,7 @@ from django.core.cache import cache
 
 from games import engine
 from games.models import Game
-from games.services.recording import record_of
+from games.services.results import record_of
 from games.ui import Story, game_ui
 from rules_engine.gametype import ReplayBase
 

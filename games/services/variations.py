@@ -9,7 +9,8 @@ from django.utils import timezone
 from games import engine
 from games.models import Game
 from games.services.documents import GameMeta
-from games.services.recording import import_record, record_of
+from games.services.recording import import_record
+from games.services.results import record_of
 
 
 class VariationError(ValueError):

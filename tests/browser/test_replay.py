@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games.services.recording import record_of
+from games.services.results import record_of
 from rules_engine.registry import default_registry
 from tests.browser.contexts import settled_at
 from tests.replay.conftest import random_duel_record, store

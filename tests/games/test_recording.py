@@ -8,7 +8,8 @@ from django.db import IntegrityError
 
 from games.models import Game, Move, Player, Result, Seat
 from games.services.documents import record_hash
-from games.services.recording import Outcome, import_board, import_record, recompute_results, result_rows
+from games.services.recording import Outcome, import_board, import_record
+from games.services.results import recompute_results, result_rows
 from rules_engine import ENGINE_VERSION
 from rules_engine.registry import default_registry
 from tests.games.conftest import duel_board, duel_record, row_counts

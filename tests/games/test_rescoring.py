@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.services.recording import recompute_results
+from games.services.results import recompute_results
 from rules_engine.errors import UnknownGameError
 from tests.factories import GameFactory
 

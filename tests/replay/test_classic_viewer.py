@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.replay.timeline import load_timeline
-from games.services.recording import record_of
+from games.services.results import record_of
 from rules_engine.registry import default_registry
 from tests.replay.classic_fixtures import random_classic_record
 from tests.replay.conftest import store

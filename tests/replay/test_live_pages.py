@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game, Move, Player, Result
-from games.services.recording import record_of
+from games.services.results import record_of
 from rules_engine.registry import default_registry
 from tests.factories import UserFactory
 from tests.replay.conftest import random_duel_record, store

@@ -24,7 +24,8 @@ from django.test import Client
 from games import engine
 from games.models import Game, Player, Result, Seat
 from games.services import ratings
-from games.services.recording import import_many, result_rows
+from games.services.recording import import_many
+from games.services.results import result_rows
 
 PAGE_TARGET_MS = 100
 IMPORT_TARGET_S_PER_1000 = 10

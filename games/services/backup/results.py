@@ -14,7 +14,8 @@ from games import engine
 from games.models import Game, Result
 from games.services.backup.fields import LineError, _clean, _get
 from games.services.backup.fileformat import RESULT_FIELDS
-from games.services.recording import RECORD_HEADER_EXCLUDES, result_rows
+from games.services.recording import RECORD_HEADER_EXCLUDES
+from games.services.results import result_rows
 from rules_engine.errors import RecordError, RulesError
 
 # What import does with a game whose results the engine, re-checking it, does not derive.
@@ -121,7 +122,7 @@ def _check(game: Game, seats: list[dict], moves: list, stored: list[dict] | None
 
 
 def _record(game: Game, seats: list[dict], moves: list, names: Mapping[int, str]) -> dict:
-    """The F2/F4 record, as `recording.record_of` builds it from the stored rows."""
+    """The F2/F4 record, as `results.record_of` builds it from the stored rows."""
     header = dict(game.header)
     record = {"game": header.pop("game", game.game_type)}
     record.update({k: v for k, v in header.items() if k != "setup" and k not in RECORD_HEADER_EXCLUDES})

@@ -1,0 +1,104 @@
+"""What the club history derives from a stored game: its record (rebuilt from header, seats
+and moves), its results (always from the engine: formats.md F2, a recorded game's results come
+from replaying its moves), and the rows written per seat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db import transaction
+
+from games import engine
+from games.models import Game, Result, Seat
+from games.services import ratings
+from rules_engine.errors import RulesError, UnknownGameError
+
+
+def record_of(game: Game) -> dict:
+    """The F2/F4 record of a recorded game, rebuilt from its header, seats and moves."""
+    header = dict(game.header or {})
+    # Prefetched seats and moves (exports) are used as they are; otherwise two plain queries,
+    # as the record is rebuilt on every live move and replay step.
+    prefetched = getattr(game, "_prefetched_objects_cache", {})
+    if "seats" in prefetched:
+        names = [seat.player.name for seat in game.seats.all()]
+    else:
+        names = list(game.seats.order_by("order").values_list("player__name", flat=True))
+    record = {"game": header.pop("game", game.game_type)}
+    record.update({k: v for k, v in header.items() if k != "setup"})
+    record["players"] = names
+    if "setup" in header:
+        record["setup"] = header["setup"]
+    if "moves" in prefetched:
+        record["moves"] = [m.data for m in game.moves.all()]
+    else:
+        record["moves"] = list(game.moves.order_by("ply").values_list("data", flat=True))
+    return record
+
+
+def recompute_results(game: Game, replay=None) -> Game:
+    """Derive a stored game's results again with the current engine (after an engine fix, or
+    after the admin fixed a seat) and rebuild the ratings from it on. ``replay``: the game's
+    replay when the caller has just made it (a live move), so it is not replayed again.
+    Raises RulesError when the current engine no longer accepts the game, or
+    UnknownGameError naming the plugin that is missing."""
+    # Version drift is allowed (an engine fix is why one rescores); a missing plugin is not.
+    missing = engine.registry().missing(game.game_type, game.variants, {})
+    if missing:
+        raise UnknownGameError(f"cannot rescore game {game.pk}: {'; '.join(missing)}")
+    if game.has_moves:
+        replay = replay or engine.registry().replay(record_of(game))
+        score = replay.score() if replay.finished else None
+    else:
+        score = engine.registry().score(game.board)
+    with transaction.atomic():
+        seats = list(game.seats.order_by("order"))
+        Result.objects.filter(seat__game=game).delete()
+        if score is not None:
+            store_results(seats, score)
+        game.status = Game.Status.FINISHED if score is not None else Game.Status.IN_PROGRESS
+        game.engine_version = engine.ENGINE_VERSION
+        game.plugin_versions = engine.versions(game.game_type, game.variants)
+        game.save(update_fields=["status", "engine_version", "plugin_versions", "updated_at"])
+        ratings.rate_from(game)
+    return game
+
+
+def result_rows(score: Mapping) -> list[dict]:
+    """Per seat: total, breakdown, rank, winner, tie_broken, from an engine score result.
+
+    Duel results (F1) name one ``winner`` and ``tie_broken`` (D7.6); base-game results (F3)
+    carry ``rank`` per player and ``winners`` (a shared win is possible) and
+    ``tie_broken_by_sled``."""
+    players = score["players"]
+    winners = set(score["winners"]) if "winners" in score else {score["winner"]}
+    if all("rank" in p for p in players):
+        ranks = [int(p["rank"]) for p in players]
+    else:
+        # Winners first; the others by total, equal totals sharing a rank.
+        ranks = [
+            1
+            if i in winners
+            else 1
+            + len(winners)
+            + sum(1 for j, q in enumerate(players) if j not in winners and q["total"] > p["total"])
+            for i, p in enumerate(players)
+        ]
+    tie_broken = bool(score.get("tie_broken") or score.get("tie_broken_by_sled"))
+    return [
+        {
+            "total": int(p["total"]),
+            "breakdown": dict(p["breakdown"]),
+            "rank": ranks[i],
+            "winner": i in winners,
+            "tie_broken": tie_broken,
+        }
+        for i, p in enumerate(players)
+    ]
+
+
+def store_results(seats: list[Seat], score: Mapping) -> None:
+    rows = result_rows(score)
+    if len(rows) != len(seats):
+        raise RulesError(f"the engine scored {len(rows)} players for {len(seats)} seats")
+    Result.objects.bulk_create(Result(seat=seat, **row) for seat, row in zip(seats, rows, strict=True))
