@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
 from django import forms
 from django.http import QueryDict
 
+from games.ui.classic.form_parts import ChamberCell, ErrorSlot, PlayerFields, SideField, VariantInputs
 from rules_engine.classic.components import BUILDING_SITES, COLOURS, MAX_PLAYERS, MIN_PLAYERS, SITES
 from scoring import form_fields
 from scoring.engine import registry
@@ -124,64 +124,6 @@ def unscorable_sides() -> dict[str, dict[str, str]]:
     """``{site: {side: why}}`` for the sides the registered game cannot score yet (C6 ⚠)."""
     reg = registry()
     return reg.games[GAME].unscorable_sides() if GAME in reg.games else {}
-
-
-@dataclass(frozen=True)
-class ErrorSlot:
-    """The place next to a field where its problems are shown (``err-<id>`` on the page; htmx
-    refreshes every slot out of band with each result)."""
-
-    id: str
-    problems: tuple = ()
-
-
-@dataclass(frozen=True)
-class VariantInputs:
-    """One player's inputs of one variant a plugin registered with fields."""
-
-    id: str
-    name: str
-    fields: tuple[forms.BoundField, ...]
-
-
-@dataclass(frozen=True)
-class PlayerFields:
-    """One player's bound fields, in the order of the table, for the template."""
-
-    index: int
-    title: str
-    name: forms.BoundField
-    colour: forms.BoundField
-    track: forms.BoundField
-    sled: forms.BoundField
-    obelisk: forms.BoundField
-    statues: forms.BoundField
-    blue: forms.BoundField
-    decorations: tuple[tuple[str, forms.BoundField], ...]  # (site, 0/1/2 radios)
-    reached: forms.BoundField
-    errors: dict[str, ErrorSlot]  # by key: name, colour, track, …, decorations, reached
-    variant_inputs: tuple[VariantInputs, ...]  # inputs of plugin variants (shown when chosen)
-
-
-@dataclass(frozen=True)
-class SideField:
-    site: str
-    label: str
-    field: forms.BoundField
-    errors: ErrorSlot
-    unplayable: str  # why side B cannot be scored yet (board data missing, C6 ⚠), or ""
-
-
-@dataclass(frozen=True)
-class ChamberCell:
-    """One chamber cell for the template, which writes its <select> itself: Django's widget
-    templates would cost about a millisecond per column."""
-
-    column: int
-    row: int
-    name: str
-    label: str
-    value: str
 
 
 @functools.cache
