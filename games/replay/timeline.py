@@ -114,7 +114,7 @@ class Timeline:
 
 CACHE_SIZE = 16
 SHARED_TTL = 24 * 3600  # a replayed record in the shared cache (it never changes, only ages)
-_cache: OrderedDict[str, Timeline] = OrderedDict()
+_cache: OrderedDict[tuple[int, str], Timeline] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -125,9 +125,15 @@ def _key(game: Game, record: dict) -> str:
     return "imhotep:replay:" + hashlib.sha256(text.encode()).hexdigest()
 
 
+def _local(key: str) -> tuple[int, str]:
+    # This process's cache also tells registries apart (tests build several; the stories and
+    # panels come from the registry's web adapters).
+    return id(engine.registry()), key
+
+
 def _keep(key: str, timeline: Timeline) -> Timeline:
     with _cache_lock:
-        _cache[key] = timeline
+        _cache[_local(key)] = timeline
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return timeline
@@ -153,9 +159,9 @@ def cached_timeline(game: Game, record: dict) -> Timeline | None:
 def _cached(game: Game, record: dict) -> Timeline | None:
     key = _key(game, record)
     with _cache_lock:
-        timeline = _cache.get(key)
+        timeline = _cache.get(_local(key))
         if timeline is not None:
-            _cache.move_to_end(key)
+            _cache.move_to_end(_local(key))
             return timeline
     replay = cache.get(key)
     return None if replay is None else _keep(key, Timeline(game=game, record=record, replay=replay))
@@ -186,7 +192,9 @@ def remember(game: Game, record: dict, replay, previous: Timeline | None = None)
     if previous is not None and previous.plies == timeline.plies - 1:
         timeline._json.update(previous._json)
         timeline._scores.update(previous._scores)
-        if "stories" in previous.__dict__:  # told already: only the new move's story is new
+        if "stories" in previous.__dict__ and timeline.ui.describe_move is not None:
+            # Told already: only the new move's story is new (a game whose adapter tells the
+            # stories only all at once tells them again).
             last = timeline.plies - 1
             timeline.__dict__["stories"] = [*previous.stories, timeline.describe(last, timeline.moves_json[last])]
     return _keep(key, timeline)

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from games.models import Game
 from tests.browser.contexts import page_in
@@ -47,6 +48,8 @@ def join_and_save_a_score(invitee, link: str) -> None:
     invitee.goto("/score/duel")
     invitee.locator("#player-0").get_by_label("Name").fill("Zoe")
     invitee.locator("#player-0").get_by_label("Obelisk tokens").fill("3")
+    # The save form carries the board of the last live result: wait for the one with the name.
+    expect(invitee.locator("#result .who").first).to_have_text("Zoe")
     invitee.get_by_role("button", name="Save to club history").click()
     invitee.wait_for_url("**/games/*/")
 
