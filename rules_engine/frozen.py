@@ -1,6 +1,7 @@
 """The base of every engine's immutable position (`DuelState`, `ClassicState`): slots that the
 engine fills once (with ``object.__setattr__``, in ``Work.freeze``), no assignment after,
-equality and hash by value, and pickling by value, so a replay can be kept in a shared cache
+the accessors every position has (player to move, over, ply), equality and hash by value,
+and pickling by value, so a replay can be kept in a shared cache
 (Redis or the database) and read back by another worker."""
 
 from __future__ import annotations
@@ -11,6 +12,25 @@ class FrozenState:
 
     __slots__: tuple[str, ...] = ()
     _KEY: tuple[str, ...] = ()
+
+    # Every game's position has these three; its own slots hold them.
+    _to_move: int
+    _over: bool
+    _ply: int
+
+    @property
+    def to_move(self) -> int:
+        """Index of the player whose turn it is (after the end: who would have been next)."""
+        return self._to_move
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def ply(self) -> int:
+        """Moves applied since setup."""
+        return self._ply
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; use apply_move to get a new state")

@@ -103,19 +103,6 @@ class ClassicState(FrozenState):
         return self._n
 
     @property
-    def to_move(self) -> int:
-        """Index of the player whose turn it is (after the end: who would have been next)."""
-        return self._to_move
-
-    @property
-    def over(self) -> bool:
-        return self._over
-
-    @property
-    def ply(self) -> int:
-        return self._ply
-
-    @property
     def round(self) -> int:
         """1–6 (6 also once the game is over)."""
         return min(self._round + 1, ROUNDS)

@@ -56,23 +56,9 @@ class DuelState(FrozenState):
 
     # ---- read-only accessors (the replay viewer and the API use these)
     @property
-    def to_move(self) -> int:
-        """Index of the player whose turn it is (after the end: who would have been next)."""
-        return self._to_move
-
-    @property
-    def over(self) -> bool:
-        return self._over
-
-    @property
     def end_reason(self) -> str | None:
         """None while running; "last-boat" (D4.2 step 5 / D8) or "passes" (D4.4)."""
         return self._end
-
-    @property
-    def ply(self) -> int:
-        """Moves applied since setup."""
-        return self._ply
 
     @property
     def boats(self) -> dict[str, tuple[str | None, str | None, str | None] | None]:
