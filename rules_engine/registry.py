@@ -15,6 +15,7 @@ import json
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 import pluggy
 
@@ -314,8 +315,8 @@ class Registry:
             result=result,
             inputs=inputs,
         )
-        for _info, per_player in answers:
-            variants.add_lines(result, per_player, variant_id)
+        for _info, per_player in answers:  # a plugin answers per player a list of lines
+            variants.add_lines(result, cast(list, per_player), variant_id)
 
 
 def _too_deep(document: object) -> bool:
