@@ -9,8 +9,9 @@ server (CLUSTER_PG, default postgres://postgres@127.0.0.1:5432), Redis (database
 workers each, production settings), HAProxy round-robin in front of them (deploy/haproxy.cfg,
 health-checked on /healthz) and one background-task worker (db_worker). Then:
 
-- load figures through the balancer (wrk, 32 connections, the targets of bench/load.sh): req/s,
-  p50, p99 and the ratio to /healthz, with the load average before the run;
+- load figures through the balancer (wrk, 32 connections, the targets of bench/load.sh, the demo
+  club plus 10,000 generated games): req/s, p50, p99 and the ratio to /healthz, with the load
+  average before the run;
 - the fault test: 4 clients store score-only games through the balancer as fast as they can;
   after 1 s one instance is killed (SIGKILL to its process group, by PID) and the clients go on
   for 2 s. It prints how many writes were acknowledged, how many failed (at most the ones in
@@ -88,6 +89,7 @@ class Cluster:
     """The processes of the loopback deployment; a context manager that stops them all."""
 
     load_demo: bool = True
+    games: int = 10_000  # generated games besides the demo club (load figures)
     work: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="imhotep-cluster-")))
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
     ports: dict[str, int] = field(default_factory=dict)
@@ -170,7 +172,7 @@ class Cluster:
         self._manage("migrate", "--noinput")
         self._manage("collectstatic", "--noinput")
         if self.load_demo:
-            self._manage("load_demo")
+            self._manage("load_demo", "--games", str(self.games))
         self.token = self._manage("shell", "-c", TOKEN_SCRIPT).strip().splitlines()[-1]
         for name in ("app1", "app2"):
             port = self.ports[name] = free_port()
@@ -348,9 +350,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=5, help="wrk seconds per endpoint")
     parser.add_argument("--no-load", action="store_true", help="skip the load figures")
     parser.add_argument("--no-fault", action="store_true", help="skip the fault test")
+    parser.add_argument("--games", type=int, default=10_000, help="generated games for the load figures")
     args = parser.parse_args()
     print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    with Cluster(load_demo=not args.no_load) as cluster:
+    with Cluster(load_demo=not args.no_load, games=args.games) as cluster:
         print(f"cluster: HAProxy {cluster.url} -> app1 :{cluster.ports['app1']}, app2 :{cluster.ports['app2']}; "
               f"PostgreSQL {cluster.database}; Redis {cluster.env['REDIS_URL']}")
         if not args.no_load:

@@ -13,7 +13,8 @@
 # database that already holds players or games is refused (exit status 2) before anything is
 # written to it, migrations included.
 #
-# Environment: LOAD_DATABASE_URL, WORKERS (gunicorn, default 2 × cores + 1), CONNECTIONS (32),
+# Environment: LOAD_DATABASE_URL, LOAD_GAMES (generated games besides the demo club, default 10000:
+# `load_demo --games`), WORKERS (gunicorn, default 2 × cores + 1), CONNECTIONS (32),
 # THREADS (wrk, 2), PORT (default: a free one). Needs wrk (apt-get install -y wrk). The throttles are raised
 # for the run: this measures the server, not the 429 answers.
 set -euo pipefail
@@ -23,6 +24,7 @@ DURATION=${1:-10}
 PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}
+GAMES=${LOAD_GAMES:-10000}  # the games list and standings are measured with this many games
 WORKERS=${WORKERS:-$(( $(nproc) * 2 + 1 ))}
 PY=.venv/bin/python
 command -v wrk >/dev/null || { echo "load.sh: wrk is not installed (apt-get install -y wrk)" >&2; exit 2; }
@@ -43,10 +45,10 @@ export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="load-test-only-$(date +%s)-$RANDOM-0123
 
 # Exit status 2 (set -e passes it on) when the database holds a club.
 $PY manage.py shell --verbosity 0 -c "import runpy; runpy.run_path('bench/empty_database.py')"
-echo "setting up ${DATABASE_URL%%:*} database with the demo club…" >&2
+echo "setting up ${DATABASE_URL%%:*} database with the demo club and $GAMES generated games…" >&2
 $PY manage.py migrate --noinput >/dev/null
 $PY manage.py createcachetable
-$PY manage.py load_demo >/dev/null
+$PY manage.py load_demo --games "$GAMES" >/dev/null
 $PY manage.py collectstatic --noinput >/dev/null
 $PY manage.py shell --verbosity 0 -c "import runpy, sys; sys.argv = ['targets', '$work']; runpy.run_path('bench/targets.py')"
 

@@ -42,4 +42,5 @@ if game is None:
 ply = game.moves.count() // 2
 targets.append(f"GET /games/{game.pk}/replay?ply={ply} (htmx step)|/games/{game.pk}/replay?ply={ply}||htmx")
 targets.append("GET /games/ (games list, full page)|/games/||")
+targets.append("GET /games/standings?game=duel (full page)|/games/standings?game=duel||")
 (work / "targets").write_text("\n".join(targets) + "\n")

@@ -8,8 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.models import Game, Move, Player, Result
+from games.models import Game, Move, Player, Rating, Result
 from games.services.demo import CLASSIC_GAMES
+from games.services.generated import LOCATION
 from games.services.recording import import_record
 from tests.games.conftest import duel_record, row_counts
 from tests.games.test_recording import illegal_at
@@ -105,6 +106,15 @@ def test_export_records_command_writes_ndjson_that_imports_back(tmp_path):
     call_command("export_records", "--output", str(out), "--player", "cleo")
     lines = out.read_text().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["players"] == ["Cleo", "Dan"]
+
+
+def test_load_demo_games_tops_the_generated_games_up_to_n_with_results_and_ratings():
+    call_command("load_demo", "--games", "30")
+    call_command("load_demo", "--games", "50")
+    generated = Game.objects.filter(location=LOCATION)
+    assert generated.count() == 50
+    assert Result.objects.filter(seat__game__in=generated).count() == 100
+    assert Rating.objects.filter(game_type="duel", player__name__startswith="Generated player").exists()
 
 
 def test_load_demo_builds_the_club_once_and_quickly():

@@ -18,14 +18,13 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 
 from games import engine
-from games.models import Game, Player, Result, Seat
-from games.services import ratings
+from games.models import Player
+from games.services import generated
 from games.services.recording import import_many
-from games.services.results import result_rows
 
 PAGE_TARGET_MS = 100
 IMPORT_TARGET_S_PER_1000 = 10
@@ -60,15 +59,14 @@ class Command(BaseCommand):
 
     def run(self, n_games: int, n_imports: int, repeat: int, rng: random.Random) -> None:
         started = time.perf_counter()
-        players = seed_games(n_games, rng)
+        generated.generate(n_games, rng.randrange(1 << 30))
         seeded = time.perf_counter()
-        ratings.rebuild_all("duel")
-        rated = time.perf_counter()
+        players = list(Player.objects.filter(name__startswith="Generated player").order_by("name"))
         # A live database has planner statistics (autovacuum); fresh bulk inserts do not yet.
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
         self.stdout.write(
-            f"  created {n_games} games in {seeded - started:.1f} s; rated them all in {rated - seeded:.1f} s"
+            f"  created {n_games} games and rated them all in {seeded - started:.1f} s"
         )
 
         client = Client(HTTP_HOST=(settings.ALLOWED_HOSTS or ["localhost"])[0].lstrip("."))
@@ -123,54 +121,6 @@ def median_ms(client: Client, url: str, repeat: int) -> float:
         times.append((time.perf_counter() - began) * 1000)
         b"".join(response.streaming_content) if response.streaming else response.content
     return statistics.median(times)
-
-
-def seed_games(n: int, rng: random.Random) -> list[Player]:
-    """``n`` finished score-only Duel games between ``PLAYERS`` players over four years,
-    bulk-inserted (the import path is measured separately). Each game's board and result
-    come from a pool of replayed random games, so they are real engine results."""
-    reg = engine.registry()
-    duel = reg.game("duel")
-    pool = []
-    for _ in range(POOL):
-        replay = reg.replay(duel.random_record(random.Random(rng.getrandbits(64))))
-        pool.append((replay.final_board(), result_rows(replay.score())))
-    with transaction.atomic():
-        players = [Player.objects.get_or_create(name=f"Bench player {i:02}")[0] for i in range(PLAYERS)]
-        versions = engine.versions("duel", [])
-        first_day = datetime.date(2022, 1, 1)
-        for start in range(0, n, BATCH):
-            size = min(BATCH, n - start)
-            picks = [(rng.choice(pool), rng.sample(players, 2)) for _ in range(size)]
-            games = Game.objects.bulk_create(
-                Game(
-                    game_type="duel",
-                    sides=board["sides"],
-                    played_on=first_day + datetime.timedelta(days=rng.randrange(4 * 365)),
-                    location="Benchmark",
-                    source=Game.Source.SCORE,
-                    status=Game.Status.FINISHED,
-                    engine_version=engine.ENGINE_VERSION,
-                    plugin_versions=versions,
-                    board={
-                        **board,
-                        "players": [
-                            {**p, "name": who.name} for p, who in zip(board["players"], seated, strict=True)
-                        ],
-                    },
-                )
-                for (board, _), seated in picks
-            )
-            seats = Seat.objects.bulk_create(
-                Seat(game=game, player=who, order=i, colour=("black", "white")[i], started=i == 0)
-                for game, (_, seated) in zip(games, picks, strict=True)
-                for i, who in enumerate(seated)
-            )
-            rows = [row for (_, result), _ in picks for row in result]
-            Result.objects.bulk_create(
-                Result(seat=seat, **row) for seat, row in zip(seats, rows, strict=True)
-            )
-    return players
 
 
 @contextlib.contextmanager

@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from games.services import generated
 from games.services.demo import CLASSIC_GAMES, GAMES, PLAYERS, SEED, load_demo
 
 
@@ -14,8 +15,15 @@ class Command(BaseCommand):
         parser.add_argument(
             "--seed", type=int, default=SEED, help="Seed of the random games (default %(default)s)."
         )
+        parser.add_argument(
+            "--games", type=int, default=0, metavar="N",
+            help="Also generate score-only Duel games until there are N of them (load figures; default none).",
+        )
 
-    def handle(self, *args, seed: int, **options):
+    def handle(self, *args, seed: int, games: int, **options):
+        if games:
+            added = generated.generate(games, seed)
+            self.stdout.write(f"Generated games: added {added} (there are {games} now).")
         summary = load_demo(seed)
         if summary.added:
             self.stdout.write(
