@@ -31,6 +31,9 @@ class GameType(abc.ABC):
     max_players: ClassVar[int] = 2
     #: Every scored part (monument, site) and the sides it can be played with.
     sides: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: True when ``replay(record, states=False)`` keeps only the last position (a batch
+    #: import or a rescore needs no other); the registry asks for it only then.
+    replays_final_only: ClassVar[bool] = False
 
     # -- records -----------------------------------------------------------------------
     @abc.abstractmethod
@@ -68,7 +71,9 @@ class GameType(abc.ABC):
     def replay(self, record: Mapping) -> Any:
         """Replay a record. Raises RecordError with the 0-based move index. The answer has
         ``states`` (``states[0]`` before the first move, ``states[k+1]`` after move k),
-        ``moves``, ``finished``, ``plies``, ``final_board()`` and ``score()``."""
+        ``moves``, ``finished``, ``plies``, ``final_board()`` and ``score()``. A game with
+        `replays_final_only` also takes ``states=False``: then ``states`` is the last position
+        alone (every move still checked)."""
 
     @abc.abstractmethod
     def state_to_json(self, state: Any, record: Mapping | None = None) -> dict:
@@ -134,11 +139,12 @@ class ReplayBase:
 
 
 def replay_moves(state: Any, raw_moves: Iterable, parse_move: Callable, play: Callable,
-                 first: int = 0) -> tuple[list, list]:
+                 first: int = 0, every_state: bool = True) -> tuple[list, list]:
     """Every engine's replay loop: ``raw_moves`` parsed and played in turn on one working copy
-    of ``state`` (``state.thaw()``, `FrozenState`), the position after each frozen. Returns
-    (states after each move, parsed moves). Raises `RecordError` naming the move's index in
-    the record (``first`` + its place here) and the reason."""
+    of ``state`` (``state.thaw()``, `FrozenState`), the position after each frozen (or only
+    the last one: ``every_state=False``). Returns (those states, parsed moves). Raises
+    `RecordError` naming the move's index in the record (``first`` + its place here) and the
+    reason."""
     states, moves = [], []
     w = state.thaw()  # one working copy for the whole run; an error rejects the record
     for k, raw in enumerate(raw_moves, first):
@@ -148,6 +154,9 @@ def replay_moves(state: Any, raw_moves: Iterable, parse_move: Callable, play: Ca
         except IllegalMoveError as exc:
             raise RecordError(exc.reason, k, exc.rule) from None
         moves.append(move)
+        if every_state:
+            states.append(w.freeze())
+    if not every_state and moves:
         states.append(w.freeze())
     return states, moves
 

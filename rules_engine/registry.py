@@ -280,8 +280,10 @@ class Registry:
         result["variants"] = list(chosen)
         return game.rank(result, stripped)
 
-    def replay(self, record: object):
-        """Replay a record of any registered game."""
+    def replay(self, record: object, *, states: bool = True):
+        """Replay a record of any registered game. ``states=False``: only the final position
+        is needed (an import, a rescore); games that can (`GameType.replays_final_only`) then
+        keep no other."""
         if not isinstance(record, Mapping):
             raise RecordError(f"the record must be a JSON object, got {type(record).__name__}")
         if _too_deep(record):
@@ -293,11 +295,13 @@ class Registry:
         problems = self._variant_problems(record, game.id)
         if problems:
             raise RecordError("; ".join(f"{path}: {message}" for path, message in problems))
+        batch = {"states": False} if not states and game.replays_final_only else {}
         chosen = record.get("variants", [])
         if not chosen:
-            return game.replay(record)
+            return game.replay(record, **batch)
         # Variants change the scoring only: the game replays the moves without them.
-        return variants.VariantReplay(game.replay({k: v for k, v in record.items() if k != "variants"}), self, chosen)
+        plain = {k: v for k, v in record.items() if k != "variants"}
+        return variants.VariantReplay(game.replay(plain, **batch), self, chosen)
 
     # -- variants (the arithmetic is in rules_engine/variants.py) ------------------------
     def _variant_problems(self, doc: Mapping, game_id: str) -> list[tuple[str, str]]:

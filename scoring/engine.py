@@ -25,7 +25,7 @@ def replay_record(record: object, *, with_states: bool = False) -> dict:
     plus ``"states"`` (one per ply and the start, shape of docs/state-json.md) when asked.
     Raises ``RecordError`` with the index of the offending move."""
     reg = registry()
-    replay = reg.replay(record)
+    replay = reg.replay(record, states=with_states)
     out = {"finished": replay.finished, "plies": replay.plies, "score": replay.score()}
     if with_states:
         assert isinstance(record, Mapping)  # reg.replay refused anything else

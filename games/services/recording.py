@@ -206,7 +206,7 @@ def import_record(
     if existing is not None:
         return Outcome(Outcome.DUPLICATE, existing)
     try:
-        replay = engine.registry().replay(record)
+        replay = engine.registry().replay(record, states=False)
         score = replay.score() if replay.finished else None
     except RecordError as exc:
         return _rejected(exc.reason, exc.move)

@@ -47,7 +47,7 @@ def recompute_results(game: Game, replay=None) -> Game:
     if missing:
         raise UnknownGameError(f"cannot rescore game {game.pk}: {'; '.join(missing)}")
     if game.has_moves:
-        replay = replay or engine.registry().replay(record_of(game))
+        replay = replay or engine.registry().replay(record_of(game), states=False)
         score = replay.score() if replay.finished else None
     else:
         score = engine.registry().score(game.board)

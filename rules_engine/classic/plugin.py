@@ -24,6 +24,7 @@ class ClassicGame(GameType):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     sides = dict.fromkeys(SITES, SIDES)
+    replays_final_only = True
 
     def __init__(self, data: SiteData = EMPTY):
         self.data = data
@@ -95,10 +96,10 @@ class ClassicGame(GameType):
 
         return game.final_board(state, rec)
 
-    def replay(self, rec: Mapping):
+    def replay(self, rec: Mapping, *, states: bool = True):
         from rules_engine.classic import record
 
-        return record.replay(rec, self.data)
+        return record.replay(rec, self.data, states=states)
 
     def state_to_json(self, state, rec: Mapping | None = None) -> dict:
         from rules_engine.classic import statejson

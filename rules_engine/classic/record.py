@@ -50,9 +50,10 @@ class Replay(ReplayBase):
         return Replay(self.header, self.states + states, self.moves + moves, self.data)
 
 
-def replay(record: Mapping, data: SiteData = EMPTY) -> Replay:
+def replay(record: Mapping, data: SiteData = EMPTY, *, states: bool = True) -> Replay:
     """Replay an F4 record. Raises `RecordError`: ``move=None`` for the header or setup,
-    ``move=k`` with a reason for the first move ``k`` that is malformed or illegal."""
+    ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
+    ``states=False``: every move checked, but only the last position kept (a batch)."""
     header, state, raw_moves = parse_header(record, data)
-    states, moves = replay_moves(state, raw_moves, parse_move, play)
-    return Replay(header, [state, *states], moves, data)
+    after, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
+    return Replay(header, [state, *after] if states else after or [state], moves, data)

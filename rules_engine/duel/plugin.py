@@ -21,6 +21,7 @@ class DuelGame(GameType):
     min_players = 2
     max_players = 2
     sides = dict.fromkeys(MONUMENTS, ("A", "B"))
+    replays_final_only = True
 
     def setup(self, rec: Mapping):
         return record.parse_header(rec)[1]
@@ -64,8 +65,8 @@ class DuelGame(GameType):
         winner, tie_broken = scoring.decide_winner(totals, board.get("starting_player", 0))
         return {**result, "winner": winner, "tie_broken": tie_broken}
 
-    def replay(self, rec: Mapping):
-        return record.replay(rec)
+    def replay(self, rec: Mapping, *, states: bool = True):
+        return record.replay(rec, states=states)
 
     def state_to_json(self, state, rec: Mapping | None = None) -> dict:
         rec = rec or {}

@@ -145,13 +145,14 @@ def parse_header(data: object) -> tuple[DuelRecord, DuelState, list]:
     return record, state, moves
 
 
-def replay(record: object) -> Replay:
+def replay(record: object, *, states: bool = True) -> Replay:
     """Replay an F2 record. Raises `RecordError`: ``move=None`` for the header or setup,
-    ``move=k`` with a reason for the first move ``k`` that is malformed or illegal."""
+    ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
+    ``states=False``: every move checked, but only the last position kept (a batch)."""
     head, state, raw_moves = parse_header(record)
-    states, moves = replay_moves(state, raw_moves, parse_move, play)
+    after, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
     rec = DuelRecord(head.players, head.colours, head.sides, head.supply, head.boats, tuple(moves))
-    return Replay(rec, [state, *states], moves)
+    return Replay(rec, [state, *after] if states else after or [state], moves)
 
 
 def to_record(*, players: Sequence[str], sides: Mapping[str, str] | None, setup: Mapping,

@@ -1,6 +1,7 @@
 """`Replay.extended(move)` (a live move played on the last position) gives exactly the replay
-of the longer record, for both games and both Duel setup forms (F2 supply and transcription),
-and names an illegal move by its index in the record."""
+of the longer record, and a batch replay (``states=False``: only the last position kept) the
+same end, for both games and both Duel setup forms (F2 supply and transcription); both name an
+illegal move by its index in the record."""
 
 import random
 
@@ -44,3 +45,20 @@ def test_f2_an_illegal_extension_names_the_moves_index():
     with pytest.raises(RecordError) as caught:
         shorter.extended({"type": "place", "cell": "z9"})
     assert caught.value.move == 8
+
+
+@pytest.mark.parametrize("kind", RECORDS)
+@pytest.mark.parametrize("seed", range(3))
+def test_f2_f4_a_batch_replay_keeps_only_the_end_and_checks_every_move(kind, seed):
+    record = RECORDS[kind](seed)
+    full, batch = REGISTRY.replay(record), REGISTRY.replay(record, states=False)
+    assert batch.states == [full.states[-1]] and batch.moves == full.moves
+    assert batch.finished and batch.score() == full.score()
+
+
+def test_f2_a_batch_replay_names_the_illegal_moves_index():
+    record = duel(5)
+    record["moves"][9] = {"type": "place", "cell": "z9"}
+    with pytest.raises(RecordError) as caught:
+        REGISTRY.replay(record, states=False)
+    assert caught.value.move == 9

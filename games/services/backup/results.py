@@ -98,7 +98,7 @@ def _check(game: Game, seats: list[dict], moves: list, stored: list[dict] | None
             score = engine.registry().score(game.board)
             what = "scoring its board"
         else:
-            replay = engine.registry().replay(_record(game, seats, moves, names))
+            replay = engine.registry().replay(_record(game, seats, moves, names), states=False)
             score = replay.score() if replay.finished else None
             what = f"replaying its {len(moves)} moves"
     except RecordError as exc:
