@@ -1,7 +1,8 @@
 """Many games at once, for load figures (`load_demo --games N`, bench/load.sh, bench/cluster.py
-and `bench_history`): finished score-only Duel games between 40 generated players over four
-years, bulk-inserted. Each game's board and results come from a pool of replayed random games,
-so they are real engine results; the ratings are rebuilt once at the end."""
+and `bench_history`): finished score-only games (the default game: the Duel) between 40
+generated players over four years, bulk-inserted. Each game's board and results come from a
+pool of replayed random games, so they are real engine results; the ratings are rebuilt once at
+the end."""
 
 from __future__ import annotations
 
@@ -22,27 +23,29 @@ BATCH = 2000
 FIRST_DAY = datetime.date(2022, 1, 1)
 
 
-def generate(n: int, seed: int = 1) -> int:
+def generate(n: int, seed: int = 1, game_type: str = engine.DEFAULT_GAME) -> int:
     """Add generated games until there are ``n`` of them; how many were added."""
     missing = n - Game.objects.filter(location=LOCATION).count()
     if missing <= 0:
         return 0
     rng = random.Random(seed + n)
     reg = engine.registry()
-    duel = reg.game("duel")
+    game = reg.game(game_type)
     pool = []
     for _ in range(POOL):
-        replay = reg.replay(duel.random_record(random.Random(rng.getrandbits(64))))
+        replay = reg.replay(game.random_record(random.Random(rng.getrandbits(64))))
         pool.append((replay.final_board(), result_rows(replay.score())))
+    colours = engine.default_colours(game_type)
     with transaction.atomic():
         players = [Player.objects.get_or_create(name=f"Generated player {i:02}")[0] for i in range(PLAYERS)]
-        versions = engine.versions("duel", [])
+        versions = engine.versions(game_type, [])
         for start in range(0, missing, BATCH):
             size = min(BATCH, missing - start)
-            picks = [(rng.choice(pool), rng.sample(players, 2)) for _ in range(size)]
+            picks = [(board, rows, rng.sample(players, len(rows))) for board, rows in
+                     (rng.choice(pool) for _ in range(size))]
             games = Game.objects.bulk_create(
                 Game(
-                    game_type="duel",
+                    game_type=game_type,
                     sides=board["sides"],
                     played_on=FIRST_DAY + datetime.timedelta(days=rng.randrange(4 * 365)),
                     location=LOCATION,
@@ -55,14 +58,14 @@ def generate(n: int, seed: int = 1) -> int:
                         "players": [{**p, "name": who.name} for p, who in zip(board["players"], seated, strict=True)],
                     },
                 )
-                for (board, _), seated in picks
+                for board, _, seated in picks
             )
             seats = Seat.objects.bulk_create(
-                Seat(game=game, player=who, order=i, colour=("black", "white")[i], started=i == 0)
-                for game, (_, seated) in zip(games, picks, strict=True)
+                Seat(game=stored, player=who, order=i, colour=colours[i], started=i == 0)
+                for stored, (_, _, seated) in zip(games, picks, strict=True)
                 for i, who in enumerate(seated)
             )
-            rows = [row for (_, result), _ in picks for row in result]
+            rows = [row for _, result, _ in picks for row in result]
             Result.objects.bulk_create(Result(seat=seat, **row) for seat, row in zip(seats, rows, strict=True))
-    ratings.rebuild_all("duel")
+    ratings.rebuild_all(game_type)
     return missing

@@ -9,7 +9,8 @@ from rest_framework.test import APIClient
 from games.analysis.models import GameAnalysis
 from games.analysis.service import run_analysis
 from tests.factories import UserFactory
-from tests.replay.conftest import random_duel_record, store
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ def member(db):
 
 @pytest.fixture
 def game(member):
-    return store(random_duel_record(21), member)
+    return store(random_record(21), member)
 
 
 def api(user=None) -> APIClient:

@@ -26,7 +26,6 @@ print(request_analysis(game)[0].pk)
 CHECK = "from games.analysis.models import GameAnalysis as A; a = A.objects.get(); print(a.status, a.runs)"
 
 
-
 @pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")
 def test_an_rq_worker_computes_an_analysis_queued_in_redis(tmp_path):
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/rq.sqlite3", "DJANGO_DEBUG": "1",

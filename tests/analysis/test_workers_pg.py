@@ -12,7 +12,8 @@ from django.db import connection
 from games.analysis.models import GameAnalysis
 from games.analysis.service import request_analysis
 from tests.factories import UserFactory
-from tests.replay.conftest import random_duel_record, store
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +24,7 @@ def test_two_workers_compute_each_analysis_once(settings):
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://…)")
     settings.IMHOTEP_ANALYSIS_PLAYOUTS = 4
     member = UserFactory(username="analyst")
-    games = [store(random_duel_record(30 + k), member) for k in range(6)]
+    games = [store(random_record(30 + k), member) for k in range(6)]
     for game in games:
         request_analysis(game)
     db = connection.settings_dict

@@ -13,7 +13,8 @@ from games.services import editing
 from games.services.documents import GameMeta
 from games.services.recording import import_board, import_record
 from tests.factories import PlayerFactory, UserFactory
-from tests.games.conftest import duel_record, winning_board
+from tests.games.conftest import winning_board
+from tests.kit import random_record
 
 DAY = datetime.date(2025, 3, 1)
 
@@ -27,15 +28,15 @@ def build_club():
     PlayerFactory(name="Idle Ida")
     for i, (a, b) in enumerate([("Ana", "Ben"), ("Ben", "Zoë Ünal"), ("Cleo", "Ana"), ("Zoë Ünal", "Cleo")]):
         import_record(
-            duel_record(300 + i, players=(a, b)),
+            random_record(300 + i, players=(a, b)),
             user=recorder if i % 2 else None,
             source=Game.Source.RECORDED,
             meta=GameMeta(played_on=DAY + datetime.timedelta(days=i), location="Café Karnak", notes="ﬁnal 𓉴"),
         )
     import_board(winning_board("Ana", "Cleo", DAY - datetime.timedelta(days=3)), user=recorder)
     import_board(winning_board("Ben", "Ana", DAY + datetime.timedelta(days=1), margin=5))
-    import_record(duel_record(310, players=("Ben", "Cleo"), moves=17, played_on=DAY))  # in progress
-    abandoned = import_record(duel_record(311, players=("Ana", "Cleo"), played_on=DAY)).game
+    import_record(random_record(310, players=("Ben", "Cleo"), moves=17, played_on=DAY))  # in progress
+    abandoned = import_record(random_record(311, players=("Ana", "Cleo"), played_on=DAY)).game
     editing.update_game(abandoned, status=Game.Status.ABANDONED, notes="left early")
     ben = Player.objects.get(name="Ben")
     ben.name = "Benjamin"

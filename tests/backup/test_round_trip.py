@@ -16,7 +16,8 @@ from games.services.documents import GameMeta
 from games.services.recording import import_board, import_record
 from rules_engine.registry import default_registry
 from tests.backup.club import DAY, dump, export, game_line_numbers, import_all, wipe, write
-from tests.games.conftest import duel_record, winning_board
+from tests.games.conftest import winning_board
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -169,7 +170,7 @@ def test_a_truncated_file_is_reported(club, cut):
 
 def test_a_file_without_a_header_is_refused(tmp_path):
     path = tmp_path / "records.ndjson"
-    write(path, [json.dumps(duel_record(1))])
+    write(path, [json.dumps(random_record(1))])
     _, error = import_all(path)
     assert error is not None and "not a backup header" in str(error)
 
@@ -183,7 +184,7 @@ def test_classic_game_round_trip(tmp_path):
     record["players"] = ["Ana", "Ben", "Cleo", "Dan"][: len(record["players"])]
     outcome = import_record(record, meta=GameMeta(played_on=DAY))
     assert outcome.status == "imported", outcome.describe()
-    import_record(duel_record(5), meta=GameMeta(played_on=DAY))
+    import_record(random_record(5), meta=GameMeta(played_on=DAY))
     before = dump()
     path = tmp_path / "club.ndjson"
     export(path)

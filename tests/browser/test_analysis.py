@@ -9,7 +9,8 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tests.factories import UserFactory
-from tests.replay.conftest import random_duel_record, store
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_analysis_from_the_replay_page(page, live_server, settings):
     settings.IMHOTEP_ANALYSIS_PLAYOUTS = 6
     member = UserFactory(username="analyst")
-    game = store(random_duel_record(21), member)
+    game = store(random_record(21), member)
     page.goto("/account/login")
     page.get_by_label("Username").fill("analyst")
     page.get_by_label("Password").fill("correct horse battery")

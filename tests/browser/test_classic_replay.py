@@ -5,7 +5,7 @@ import pytest
 
 from games.replay.timeline import load_timeline
 from tests.browser.contexts import settled_at
-from tests.replay.classic_fixtures import random_classic_record
+from tests.kit import random_record
 from tests.replay.conftest import store
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +31,7 @@ def _expected(timeline, ply) -> dict[int, list[str]]:
 
 
 def test_step_with_links_and_keys_through_a_four_player_game(page):
-    game = store(random_classic_record(3, players=4))
+    game = store(random_record(3, players=4, game="classic"))
     timeline = load_timeline(game)
     page.goto(f"/games/{game.pk}/replay?ply=5")
     _at(page, 5)

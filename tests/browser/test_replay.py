@@ -7,7 +7,8 @@ import pytest
 from games.services.results import record_of
 from rules_engine.registry import default_registry
 from tests.browser.contexts import settled_at
-from tests.replay.conftest import random_duel_record, store
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +36,7 @@ def _at(page, ply):
 
 
 def test_keyboard_steps_change_the_harbor_and_the_url(page):
-    game = store(random_duel_record(7))
+    game = store(random_record(7))
     replay = default_registry().replay(record_of(game))
     page.goto(f"/games/{game.pk}/replay?ply=5")
     _at(page, 5)
@@ -60,7 +61,7 @@ def test_keyboard_steps_change_the_harbor_and_the_url(page):
 
 
 def test_a_ply_link_opens_that_exact_position(page):
-    game = store(random_duel_record(9))
+    game = store(random_record(9))
     replay = default_registry().replay(record_of(game))
     page.goto(f"/games/{game.pk}/replay?ply=17")
     _at(page, 17)
@@ -69,7 +70,7 @@ def test_a_ply_link_opens_that_exact_position(page):
 
 
 def test_keys_are_ignored_while_typing_in_a_field(page):
-    game = store(random_duel_record(7))
+    game = store(random_record(7))
     page.goto(f"/games/{game.pk}/replay?ply=3")
     _at(page, 3)
     page.evaluate("""() => { const i = document.createElement('input'); i.id = 'typing';

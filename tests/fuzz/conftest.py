@@ -5,7 +5,6 @@ and throttles raised so that the fuzzers measure the endpoints, not the rate lim
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -16,7 +15,7 @@ from rest_framework.authtoken.models import Token
 
 from games.models import Game
 from games.services.recording import import_board, import_record
-from rules_engine.registry import default_registry
+from tests.kit import random_record
 
 
 def examples(default: int) -> int:
@@ -27,14 +26,6 @@ def examples(default: int) -> int:
 
 #: Ids of the rows the `club` fixture stored, read by the schema fuzzer's path-parameter hook.
 KNOWN_IDS: list[int] = []
-
-
-def _record(seed: int, moves: int | None = None) -> dict:
-    record = default_registry().game("duel").random_record(random.Random(seed))
-    record["players"] = ["Ana", "Ben"]
-    if moves is not None:
-        record["moves"] = record["moves"][:moves]
-    return record
 
 
 @pytest.fixture
@@ -73,7 +64,7 @@ def staff_token(db) -> str:
 def live_game(db, staff_token) -> Game:
     """A game in progress (9 moves) stored by the staff user."""
     owner = Token.objects.get(key=staff_token).user
-    return import_record(_record(5, moves=9), user=owner, source=Game.Source.RECORDED).game
+    return import_record(random_record(5, moves=9), user=owner, source=Game.Source.RECORDED).game
 
 
 @pytest.fixture
@@ -81,7 +72,7 @@ def club(db, staff_token, live_game):
     """A few stored games of the staff user; their ids (and their players') go to KNOWN_IDS."""
     owner = Token.objects.get(key=staff_token).user
     games = [
-        import_record(_record(3), user=owner, source=Game.Source.RECORDED).game,
+        import_record(random_record(3), user=owner, source=Game.Source.RECORDED).game,
         live_game,
     ]
     board = {

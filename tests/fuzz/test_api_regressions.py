@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.fuzz.conftest import _record
+from tests.kit import random_record
 
 JSON_ENDPOINTS = ["/api/v1/score", "/api/v1/replay", "/api/v1/games", "/api/v1/games/{live}/moves"]
 
@@ -32,7 +32,7 @@ def post_raw(client, url: str, body: str):
 def test_a_lone_surrogate_escape_is_a_400_not_a_500(staff_client, live_game, template, escape):
     # A lone surrogate parses into text that cannot be encoded: echoing it (names in a score),
     # storing it (PostgreSQL) or printing it raised UnicodeEncodeError.
-    record = {**_record(11), "players": ["Ana", "Ben"]}
+    record = {**random_record(11), "players": ["Ana", "Ben"]}
     body = json.dumps(record).replace('"Ana"', f'"{escape}"', 1)
     if template.endswith("/moves"):
         body = '{"ply": 0, "move": {"type": "' + escape + '"}}'
@@ -43,7 +43,7 @@ def test_a_lone_surrogate_escape_is_a_400_not_a_500(staff_client, live_game, tem
 
 @pytest.mark.django_db
 def test_a_proper_surrogate_pair_is_an_ordinary_character(staff_client):
-    body = json.dumps({**_record(11), "players": ["Ana \U0001f600", "Ben"]}, ensure_ascii=True)
+    body = json.dumps({**random_record(11), "players": ["Ana \U0001f600", "Ben"]}, ensure_ascii=True)
     assert "\\ud83d\\ude00" in body
     assert post_raw(staff_client, "/api/v1/replay", body).status_code == 200
 
@@ -94,8 +94,8 @@ def test_game_and_player_links_are_documented_as_relative_references(api_client)
 
 
 def _nul_documents():
-    record = {**_record(11), "players": ["Ana\u0000", "Ben"]}
-    noted = {**_record(12), "players": ["Ana", "Ben"], "history": {"notes": "a\u0000b"}}
+    record = {**random_record(11), "players": ["Ana\u0000", "Ben"]}
+    noted = {**random_record(12), "players": ["Ana", "Ben"], "history": {"notes": "a\u0000b"}}
     return {"player name": record, "history notes": noted}
 
 

@@ -2,29 +2,16 @@
 
 import copy
 import datetime
-import random
 
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import Game, Move, Player, Rating, Result, Seat
-from rules_engine.registry import default_registry
 from tests.factories import UserFactory
 
 EMPTY = {"obelisk": 0, "temple": [], "pyramid": {"light": 0, "dark": 0}, "tomb": [], "action_tokens": 0,
          "meeples_on_harbor": 0}
-
-
-def duel_record(seed: int, players=("Ana", "Ben"), moves: int | None = None, played_on=None) -> dict:
-    """A whole Duel game of random legal moves (F2) from the engine, the same for a seed."""
-    record = default_registry().game("duel").random_record(random.Random(seed))
-    record["players"] = list(players)
-    if moves is not None:
-        record["moves"] = record["moves"][:moves]
-    if played_on is not None:
-        record["history"] = {"played_on": played_on.isoformat()}
-    return record
 
 
 def duel_board(names=("Ana", "Ben"), first=None, second=None, sides=None, starting_player=0, played_on=None):

@@ -9,7 +9,7 @@ from games.models import Game, Rating
 from games.services import ratings
 from games.services.recording import import_record
 from tests.factories import UserFactory
-from tests.games.conftest import duel_record
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def manager_client(client):
 
 @pytest.fixture
 def games():
-    return [import_record(duel_record(90 + i, played_on=datetime.date(2025, 1, 1 + i))).game for i in range(3)]
+    return [import_record(random_record(90 + i, played_on=datetime.date(2025, 1, 1 + i))).game for i in range(3)]
 
 
 @pytest.mark.parametrize("model", ["player", "game", "result", "move", "rating"])

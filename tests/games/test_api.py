@@ -7,15 +7,16 @@ from rest_framework.test import APIClient
 
 from games.models import Game
 from games.services.recording import import_board, import_record
-from tests.games.conftest import duel_board, duel_record, row_counts, token_client, winning_board
+from tests.games.conftest import duel_board, row_counts, token_client, winning_board
 from tests.games.test_recording import illegal_at
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def game(user):
-    return import_record(duel_record(70), user=user).game
+    return import_record(random_record(70), user=user).game
 
 
 # --------------------------------------------------------------------------- auth and ownership
@@ -33,7 +34,7 @@ def test_anyone_may_list_and_read_games(api_client, game):
 
 def test_anonymous_create_is_401_and_stores_nothing(api_client):
     before = row_counts()
-    response = api_client.post("/api/v1/games", duel_record(71), format="json")
+    response = api_client.post("/api/v1/games", random_record(71), format="json")
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
     assert row_counts() == before
@@ -47,7 +48,7 @@ def test_anonymous_change_is_401(api_client, game, method):
 
 
 def test_token_user_creates_a_game_from_an_f2_record(user):
-    response = token_client(user).post("/api/v1/games", duel_record(72), format="json")
+    response = token_client(user).post("/api/v1/games", random_record(72), format="json")
     assert response.status_code == 201
     body = response.json()
     assert body["source"] == "imported" and body["status"] == "finished"
@@ -89,7 +90,7 @@ def test_results_cannot_be_typed_in_through_patch(game, user):
 
 
 def test_an_unfinished_game_cannot_be_marked_finished(user):
-    game = import_record(duel_record(73, moves=6), user=user).game
+    game = import_record(random_record(73, moves=6), user=user).game
     response = token_client(user).patch(f"/api/v1/games/{game.pk}", {"status": "finished"}, format="json")
     assert response.status_code == 400
     assert "no results" in response.json()["status"][0]
@@ -106,7 +107,7 @@ def test_staff_may_delete_anyones_game(game, staff_user):
 
 
 def test_a_game_without_creator_can_only_be_deleted_by_staff(other_user, staff_user):
-    game = import_record(duel_record(74)).game
+    game = import_record(random_record(74)).game
     assert token_client(other_user).delete(f"/api/v1/games/{game.pk}").status_code == 403
     assert token_client(staff_user).delete(f"/api/v1/games/{game.pk}").status_code == 204
 
@@ -115,7 +116,7 @@ def test_a_game_without_creator_can_only_be_deleted_by_staff(other_user, staff_u
 
 
 def test_f2_illegal_record_is_400_with_move_index_and_stores_nothing(user):
-    bad, k = illegal_at(duel_record(75))
+    bad, k = illegal_at(random_record(75))
     before = row_counts()
     response = token_client(user).post("/api/v1/games", bad, format="json")
     assert response.status_code == 400
@@ -125,7 +126,7 @@ def test_f2_illegal_record_is_400_with_move_index_and_stores_nothing(user):
 
 
 def test_duplicate_record_is_409_naming_the_stored_game(game, user):
-    response = token_client(user).post("/api/v1/games", duel_record(70), format="json")
+    response = token_client(user).post("/api/v1/games", random_record(70), format="json")
     assert response.status_code == 409
     assert response.json()["game"] == game.pk
 
@@ -146,7 +147,7 @@ def test_create_with_a_body_that_is_not_an_object_is_400(user, body):
 
 
 def test_create_reads_history_metadata(user):
-    record = {**duel_record(76), "history": {"played_on": "2024-12-24", "location": "Home"}}
+    record = {**random_record(76), "history": {"played_on": "2024-12-24", "location": "Home"}}
     body = token_client(user).post("/api/v1/games", record, format="json").json()
     assert (body["played_on"], body["location"]) == ("2024-12-24", "Home")
 
@@ -156,7 +157,7 @@ def test_create_reads_history_metadata(user):
 
 def test_game_record_endpoint_returns_the_f2_record(api_client, game):
     record = api_client.get(f"/api/v1/games/{game.pk}/record").json()
-    assert record == duel_record(70)
+    assert record == random_record(70)
 
 
 def test_games_list_filters_by_player_and_dates(api_client):

@@ -11,7 +11,7 @@ from games.models import Game, Move, Result
 from games.services.recording import Outcome, import_record
 from rules_engine.registry import default_registry
 from tests.games.conftest import token_client
-from tests.replay.classic_fixtures import random_classic_record
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def _results(game):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_f4_record_is_stored_with_its_seats_and_derived_results(players):
-    record = random_classic_record(30 + players, players=players)
+    record = random_record(30 + players, players=players, game="classic")
     outcome = import_record(record)
     game = outcome.game
     assert outcome.status == Outcome.IMPORTED and game.game_type == "classic"
@@ -36,13 +36,13 @@ def test_f4_record_is_stored_with_its_seats_and_derived_results(players):
 
 
 def test_f4_unfinished_record_is_stored_in_progress_without_results():
-    game = import_record(random_classic_record(40, players=3, moves=20)).game
+    game = import_record(random_record(40, players=3, moves=20, game="classic")).game
     assert game.status == Game.Status.IN_PROGRESS and not Result.objects.filter(seat__game=game).exists()
 
 
 def test_c4_2_illegal_move_is_rejected_with_its_index_and_stores_nothing():
     """Move k places a stone on the slot move j (an earlier place) already filled."""
-    record = random_classic_record(41, players=3)
+    record = random_record(41, players=3, game="classic")
     moves = record["moves"]
     j = next(i for i, m in enumerate(moves) if m["type"] == "place")
     k = j + 1
@@ -54,7 +54,7 @@ def test_c4_2_illegal_move_is_rejected_with_its_index_and_stores_nothing():
 
 
 def test_f4_export_is_the_record_as_imported_and_reimports_as_a_duplicate(client):
-    record = random_classic_record(42, players=4)
+    record = random_record(42, players=4, game="classic")
     game = import_record(record).game
     response = client.get(f"/games/{game.pk}/export")
     assert json.loads(response.content) == record
@@ -66,14 +66,14 @@ def test_f4_export_is_the_record_as_imported_and_reimports_as_a_duplicate(client
 
 def test_f4_upload_page_imports_classic_records(client, user):
     client.force_login(user)
-    content = "\n".join(json.dumps(random_classic_record(s, players=3)) for s in (43, 44)).encode()
+    content = "\n".join(json.dumps(random_record(s, players=3, game="classic")) for s in (43, 44)).encode()
     response = client.post("/games/import", {"file": SimpleUploadedFile("r.ndjson", content)})
     assert "2 records read: 2 imported" in response.content.decode()
     assert Game.objects.filter(game_type="classic").count() == 2
 
 
 def test_f4_api_creates_a_classic_game(user):
-    response = token_client(user).post("/api/v1/games", random_classic_record(45, players=2), format="json")
+    response = token_client(user).post("/api/v1/games", random_record(45, players=2, game="classic"), format="json")
     assert response.status_code == 201
     game = Game.objects.get()
     assert game.game_type == "classic" and game.seats.count() == 2
@@ -81,7 +81,7 @@ def test_f4_api_creates_a_classic_game(user):
 
 def test_f4_import_and_export_commands_round_trip(tmp_path):
     path = tmp_path / "in.ndjson"
-    path.write_text(json.dumps(random_classic_record(46, players=4)) + "\n")
+    path.write_text(json.dumps(random_record(46, players=4, game="classic")) + "\n")
     call_command("import_records", str(path), "--no-progress")
     out = tmp_path / "out.ndjson"
     call_command("export_records", "--output", str(out), "--game", "classic")

@@ -11,13 +11,14 @@ from games.models import Game
 from games.services.documents import parse_documents
 from games.services.recording import Outcome, import_board, import_many, import_record
 from rules_engine.registry import default_registry
-from tests.games.conftest import duel_board, duel_record, row_counts
+from tests.games.conftest import duel_board, row_counts
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
 
 def test_f2_export_is_the_record_as_imported(client):
-    record = duel_record(40)
+    record = random_record(40)
     game = import_record(record).game
     response = client.get(f"/games/{game.pk}/export")
     assert response.status_code == 200
@@ -26,13 +27,13 @@ def test_f2_export_is_the_record_as_imported(client):
 
 
 def test_f2_export_replays_in_the_engine_as_is(client):
-    game = import_record(duel_record(41)).game
+    game = import_record(random_record(41)).game
     exported = client.get(f"/api/v1/games/{game.pk}/record").json()
     assert default_registry().replay(exported).finished
 
 
 def test_f2_export_with_history_imports_back_as_a_duplicate(client):
-    game = import_record(duel_record(42)).game
+    game = import_record(random_record(42)).game
     exported = client.get(f"/games/{game.pk}/export?history=1").json()
     assert exported["history"]["played_on"] == game.played_on.isoformat()
     assert import_record(exported).status == Outcome.DUPLICATE
@@ -47,9 +48,9 @@ def test_f1_export_of_a_score_only_game_is_its_board(client):
 
 
 def test_ndjson_export_imports_back_with_dates_into_an_empty_history(client):
-    import_record({**duel_record(43), "history": {"played_on": "2025-01-02", "location": "Café"}})
+    import_record({**random_record(43), "history": {"played_on": "2025-01-02", "location": "Café"}})
     import_board(duel_board(("Cleo", "Ana"), first={"obelisk": 3}, played_on=datetime.date(2025, 1, 3)))
-    import_record(duel_record(44, moves=9))
+    import_record(random_record(44, moves=9))
     body = b"".join(client.get("/games/export.ndjson").streaming_content).decode()
     lines = body.splitlines()
     assert len(lines) == 3 and all(json.loads(line)["history"] for line in lines)
@@ -68,7 +69,7 @@ def test_ndjson_export_imports_back_with_dates_into_an_empty_history(client):
 
 
 def test_ndjson_export_imported_again_is_all_duplicates(client):
-    import_record(duel_record(45))
+    import_record(random_record(45))
     import_board(duel_board())
     body = b"".join(client.get("/games/export.ndjson").streaming_content).decode()
     assert [o.status for o in import_many(parse_documents(body))] == [Outcome.DUPLICATE] * 2
@@ -96,7 +97,7 @@ def test_results_csv_has_bom_header_iso_dates_and_one_row_per_seat(client):
 
 def test_results_csv_quotes_commas_and_leaves_unfinished_games_blank(client):
     import_board({**duel_board(("Smith, Ann", "Ben")), "history": {"location": 'The "Sphinx", Cairo'}})
-    import_record(duel_record(46, moves=5))
+    import_record(random_record(46, moves=5))
     _, rows = read_csv(client)
     assert len(rows) == 4
     named = [r for r in rows if r["player"] == "Smith, Ann"]

@@ -12,8 +12,9 @@ from games.models import Game, Move, Player, Rating, Result
 from games.services.demo import CLASSIC_GAMES
 from games.services.generated import LOCATION
 from games.services.recording import import_record
-from tests.games.conftest import duel_record, row_counts
+from tests.games.conftest import row_counts
 from tests.games.test_recording import illegal_at
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +31,8 @@ def test_import_page_needs_a_login(client):
 
 def test_import_page_reports_each_record_and_a_summary_line(client, user):
     client.force_login(user)
-    good = duel_record(50)
-    bad, k = illegal_at(duel_record(51))
+    good = random_record(50)
+    bad, k = illegal_at(random_record(51))
     content = json.dumps([good, good, bad, {"players": "nobody"}]).encode()
     response = upload(client, content)
     body = response.content.decode()
@@ -44,7 +45,7 @@ def test_import_page_reports_each_record_and_a_summary_line(client, user):
 
 def test_import_page_reads_ndjson_and_reports_a_bad_line(client, user):
     client.force_login(user)
-    content = (json.dumps(duel_record(52)) + "\n\n{not json\n" + json.dumps(duel_record(53)) + "\n").encode()
+    content = (json.dumps(random_record(52)) + "\n\n{not json\n" + json.dumps(random_record(53)) + "\n").encode()
     body = upload(client, content, "records.ndjson").content.decode()
     assert "3 records read: 2 imported, 0 duplicates, 1 rejected." in body
     assert "line 3 is not valid JSON" in body
@@ -53,7 +54,7 @@ def test_import_page_reads_ndjson_and_reports_a_bad_line(client, user):
 
 def test_import_page_htmx_answers_only_the_outcome(client, user):
     client.force_login(user)
-    content = SimpleUploadedFile("r.json", json.dumps(duel_record(54)).encode())
+    content = SimpleUploadedFile("r.json", json.dumps(random_record(54)).encode())
     response = client.post("/games/import", {"file": content}, headers={"HX-Request": "true"})
     body = response.content.decode()
     assert response.status_code == 200
@@ -71,7 +72,7 @@ def test_import_page_rejects_a_file_that_is_not_utf8(client, user):
 
 def test_import_records_command_prints_a_line_per_record_and_a_progress_bar(tmp_path, capsys):
     path = tmp_path / "records.ndjson"
-    path.write_text("\n".join(json.dumps(duel_record(s)) for s in (55, 56, 55)) + "\n")
+    path.write_text("\n".join(json.dumps(random_record(s)) for s in (55, 56, 55)) + "\n")
     call_command("import_records", str(path))
     out, err = capsys.readouterr()
     assert "record 1: imported as game" in out
@@ -82,16 +83,16 @@ def test_import_records_command_prints_a_line_per_record_and_a_progress_bar(tmp_
 
 
 def test_import_records_command_exits_1_naming_the_move_of_a_rejected_record(tmp_path, capsys):
-    bad, k = illegal_at(duel_record(57))
+    bad, k = illegal_at(random_record(57))
     path = tmp_path / "records.json"
-    path.write_text(json.dumps([duel_record(58), bad]))
+    path.write_text(json.dumps([random_record(58), bad]))
     with pytest.raises(CommandError) as excinfo:
         call_command("import_records", str(path), "--no-progress")
     assert excinfo.value.returncode == 1
     assert "1 rejected" in str(excinfo.value)
     out, _ = capsys.readouterr()
     assert f"record 2: rejected at move {k}: place" in out
-    assert Game.objects.count() == 1 and Move.objects.count() == len(duel_record(58)["moves"])
+    assert Game.objects.count() == 1 and Move.objects.count() == len(random_record(58)["moves"])
 
 
 def test_import_records_command_says_which_file_it_cannot_read(tmp_path):
@@ -100,8 +101,8 @@ def test_import_records_command_says_which_file_it_cannot_read(tmp_path):
 
 
 def test_export_records_command_writes_ndjson_that_imports_back(tmp_path):
-    import_record(duel_record(59))
-    import_record(duel_record(60, players=("Cleo", "Dan")))
+    import_record(random_record(59))
+    import_record(random_record(60, players=("Cleo", "Dan")))
     out = tmp_path / "all.ndjson"
     call_command("export_records", "--output", str(out), "--player", "cleo")
     lines = out.read_text().splitlines()

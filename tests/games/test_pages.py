@@ -12,7 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from games.models import Game, Player
 from games.services.recording import import_board, import_record
 from tests.factories import finished_game
-from tests.games.conftest import duel_board, duel_record, winning_board
+from tests.games.conftest import duel_board, winning_board
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +130,7 @@ def test_every_hx_get_has_the_same_plain_link(client, url):
 
 
 def test_detail_of_a_recorded_game_has_breakdown_and_replay_link(client):
-    game = import_record(duel_record(80)).game
+    game = import_record(random_record(80)).game
     body = client.get(f"/games/{game.pk}/").content.decode()
     result = game.seats.get(order=0).result
     assert f'href="/games/{game.pk}/replay"' in body

@@ -10,7 +10,8 @@ from games.models import Player, Rating, Result, Seat
 from games.services import players, ratings
 from games.services.recording import import_board, import_record
 from tests.factories import PlayerFactory, UserFactory
-from tests.games.conftest import duel_record, token_client, winning_board
+from tests.games.conftest import token_client, winning_board
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -20,9 +21,9 @@ DAY = datetime.date(2025, 4, 1)
 @pytest.fixture
 def club():
     """Ana and "Anna" (the same person typed twice) never met; Ben played both."""
-    import_record(duel_record(500, players=("Ana", "Ben"), played_on=DAY))
+    import_record(random_record(500, players=("Ana", "Ben"), played_on=DAY))
     import_board(winning_board("Anna", "Ben", DAY + datetime.timedelta(days=1)))
-    import_record(duel_record(501, players=("Ben", "Ana"), played_on=DAY + datetime.timedelta(days=2)))
+    import_record(random_record(501, players=("Ben", "Ana"), played_on=DAY + datetime.timedelta(days=2)))
     import_board(winning_board("Cleo", "Anna", DAY - datetime.timedelta(days=5)))
     return {p.name: p for p in Player.objects.all()}
 

@@ -8,7 +8,8 @@ from games.models import Game, Rating
 from games.services import ratings
 from games.services.editing import delete_game, update_game
 from games.services.recording import import_board, import_many, import_record
-from tests.games.conftest import duel_record, winning_board
+from tests.games.conftest import winning_board
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +85,7 @@ def test_abandoning_a_game_takes_it_out_of_the_ratings():
 
 
 def test_a_game_in_progress_is_not_rated():
-    import_record(duel_record(21, moves=8))
+    import_record(random_record(21, moves=8))
     assert Rating.objects.count() == 0
 
 
@@ -95,7 +96,7 @@ def test_ratings_are_kept_per_game_type():
 
 
 def test_import_many_rebuilds_once_and_equals_game_by_game_rating():
-    records = [duel_record(30 + i, players=pair, played_on=day(5 - i))
+    records = [random_record(30 + i, players=pair, played_on=day(5 - i))
                for i, pair in enumerate([("Ana", "Ben"), ("Ben", "Cleo"), ("Cleo", "Ana"), ("Ana", "Ben")])]
     import_many(records)
     assert Rating.objects.count() == 8

@@ -12,7 +12,8 @@ from games.services.recording import Outcome, import_board, import_record
 from games.services.results import recompute_results, result_rows
 from rules_engine import ENGINE_VERSION
 from rules_engine.registry import default_registry
-from tests.games.conftest import duel_board, duel_record, row_counts
+from tests.games.conftest import duel_board, row_counts
+from tests.kit import random_record
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def illegal_at(record: dict, start: int = 10) -> tuple[dict, int]:
 
 
 def test_f2_import_stores_game_seats_and_every_move():
-    record = duel_record(1)
+    record = random_record(1)
     outcome = import_record(record)
     assert outcome.status == Outcome.IMPORTED
     game = outcome.game
@@ -42,7 +43,7 @@ def test_f2_import_stores_game_seats_and_every_move():
 
 
 def test_f2_results_are_the_engines_replay_score():
-    record = duel_record(2)
+    record = random_record(2)
     expected = default_registry().replay(record).score()
     game = import_record(record).game
     results = [s.result for s in game.seats.order_by("order")]
@@ -53,14 +54,14 @@ def test_f2_results_are_the_engines_replay_score():
 
 
 def test_f2_players_0_starts_and_colours_default_black_white():
-    game = import_record(duel_record(3)).game
+    game = import_record(random_record(3)).game
     seats = list(game.seats.order_by("order"))
     assert [s.started for s in seats] == [True, False]
     assert [s.colour for s in seats] == ["black", "white"]
 
 
 def test_stored_game_pins_engine_and_plugin_versions():
-    game = import_record(duel_record(4)).game
+    game = import_record(random_record(4)).game
     assert game.engine_version == ENGINE_VERSION
     assert game.plugin_versions == default_registry().versions("duel", [])
 
@@ -68,7 +69,7 @@ def test_stored_game_pins_engine_and_plugin_versions():
 def test_d4_1_f2_illegal_move_is_rejected_with_index_and_stores_nothing():
     Player.objects.create(name="Ana")
     before = row_counts()
-    record, k = illegal_at(duel_record(5))
+    record, k = illegal_at(random_record(5))
     outcome = import_record(record)
     assert outcome.status == Outcome.REJECTED
     assert outcome.move == k
@@ -81,12 +82,12 @@ def test_d4_1_f2_illegal_move_is_rejected_with_index_and_stores_nothing():
     [
         ([1, 2], "JSON object"),
         ({"game": "duel", "moves": []}, "players"),
-        ({**duel_record(6), "players": ["Ana", "ana"]}, "plays once per game"),
-        ({**duel_record(6), "players": ["Ana", "  "]}, "players[1]"),
-        ({**duel_record(6), "moves": "not a list"}, "moves"),
-        ({**duel_record(6), "game": "chess"}, "unknown game"),
-        ({**duel_record(6), "history": {"played_on": "14/03/2025"}}, "history.played_on"),
-        ({**duel_record(6), "setup": {}}, "setup"),
+        ({**random_record(6), "players": ["Ana", "ana"]}, "plays once per game"),
+        ({**random_record(6), "players": ["Ana", "  "]}, "players[1]"),
+        ({**random_record(6), "moves": "not a list"}, "moves"),
+        ({**random_record(6), "game": "chess"}, "unknown game"),
+        ({**random_record(6), "history": {"played_on": "14/03/2025"}}, "history.played_on"),
+        ({**random_record(6), "setup": {}}, "setup"),
     ],
 )
 def test_f2_malformed_record_is_rejected_and_stores_nothing(document, words):
@@ -98,7 +99,7 @@ def test_f2_malformed_record_is_rejected_and_stores_nothing(document, words):
 
 
 def test_f2_same_record_twice_is_a_duplicate():
-    record = duel_record(7)
+    record = random_record(7)
     first = import_record(record)
     before = row_counts()
     second = import_record(copy.deepcopy(record))
@@ -108,7 +109,7 @@ def test_f2_same_record_twice_is_a_duplicate():
 
 
 def test_f2_duplicate_ignores_name_case_and_history():
-    record = duel_record(8)
+    record = random_record(8)
     import_record(record)
     again = {**record, "players": ["ANA", "ben"], "history": {"played_on": "2020-01-01", "location": "Elsewhere"}}
     assert import_record(again).status == Outcome.DUPLICATE
@@ -116,20 +117,20 @@ def test_f2_duplicate_ignores_name_case_and_history():
 
 
 def test_f2_record_without_game_hashes_as_duel():
-    record = duel_record(9)
+    record = random_record(9)
     without = {k: v for k, v in record.items() if k != "game"}
     assert record_hash(without) == record_hash(record)
 
 
 def test_f2_players_are_matched_by_name_case_insensitively():
     ana = Player.objects.create(name="Ana")
-    game = import_record(duel_record(10, players=("  ana ", "Ben"))).game
+    game = import_record(random_record(10, players=("  ana ", "Ben"))).game
     assert game.seats.get(order=0).player == ana
     assert Player.objects.count() == 2
 
 
 def test_f2_record_stopping_mid_game_is_in_progress_without_results():
-    game = import_record(duel_record(11, moves=12)).game
+    game = import_record(random_record(11, moves=12)).game
     assert game.status == Game.Status.IN_PROGRESS
     assert game.moves.count() == 12
     assert not Result.objects.filter(seat__game=game).exists()
@@ -137,14 +138,14 @@ def test_f2_record_stopping_mid_game_is_in_progress_without_results():
 
 
 def test_f2_history_sets_date_location_and_notes():
-    record = {**duel_record(12), "history": {"played_on": "2024-11-02", "location": "Café", "notes": "Final"}}
+    record = {**random_record(12), "history": {"played_on": "2024-11-02", "location": "Café", "notes": "Final"}}
     game = import_record(record).game
     assert (game.played_on, game.location, game.notes) == (datetime.date(2024, 11, 2), "Café", "Final")
     assert "history" not in game.header
 
 
 def test_recompute_results_derives_the_same_results_again():
-    game = import_record(duel_record(13)).game
+    game = import_record(random_record(13)).game
     before = list(Result.objects.filter(seat__game=game).values_list("total", "breakdown", "rank", "winner"))
     Result.objects.filter(seat__game=game).update(total=0)
     recompute_results(game)

@@ -95,7 +95,6 @@ def test_record_with_unknown_variant_is_refused(reg):
         reg.replay({"game": "duel", "variants": ["nope"], "players": ["A", "B"], "moves": []})
 
 
-
 def test_record_with_a_variant_replays_and_scores_with_it(reg):
     import random
 

@@ -100,20 +100,3 @@ def state(**changes) -> dict:
     out = copy.deepcopy(STATE)
     out.update(copy.deepcopy(changes))
     return out
-
-
-NAMES = ("Ana", "Ben", "Cleo", "Dan")
-
-
-def random_classic_record(seed: int, players: int = 4, moves: int | None = None) -> dict:
-    """A whole base game of random legal moves from the engine's playout (or its first
-    ``moves`` moves), seats named Ana, Ben, Cleo, Dan."""
-    import random
-
-    from rules_engine.classic.playout import random_record
-
-    record = random_record(random.Random(seed), players=players)
-    record["players"] = list(NAMES[:players])
-    if moves is not None:
-        record["moves"] = record["moves"][:moves]
-    return record

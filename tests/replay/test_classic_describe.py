@@ -8,7 +8,8 @@ import pytest
 from games.ui.classic.describe import card_name, describe_move
 from rules_engine.classic.components import CARDS
 from rules_engine.registry import default_registry
-from tests.replay.classic_fixtures import STATE, random_classic_record, state
+from tests.kit import random_record
+from tests.replay.classic_fixtures import STATE, state
 
 # In STATE Ben (white) is to move; ship 1 holds black, -, white, brown (bow first).
 
@@ -126,7 +127,7 @@ def _held(player) -> Counter:
 def test_c4_3_words_on_real_games_name_who_took_which_kept_card(players):
     """Every move of a random game is described; at the market, the kept cards (not red,
     C7) each sentence gives a player are exactly those the engine added to their hand."""
-    record = random_classic_record(80 + players, players=players)
+    record = random_record(80 + players, players=players, game="classic")
     gt = default_registry().game("classic")
     replay = default_registry().replay(record)
     states = [gt.state_to_json(s, record) for s in replay.states]

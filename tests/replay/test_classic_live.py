@@ -19,7 +19,7 @@ from rules_engine.registry import default_registry
 from tests.engine.classic.test_c6_b_sides import FICTIONAL_RAW
 from tests.factories import UserFactory
 from tests.games.conftest import token_client
-from tests.replay.classic_fixtures import random_classic_record
+from tests.kit import random_record
 from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def _form(**over) -> dict:
 @pytest.fixture
 def live(owner):
     """A 3-player base game after 6 random legal moves."""
-    return store(random_classic_record(21, players=3, moves=6), owner)
+    return store(random_record(21, players=3, moves=6, game="classic"), owner)
 
 
 # --------------------------------------------------------------------------- /games/new?game=classic

@@ -15,7 +15,8 @@ from games.ui.classic.presenters import (
 )
 from rules_engine.classic.components import PYRAMIDS_A_VALUES, STONES_PER_COLOUR
 from rules_engine.registry import default_registry
-from tests.replay.classic_fixtures import STATE, random_classic_record, state
+from tests.kit import random_record
+from tests.replay.classic_fixtures import STATE, state
 
 
 def _site(view, site_id):
@@ -178,7 +179,7 @@ def _drawn_stones(ctx, colour) -> int:
 def test_c1_every_stone_is_drawn_somewhere_at_every_ply_of_a_real_game(players):
     """On real engine states: what the board draws, plus the temple, quarry and sled, is each
     player's 30 stones (C1), at every position of a random game."""
-    record = random_classic_record(60 + players, players=players)
+    record = random_record(60 + players, players=players, game="classic")
     gt = default_registry().game("classic")
     replay = default_registry().replay(record)
     for ply, st in enumerate(replay.states):

@@ -8,7 +8,7 @@ import pytest
 from games.replay.timeline import load_timeline
 from games.services.results import record_of
 from rules_engine.registry import default_registry
-from tests.replay.classic_fixtures import random_classic_record
+from tests.kit import random_record
 from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def _url(game, ply=None):
 
 @pytest.fixture(scope="module")
 def four_player_record():
-    return random_classic_record(3, players=4)
+    return random_record(3, players=4, game="classic")
 
 
 @pytest.fixture
@@ -125,7 +125,7 @@ def test_chart_has_a_line_and_a_linked_point_per_player_and_ply(client, game):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_two_and_three_player_games_render(client, players):
-    game = store(random_classic_record(5, players=players))
+    game = store(random_record(5, players=players, game="classic"))
     html = client.get(_url(game, 12), **HTMX).content.decode()
     assert html.count('class="panel panel-') == players
     start = html.index("<svg viewBox")

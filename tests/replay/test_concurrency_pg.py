@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 from games.models import Game
 from games.services.results import record_of
 from rules_engine.registry import default_registry
-from tests.replay.conftest import random_duel_record, store
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +20,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def test_two_clients_racing_to_append_keep_plies_contiguous(owner):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://…); SQLite has no row locks")
-    game = store(random_duel_record(5, moves=0), owner)
+    game = store(random_record(5, moves=0), owner)
     # Both clients read the same position, then both post a legal move for it at the same
     # moment: each round exactly one must win and the other must get 409.
     barrier = threading.Barrier(2, timeout=60)

@@ -12,8 +12,8 @@ from games.models import Move
 from games.replay import timeline
 from rules_engine.classic import record as classic_record
 from rules_engine.duel import record as duel_record
-from tests.replay.classic_fixtures import random_classic_record
-from tests.replay.conftest import random_duel_record, store
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -47,7 +47,7 @@ def _client(user) -> Client:
     return client
 
 
-@pytest.mark.parametrize("make", [lambda: random_duel_record(11), lambda: random_classic_record(5, players=4)],
+@pytest.mark.parametrize("make", [lambda: random_record(11), lambda: random_record(5, players=4, game="classic")],
                          ids=["duel", "base game"])
 def test_a_move_tapped_on_the_page_plays_one_move_and_replays_nothing(make, owner, moves_replayed):
     full = make()
@@ -62,7 +62,7 @@ def test_a_move_tapped_on_the_page_plays_one_move_and_replays_nothing(make, owne
 
 
 def test_a_move_sent_without_the_page_replays_the_game_once(owner, moves_replayed, api_client):
-    full = random_duel_record(12)
+    full = random_record(12)
     game = store({**full, "moves": full["moves"][:20]}, owner)
     cache.clear()
     timeline._cache.clear()
@@ -76,7 +76,7 @@ def test_a_move_sent_without_the_page_replays_the_game_once(owner, moves_replaye
 
 
 def test_another_worker_serves_the_position_from_the_shared_cache(owner, moves_replayed):
-    full = random_classic_record(6, players=3)
+    full = random_record(6, players=3, game="classic")
     game = store({**full, "moves": full["moves"][:25]}, owner)
     _client(owner).get(f"/games/{game.pk}/play")
     timeline._cache.clear()  # this process forgets; the shared cache still has the replay
@@ -86,7 +86,7 @@ def test_another_worker_serves_the_position_from_the_shared_cache(owner, moves_r
 
 
 def test_a_rejected_move_stores_nothing_and_names_the_move(owner):
-    full = random_duel_record(13)
+    full = random_record(13)
     game = store({**full, "moves": full["moves"][:10]}, owner)
     client = _client(owner)
     client.get(f"/games/{game.pk}/play")

@@ -12,7 +12,8 @@ from games.models import Game, Move, Player, Result
 from games.services.results import record_of
 from rules_engine.registry import default_registry
 from tests.factories import UserFactory
-from tests.replay.conftest import random_duel_record, store
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
 
@@ -216,7 +217,7 @@ def test_htmx_post_answers_the_play_partial_at_the_next_ply(live_game, owner):
 
 
 def test_d4_1_crafted_place_on_an_occupied_cell_gets_the_engines_reason(owner):
-    game = store(random_duel_record(5, moves=0), owner)
+    game = store(random_record(5, moves=0), owner)
     client = _client(owner)
     assert _post(client, game, 0, {"type": "place", "cell": "b2"}).status_code == 302
     response = _post(client, game, 1, {"type": "place", "cell": "b2"})
@@ -250,7 +251,7 @@ def test_undo_from_a_stale_page_deletes_nothing(live_game, owner):
 
 
 def test_undo_of_a_finished_game_reopens_it_and_removes_its_results(owner):
-    record = random_duel_record(3)
+    record = random_record(3)
     last = record["moves"].pop()
     game = store(record, owner)
     client = _client(owner)

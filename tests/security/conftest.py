@@ -1,7 +1,6 @@
 """Fixtures of the security tests: members, a staff user, a game in progress owned by one
 member, and clients signed in as each (session or token)."""
 
-import random
 
 import pytest
 from django.core.cache import cache
@@ -13,19 +12,10 @@ from games.membership.models import Role
 from games.membership.roles import set_role
 from games.models import Game
 from games.services.recording import import_record
-from rules_engine.registry import default_registry
 from tests.factories import UserFactory
+from tests.kit import random_record
 
 PASSWORD = "correct horse battery"  # UserFactory's
-
-
-def duel_record(seed: int, moves: int | None = None) -> dict:
-    """A random legal Duel game (F2), or its first ``moves`` moves."""
-    record = default_registry().game("duel").random_record(random.Random(seed))
-    record["players"] = ["Ana", "Ben"]
-    if moves is not None:
-        record["moves"] = record["moves"][:moves]
-    return record
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +52,7 @@ def staff(db):
 @pytest.fixture
 def live_game(owner) -> Game:
     """A Duel in progress (10 moves) stored by ``owner``."""
-    outcome = import_record(duel_record(11, moves=10), user=owner, source=Game.Source.RECORDED)
+    outcome = import_record(random_record(11, moves=10), user=owner, source=Game.Source.RECORDED)
     assert outcome.status == "imported", outcome.describe()
     return outcome.game
 

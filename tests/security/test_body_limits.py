@@ -12,7 +12,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.models import Game
 from scoring.api_examples import D9_1_BOARD
-from tests.security.conftest import duel_record, signed_in
+from tests.kit import random_record
+from tests.security.conftest import signed_in
 
 SMALL = 4096  # bytes: a D9.1 board fits, a padded one does not
 
@@ -121,7 +122,7 @@ def upload(client, content: bytes):
 
 
 def test_import_page_accepts_uploads_above_the_json_limit(owner, small_limits):
-    content = "\n".join(json.dumps(duel_record(seed)) for seed in (1, 2, 3)).encode()
+    content = "\n".join(json.dumps(random_record(seed)) for seed in (1, 2, 3)).encode()
     assert SMALL < len(content) < 4 * SMALL - 1000
     response = upload(signed_in(owner), content)
     assert response.status_code == 200
@@ -129,7 +130,7 @@ def test_import_page_accepts_uploads_above_the_json_limit(owner, small_limits):
 
 
 def test_import_page_upload_over_the_import_limit_is_413(owner, small_limits):
-    content = b"\n".join(json.dumps(duel_record(seed)).encode() for seed in range(12))
+    content = b"\n".join(json.dumps(random_record(seed)).encode() for seed in range(12))
     assert len(content) > 4 * SMALL
     response = upload(signed_in(owner), content)
     assert response.status_code == 413

@@ -9,7 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.models import Game, Move
 from games.services.recording import Outcome, import_many
-from tests.security.conftest import duel_record, signed_in, token_client
+from tests.kit import random_record
+from tests.security.conftest import signed_in, token_client
 
 MOVES = 12
 
@@ -20,7 +21,7 @@ def move_cap(settings):
 
 
 def test_replay_api_refuses_a_record_over_the_move_cap(client, move_cap):
-    record = duel_record(3, moves=MOVES + 1)
+    record = random_record(3, moves=MOVES + 1)
     response = client.post("/api/v1/replay", record, content_type="application/json")
     assert response.status_code == 413
     detail = response.json()["detail"]
@@ -30,13 +31,13 @@ def test_replay_api_refuses_a_record_over_the_move_cap(client, move_cap):
 
 
 def test_replay_api_accepts_a_record_at_the_move_cap(client, move_cap):
-    response = client.post("/api/v1/replay", duel_record(3, moves=MOVES), content_type="application/json")
+    response = client.post("/api/v1/replay", random_record(3, moves=MOVES), content_type="application/json")
     assert response.status_code == 200
     assert response.json()["plies"] == MOVES
 
 
 def test_games_api_refuses_to_store_a_record_over_the_move_cap(owner, move_cap):
-    response = token_client(owner).post("/api/v1/games", duel_record(3, moves=MOVES + 1), format="json")
+    response = token_client(owner).post("/api/v1/games", random_record(3, moves=MOVES + 1), format="json")
     assert response.status_code == 413
     assert "IMHOTEP_MAX_MOVES" in response.json()["detail"]
     assert Game.objects.count() == 0 and Move.objects.count() == 0
@@ -49,7 +50,7 @@ def upload(client, documents: list):
 
 def test_import_page_refuses_more_records_than_the_cap_and_stores_none(owner, settings):
     settings.IMHOTEP_MAX_IMPORT_RECORDS = 3
-    response = upload(signed_in(owner), [duel_record(seed, moves=4) for seed in range(4)])
+    response = upload(signed_in(owner), [random_record(seed, moves=4) for seed in range(4)])
     assert response.status_code == 413
     body = response.content.decode()
     assert "the upload has 4 records" in body and "at most 3" in body
@@ -58,7 +59,7 @@ def test_import_page_refuses_more_records_than_the_cap_and_stores_none(owner, se
 
 
 def test_import_page_refuses_an_upload_with_a_record_over_the_move_cap_and_stores_none(owner, move_cap):
-    documents = [duel_record(1, moves=5), duel_record(2, moves=MOVES + 5)]
+    documents = [random_record(1, moves=5), random_record(2, moves=MOVES + 5)]
     response = upload(signed_in(owner), documents)
     assert response.status_code == 413
     assert f"record 2 has {MOVES + 5} moves" in response.content.decode()
@@ -67,14 +68,14 @@ def test_import_page_refuses_an_upload_with_a_record_over_the_move_cap_and_store
 
 def test_import_page_at_the_record_cap_imports_them_all(owner, settings):
     settings.IMHOTEP_MAX_IMPORT_RECORDS = 3
-    response = upload(signed_in(owner), [duel_record(seed, moves=4) for seed in range(3)])
+    response = upload(signed_in(owner), [random_record(seed, moves=4) for seed in range(3)])
     assert response.status_code == 200
     assert Game.objects.count() == 3
 
 
 def test_command_line_import_rejects_only_the_record_over_the_move_cap(db, move_cap):
     # manage.py import_records has no record cap; a record over the move cap is rejected alone.
-    outcomes = import_many([duel_record(1, moves=5), duel_record(2, moves=MOVES + 1), duel_record(3, moves=6)])
+    outcomes = import_many([random_record(1, moves=5), random_record(2, moves=MOVES + 1), random_record(3, moves=6)])
     assert [o.status for o in outcomes] == [Outcome.IMPORTED, Outcome.REJECTED, Outcome.IMPORTED]
     assert "IMHOTEP_MAX_MOVES" in outcomes[1].reason
     assert Game.objects.count() == 2

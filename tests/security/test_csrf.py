@@ -11,7 +11,8 @@ from games.models import Game, Move
 from games.services.results import record_of
 from rules_engine.registry import default_registry
 from scoring.api_examples import D9_1_BOARD
-from tests.security.conftest import duel_record, signed_in, token_client
+from tests.kit import random_record
+from tests.security.conftest import signed_in, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +70,7 @@ def test_page_post_with_the_token_is_served(page, owner, live_game):
 
 def test_import_page_needs_the_token(owner):
     client = signed_in(owner, enforce_csrf=True)
-    content = json.dumps(duel_record(5, moves=6)).encode()
+    content = json.dumps(random_record(5, moves=6)).encode()
     refused = client.post("/games/import", {"file": SimpleUploadedFile("r.json", content)})
     assert refused.status_code == 403 and Game.objects.count() == 0
     token = csrf_token(client)
@@ -97,7 +98,7 @@ def session_api(user) -> APIClient:
 
 def test_api_with_session_auth_needs_the_token(owner):
     client = session_api(owner)
-    response = client.post("/api/v1/games", duel_record(5, moves=6), format="json")
+    response = client.post("/api/v1/games", random_record(5, moves=6), format="json")
     assert response.status_code == 403
     assert "CSRF" in response.json()["detail"]
     assert Game.objects.count() == 0
@@ -106,7 +107,7 @@ def test_api_with_session_auth_needs_the_token(owner):
 def test_api_with_session_auth_and_the_token_is_served(owner):
     client = session_api(owner)
     token = csrf_token(client)
-    response = client.post("/api/v1/games", duel_record(5, moves=6), format="json", HTTP_X_CSRFTOKEN=token)
+    response = client.post("/api/v1/games", random_record(5, moves=6), format="json", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 201
 
 
@@ -123,6 +124,6 @@ def test_scoring_api_without_a_session_needs_no_token():
 def test_api_with_token_auth_needs_no_csrf_token(owner):
     client = token_client(owner)
     client.handler.enforce_csrf_checks = True
-    response = client.post("/api/v1/games", duel_record(5, moves=6), format="json")
+    response = client.post("/api/v1/games", random_record(5, moves=6), format="json")
     assert response.status_code == 201
     assert client.delete("/api/v1/auth/token").status_code == 204

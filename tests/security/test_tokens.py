@@ -7,7 +7,8 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.security.conftest import PASSWORD, duel_record, signed_in
+from tests.kit import random_record
+from tests.security.conftest import PASSWORD, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def with_key(key: str) -> APIClient:
 
 
 def store_a_game(client):
-    return client.post("/api/v1/games", duel_record(5, moves=6), format="json")
+    return client.post("/api/v1/games", random_record(5, moves=6), format="json")
 
 
 # --------------------------------------------------------------------------- the page

@@ -26,7 +26,6 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-
 def post(port: int) -> int:
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/v1/score", data=json.dumps(D9_1_BOARD).encode(),
