@@ -12,6 +12,7 @@ from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject, lazy
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -22,7 +23,17 @@ from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, Player, Seat
 from games.permissions import can_change_game
-from games.services import editing, exporting, opponents, players, ratings, recording, sharing, stats
+from games.services import (
+    editing,
+    exporting,
+    history_version,
+    opponents,
+    players,
+    ratings,
+    recording,
+    sharing,
+    stats,
+)
 from games.services.documents import decode_upload, parse_documents
 from games.ui import game_ui
 from imhotep_site.limits import LimitExceeded
@@ -43,11 +54,18 @@ def _partial(request, template: str, partial: str, context: dict, status: int = 
 
 @require_GET
 def game_list(request):
-    players = list(Player.objects.only("id", "name").order_by("name_key"))
-    form = GameFilterForm(request.GET or None, players=players)
-    games = form.filter(games_with_seats()) if form.is_bound else games_with_seats()
-    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
-    querystring = form.querystring() if form.is_bound else ""
+    # The filter form and the table are cached under the history's version (the template's
+    # {% cache %}): lazy, so a cached page runs none of their queries.
+    def make_form() -> GameFilterForm:
+        return GameFilterForm(request.GET or None, players=list(Player.objects.only("id", "name").order_by("name_key")))
+
+    form = SimpleLazyObject(make_form)
+
+    def make_page():
+        games = form.filter(games_with_seats()) if form.is_bound else games_with_seats()
+        return Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
+
+    querystring = lazy(lambda: form.querystring() if form.is_bound else "", str)()
     # Games being recorded come first, so a recorder finds theirs again after closing the page.
     recording_now = games_with_seats().filter(status=Game.Status.IN_PROGRESS).exclude(moves=None)
     in_progress = [(game, can_change_game(request.user, game)) for game in recording_now[:IN_PROGRESS_SHOWN]]
@@ -57,11 +75,13 @@ def game_list(request):
         "results",
         {
             "form": form,
-            "page": page,
+            "page": SimpleLazyObject(make_page),
             "querystring": querystring,
-            "query_prefix": f"{querystring}&" if querystring else "",
+            "query_prefix": lazy(lambda: f"{querystring}&" if str(querystring) else "", str)(),
             "game_names": dict(engine.game_types()),
             "in_progress": in_progress,
+            "history_version": history_version.current(),
+            "request_query": request.GET.urlencode(),
         },
     )
 
@@ -269,7 +289,8 @@ def standings(request):
     game_type = request.GET.get("game") or stats.most_played_game_type() or engine.DEFAULT_GAME
     if game_type not in {gt for gt, _ in choices}:
         game_type = engine.DEFAULT_GAME
-    table = stats.standings_table(game_type, settings.IMHOTEP_MIN_RANKED_GAMES)
+    # Cached under the history's version with the table (the template's {% cache %}): lazy.
+    table = SimpleLazyObject(lambda: stats.standings_table(game_type, settings.IMHOTEP_MIN_RANKED_GAMES))
     return _partial(
         request,
         "games/standings.html",
@@ -280,6 +301,7 @@ def standings(request):
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
             "table": table,
+            "history_version": history_version.current(),
         },
     )
 

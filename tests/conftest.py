@@ -82,6 +82,15 @@ def _per_process_cache():
         yield
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: pages cache their tables under the history's
+    version, which would otherwise carry over from a test whose rows were rolled back."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _no_installed_plugins():
     """The project's own tests see the built-in games only; a test that wants installed

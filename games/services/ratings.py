@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from games.models import Game, Player, Rating, Seat
+from games.services import history_version
 
 BATCH = 1000
 LOCK_NAMESPACE = 5_105  # first key of our advisory locks (pg_advisory_xact_lock(int, int))
@@ -142,4 +143,5 @@ def _rate(game_type: str, seats: list[tuple], current: dict[int, tuple[float, fl
             Rating.objects.bulk_create(pending)
             pending = []
     Rating.objects.bulk_create(pending)
+    history_version.changed()  # bulk writes send no signals; the standings show these ratings
     return games
