@@ -4,6 +4,8 @@ JavaScript). The pages read; storing and deleting go through games.services."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -59,7 +61,7 @@ def game_list(request):
     def make_form() -> GameFilterForm:
         return GameFilterForm(request.GET or None, players=list(Player.objects.only("id", "name").order_by("name_key")))
 
-    form = SimpleLazyObject(make_form)
+    form = cast(GameFilterForm, SimpleLazyObject(make_form))
 
     def make_page():
         games = form.filter(games_with_seats()) if form.is_bound else games_with_seats()
