@@ -31,7 +31,6 @@ $(TEST_VENV)/.installed: $(VENV)/.installed $(wildcard $(EXAMPLE_PLUGIN)/pyproje
 
 run: venv
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py demo_admin
 	@# A background-task worker (game analysis) beside the server; Ctrl-C stops both.
@@ -48,7 +47,6 @@ serve: export DJANGO_DEBUG := 0
 serve: serve-env venv
 	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	exec $(BIN)/gunicorn imhotep_site.wsgi --bind $(BIND) --workers $(WORKERS) \
 	  --access-logfile - --graceful-timeout 20 --max-requests 2000 --max-requests-jitter 200 $(GUNICORN_ARGS)

@@ -41,13 +41,13 @@ trap cleanup EXIT
 export DATABASE_URL=${LOAD_DATABASE_URL:-sqlite:///$work/load.sqlite3}
 export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="load-test-only-$(date +%s)-$RANDOM-0123456789abcdefghijklmnopqrstuvwxyz" \
        DJANGO_ALLOWED_HOSTS=127.0.0.1 DJANGO_SECURE_SSL_REDIRECT=0 DJANGO_LOG_LEVEL=WARNING \
-       IMHOTEP_THROTTLE_ANON=100000000/min IMHOTEP_THROTTLE_USER=100000000/min
+       IMHOTEP_THROTTLE_ANON=100000000/min IMHOTEP_THROTTLE_USER=100000000/min \
+       IMHOTEP_CACHE_DIR=$work/cache  # the run's own shared cache
 
 # Exit status 2 (set -e passes it on) when the database holds a club.
 $PY manage.py shell --verbosity 0 -c "import runpy; runpy.run_path('bench/empty_database.py')"
 echo "setting up ${DATABASE_URL%%:*} database with the demo club and $GAMES generated games…" >&2
 $PY manage.py migrate --noinput >/dev/null
-$PY manage.py createcachetable
 $PY manage.py load_demo --games "$GAMES" >/dev/null
 $PY manage.py collectstatic --noinput >/dev/null
 $PY manage.py shell --verbosity 0 -c "import runpy, sys; sys.argv = ['targets', '$work']; runpy.run_path('bench/targets.py')"

@@ -22,7 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+WORK = tempfile.mkdtemp()
+os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
+os.environ["IMHOTEP_CACHE_DIR"] = f"{WORK}/cache"  # the run's own shared cache
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "imhotep_site.settings")
 os.environ.setdefault("DJANGO_DEBUG", "1")
 
@@ -51,7 +53,6 @@ def main() -> None:
     from rules_engine.duel.record import to_transcription
 
     call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)  # the shared cache (settings: CACHES)
     from django.contrib.auth import get_user_model
 
     user = get_user_model().objects.create_user("bench", password="bench-only")

@@ -105,6 +105,10 @@ class Game(models.Model):
             models.Index(fields=["-played_on", "-id"], name="games_game_newest_idx"),
             # Type-filtered lists (scanned backwards) and the rating order (played_on, id).
             models.Index(fields=["game_type", "played_on", "id"], name="games_game_type_date_idx"),
+            # The games being recorded, shown first on the games list: a handful among thousands.
+            models.Index(
+                fields=["-played_on", "-id"], name="games_game_live_idx", condition=models.Q(status="in_progress")
+            ),
         ]
 
     def __str__(self) -> str:

@@ -69,7 +69,7 @@ def game_list(request):
 
     querystring = lazy(lambda: form.querystring() if form.is_bound else "", str)()
     # Games being recorded come first, so a recorder finds theirs again after closing the page.
-    recording_now = games_with_seats().filter(status=Game.Status.IN_PROGRESS).exclude(moves=None)
+    recording_now = games_with_seats().filter(status=Game.Status.IN_PROGRESS).exclude(source=Game.Source.SCORE)
     in_progress = [(game, can_change_game(request.user, game)) for game in recording_now[:IN_PROGRESS_SHOWN]]
     return _partial(
         request,

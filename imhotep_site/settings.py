@@ -208,16 +208,23 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # One cache for every worker process: throttle counters (DRF) must count a client once whatever
-# worker answers. REDIS_URL (redis://host:6379/0) for deployments of several machines; without
-# it the database holds the cache (`createcachetable`, run by make run/serve), which every
-# process on the machine shares. Never a per-process memory cache.
+# worker answers, and cached replays and tables serve every worker. REDIS_URL
+# (redis://host:6379/0) for deployments of several machines; without it, files in
+# IMHOTEP_CACHE_DIR (default var/cache in the checkout), which every process on the machine
+# shares without locking the database. Never a per-process memory cache.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, got {REDIS_URL[:20]!r}")
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "imhotep_cache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")),
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    }
 
 # Background tasks in Redis (IMHOTEP_TASKS=rq, above): RQ's queues live at REDIS_URL.
 if _tasks == "rq":
