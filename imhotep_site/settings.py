@@ -213,6 +213,7 @@ AUTHENTICATION_BACKENDS = [
 # IMHOTEP_CACHE_DIR (default var/cache in the checkout), which every process on the machine
 # shares without locking the database. Never a per-process memory cache.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, got {REDIS_URL[:20]!r}")

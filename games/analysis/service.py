@@ -25,11 +25,13 @@ def _record_hash(record: dict) -> str:
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
 
 
-def current(game: Game, playouts: int | None = None) -> GameAnalysis | None:
-    """The analysis of the game as it stands (same moves, same engine), if one was asked for."""
+def current(game: Game, playouts: int | None = None, record: dict | None = None) -> GameAnalysis | None:
+    """The analysis of the game as it stands (same moves, same engine), if one was asked for;
+    ``record``: the game's record when the caller has it (the replay page)."""
     playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
+    digest = _record_hash(record if record is not None else record_of(game))
     return GameAnalysis.objects.filter(
-        game=game, engine_version=ENGINE_VERSION, record_hash=_record_hash(record_of(game)), playouts=playouts
+        game=game, engine_version=ENGINE_VERSION, record_hash=digest, playouts=playouts
     ).first()
 
 

@@ -21,16 +21,17 @@ from games.models import Game
 from games.services.variations import VariationError, play_on_from
 
 
-def panel_context(request, game: Game, ply: int | None = None) -> dict:
+def panel_context(request, game: Game, ply: int | None = None, timeline=None) -> dict:
+    """The analysis panel of the replay page; ``timeline``: the game's, when the page has it."""
     from games.replay.timeline import load_timeline
 
-    analysis = service.current(game)
+    analysis = service.current(game, record=timeline.record if timeline is not None else None)
     context: dict[str, Any] = {
         "game": game, "analysis": analysis, "panel_url": reverse("game-analysis", args=[game.pk]),
         "may_start": may_write(request.user),
     }
     if analysis is not None and analysis.status == GameAnalysis.Status.DONE:
-        timeline = load_timeline(game)
+        timeline = timeline or load_timeline(game)
         names = timeline.names
         colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type) or [])
         base = reverse("replay", args=[game.pk])

@@ -22,6 +22,11 @@ def _points_svg(points: list[dict], colour: str) -> SafeString:
         for pt in points))
 
 
+def cursor_x(ply: int, plies: int) -> float:
+    """Where ply ``ply`` of ``plies`` (at least 1) lies across the chart."""
+    return round(PAD + (WIDTH - 2 * PAD) * ply / max(plies, 1), 1)
+
+
 def score_chart(totals: Sequence[Sequence[int]], colours: Sequence[str], current: int,
                 base_url: str = "", names: Sequence[str] = ()) -> dict:
     """``totals[ply][player]`` (2–4 players) → polylines and clickable points (links to
@@ -32,7 +37,7 @@ def score_chart(totals: Sequence[Sequence[int]], colours: Sequence[str], current
     span = high - low
 
     def x(ply: int) -> float:
-        return round(PAD + (WIDTH - 2 * PAD) * ply / plies, 1)
+        return cursor_x(ply, plies)
 
     def y(value: int) -> float:
         return round(HEIGHT - PAD - (HEIGHT - 2 * PAD) * (value - low) / span, 1)

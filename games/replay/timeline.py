@@ -43,6 +43,13 @@ class Timeline:
     replay: ReplayBase  # the game type's Replay: .states, .moves, .finished, .plies
     _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
     _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
+    _memo: dict[str, object] = field(default_factory=dict, repr=False)  # what a page works out once
+
+    def memo(self, key: str, make):
+        """``make()``, worked out once per timeline (its positions never change)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
 
     @property
     def game_type(self):

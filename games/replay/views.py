@@ -14,7 +14,7 @@ from games.analysis import service as analysis
 from games.analysis.views import panel_context
 from games.models import Game
 from games.permissions import can_change_game
-from games.replay.chart import score_chart
+from games.replay.chart import cursor_x, score_chart
 from games.replay.timeline import NoReplay, load_timeline
 from games.ui import game_ui
 from rules_engine.errors import RulesError
@@ -70,7 +70,9 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
         "story": story,
         "moves": [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}",
                    "current": k + 1 == ply} for k, s in enumerate(stories)],
-        "chart": score_chart(timeline.totals, colours, ply, base, names),
+        # The chart is the same at every ply but for its cursor: drawn once per timeline.
+        "chart": {**timeline.memo(f"chart:{base}", lambda: score_chart(timeline.totals, colours, 0, base, names)),
+                  "cursor_x": cursor_x(ply, plies)},
         "chart_labels": names,
         "ui": ui,
         "finished": timeline.replay.finished,
@@ -115,7 +117,7 @@ def replay(request, pk: int):
     except BadPly as exc:
         return _plain(exc.status, exc.message)
     context = replay_context(game, timeline, ply)
-    context.update(panel_context(request, game, ply))
+    context.update(panel_context(request, game, ply, timeline))
     context["hints"] = _hints(game, timeline, ply) if request.GET.get("hint") == "1" else None
     context.update(
         live=game.status == Game.Status.IN_PROGRESS,
