@@ -44,18 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PG_ADMIN = os.environ.get("CLUSTER_PG", "postgres://postgres@127.0.0.1:5432")
 PYTHON = sys.executable
-BOARD = {  # the rulebook's D9.1 end of game; each write names its own players (unique content)
-    "game": "duel",
-    "sides": {"obelisk": "A", "temple": "A", "pyramid": "A", "tomb": "A"},
-    "starting_player": 0,
-    "players": [
-        {"name": "", "obelisk": 2, "obelisk_first_to_five": False, "temple": [1, 4, 2],
-         "pyramid": {"light": 4, "dark": 6}, "tomb": [1, 2, 3, 4, 5, 6, 11], "action_tokens": 2,
-         "meeples_on_harbor": 1},
-        {"name": "", "obelisk": 6, "obelisk_first_to_five": False, "temple": [3, 3],
-         "pyramid": {"light": 2, "dark": 0}, "tomb": [8, 9, 12], "action_tokens": 3, "meeples_on_harbor": 0},
-    ],
-}
+sys.path.insert(0, str(ROOT))  # run from a clone, as a script
 
 
 def free_port() -> int:
@@ -272,7 +261,9 @@ class FaultReport:
 
 
 def _store(url: str, token: str, name: str) -> Write:
-    board = json.loads(json.dumps(BOARD))
+    from scoring.api_examples import D9_1_BOARD  # the rulebook's D9.1 end of game
+
+    board = json.loads(json.dumps(D9_1_BOARD))  # each write names its own players: unique content
     board["players"][0]["name"], board["players"][1]["name"] = name, f"{name} (2)"
     request = urllib.request.Request(f"{url}/api/v1/games", data=json.dumps(board).encode(), method="POST",
                                      headers={"Content-Type": "application/json", "Authorization": f"Token {token}"})
