@@ -11,6 +11,8 @@ from rules_engine.errors import (
     RulesError,
     UnknownGameError,
 )
+from rules_engine.frozen import FrozenState
+from rules_engine.gametype import GameType, ReplayBase, Variant, VariantField, replay_moves
 from rules_engine.hookspecs import hookimpl
 
 #: Stored games pin this; bump it whenever a rule change could alter a replay or a score.
@@ -19,10 +21,16 @@ ENGINE_VERSION = "1.0.0"
 __all__ = [
     "ENGINE_VERSION",
     "BoardError",
+    "FrozenState",
+    "GameType",
     "IllegalMoveError",
     "PluginError",
     "RecordError",
+    "ReplayBase",
     "RulesError",
     "UnknownGameError",
+    "Variant",
+    "VariantField",
     "hookimpl",
+    "replay_moves",
 ]

@@ -8,14 +8,22 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from rules_engine.errors import IllegalMoveError, PluginError, RecordError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
 
-class GameType(abc.ABC):
+class JsonMove(Protocol):
+    def to_json(self) -> dict: ...
+
+
+State = TypeVar("State")  # a game's immutable position
+Move = TypeVar("Move")  # a game's parsed move
+
+
+class GameType(abc.ABC, Generic[State, Move]):
     """The rules of one game, as the service uses them: setup, legal moves, apply, end,
     board, score. The built-in Duel implements exactly this interface; so does any plugin game.
 
@@ -37,24 +45,24 @@ class GameType(abc.ABC):
 
     # -- records -----------------------------------------------------------------------
     @abc.abstractmethod
-    def setup(self, record: Mapping) -> Any:
+    def setup(self, record: Mapping) -> State:
         """The state before the first move of ``record`` (an F2-like dict). Raises RecordError."""
 
     @abc.abstractmethod
-    def legal_moves(self, state: Any) -> list:
+    def legal_moves(self, state: State) -> list[Move]:
         """Every legal move of the player to move (empty once the game is over)."""
 
     @abc.abstractmethod
-    def apply(self, state: Any, move: Any) -> Any:
+    def apply(self, state: State, move: Move | Mapping) -> State:
         """The state after ``move`` (a move object or its JSON dict). Raises IllegalMoveError;
         never changes ``state``."""
 
     @abc.abstractmethod
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: State) -> bool:
         """Whether the game has ended."""
 
     @abc.abstractmethod
-    def board(self, state: Any, record: Mapping) -> dict:
+    def board(self, state: State, record: Mapping) -> dict:
         """The end-game board (F1/F3 dict) of ``state``; works mid-game too."""
 
     @abc.abstractmethod
@@ -76,7 +84,7 @@ class GameType(abc.ABC):
         alone (every move still checked)."""
 
     @abc.abstractmethod
-    def state_to_json(self, state: Any, record: Mapping | None = None) -> dict:
+    def state_to_json(self, state: State, record: Mapping | None = None) -> dict:
         """A JSON view of one state for the replay viewer and the API; ``record`` (the
         record's header: sides, players) labels it and scores it on the right sides."""
 
@@ -101,10 +109,11 @@ class GameType(abc.ABC):
         """Sides an end-game board cannot be scored with yet (data missing), as ``{part: {side: why}}``."""
         return {}
 
-    def move_to_json(self, move: Any) -> dict:
-        return move if isinstance(move, dict) else move.to_json()
+    def move_to_json(self, move: Move) -> dict:
+        """The move's JSON form: a dict as it is, else its ``to_json()`` (both engines' moves)."""
+        return move if isinstance(move, dict) else cast(JsonMove, move).to_json()
 
-    def check_invariants(self, state: Any) -> None:
+    def check_invariants(self, state: State) -> None:
         """Raise AssertionError naming any broken invariant of ``state`` (default: none)."""
         return None
 

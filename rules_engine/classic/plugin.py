@@ -13,12 +13,14 @@ from collections.abc import Mapping
 
 from rules_engine.classic import scoring, sitedata
 from rules_engine.classic.components import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
+from rules_engine.classic.moves import Move
 from rules_engine.classic.sitedata import EMPTY, SiteData
+from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import GameType, Variant
 from rules_engine.hookspecs import hookimpl
 
 
-class ClassicGame(GameType):
+class ClassicGame(GameType[ClassicState, Move]):
     id = GAME_ID
     name = "Imhotep: Builder of Egypt"
     min_players = MIN_PLAYERS

@@ -9,13 +9,15 @@ from collections.abc import Mapping
 from rules_engine.duel import game, playout, record, scoring, statejson
 from rules_engine.duel.board import MONUMENTS
 from rules_engine.duel.invariants import check_invariants
+from rules_engine.duel.moves import Move
+from rules_engine.duel.state import DuelState
 from rules_engine.gametype import GameType
 from rules_engine.hookspecs import hookimpl
 
 _WEIGHTS = {"Unload": 4.0, "PlaceUnload": 3.0, "SwapUnload": 3.0, "TakeToken": 2.0}
 
 
-class DuelGame(GameType):
+class DuelGame(GameType[DuelState, Move]):
     id = "duel"
     name = "Imhotep: The Duel"
     min_players = 2
