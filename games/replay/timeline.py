@@ -6,10 +6,11 @@ the club history's `record_of`, so the viewer shows exactly what the history sco
 
 Stepping through a replay asks for the same game again and again, so the last few timelines
 are kept per process and each replay in the shared cache (Redis, or files every process of
-the machine reads, so any worker can serve it), keyed by the engine and plugin versions and the record itself (its
-moves, names, sides…): any change to the stored game (a new move, an undo, a renamed player)
-is a new key, and the positions, stories and scores of a key never change. A live move hands
-its replay over (`remember`), so the page after it does not replay the game again.
+the machine reads, so any worker can serve it), keyed by the engine and plugin versions and
+the record itself (its moves, names, sides…): any change to the stored game (a new move, an
+undo, a renamed player) is a new key, and the positions, stories and scores of a key never
+change. A live move hands its replay over (`remember`), so the page after it does not replay
+the game again.
 """
 
 from __future__ import annotations
