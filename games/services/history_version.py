@@ -10,25 +10,33 @@ under the first new number in between never keeps them)."""
 
 from __future__ import annotations
 
+import time
+
 from django.core.cache import cache
 from django.db import transaction
 
 KEY = "imhotep:history-version"
 
 
+def _fresh() -> int:
+    # A number no earlier version had (microseconds): after the key was evicted or the cache
+    # cleared, a restart from 1 could meet tables cached under the old numbers.
+    return time.time_ns() // 1000
+
+
 def current() -> int:
     version = cache.get(KEY)
     if version is None:
-        cache.add(KEY, 1, None)
-        version = cache.get(KEY, 1)
+        cache.add(KEY, _fresh(), None)
+        version = cache.get(KEY) or _fresh()
     return version
 
 
 def bump() -> None:
     try:
         cache.incr(KEY)
-    except ValueError:  # not there (a cleared cache): any new number will do
-        cache.add(KEY, 1, None)
+    except ValueError:  # not there (evicted, or the cache cleared)
+        cache.add(KEY, _fresh(), None)
 
 
 def changed(**_signal_kwargs) -> None:
