@@ -150,11 +150,11 @@ class ReplayBase:
 def replay_moves(state: Any, raw_moves: Iterable, parse_move: Callable, play: Callable,
                  first: int = 0, every_state: bool = True) -> tuple[list, list]:
     """Every engine's replay loop: ``raw_moves`` parsed and played in turn on one working copy
-    of ``state`` (``state.thaw()``, `FrozenState`), the position after each frozen (or only
-    the last one: ``every_state=False``). Returns (those states, parsed moves). Raises
-    `RecordError` naming the move's index in the record (``first`` + its place here) and the
-    reason."""
-    states, moves = [], []
+    of ``state`` (``state.thaw()``, `FrozenState`). Returns (positions, parsed moves): the
+    positions are ``state`` and the one after each move, or with ``every_state=False`` only
+    the last position. Raises `RecordError` naming the move's index in the record (``first`` +
+    its place here) and the reason."""
+    states, moves = [state], []
     w = state.thaw()  # one working copy for the whole run; an error rejects the record
     for k, raw in enumerate(raw_moves, first):
         try:
@@ -165,8 +165,8 @@ def replay_moves(state: Any, raw_moves: Iterable, parse_move: Callable, play: Ca
         moves.append(move)
         if every_state:
             states.append(w.freeze())
-    if not every_state and moves:
-        states.append(w.freeze())
+    if not every_state:
+        return [w.freeze() if moves else state], moves
     return states, moves
 
 

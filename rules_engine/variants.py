@@ -4,7 +4,7 @@ the lines a variant adds to a score, and a replay whose scores apply a record's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from rules_engine.errors import BoardError, shown
@@ -14,13 +14,12 @@ if TYPE_CHECKING:
     from rules_engine.registry import Registry
 
 
-def problems(doc: Mapping, game_id: str, known: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+def problems(doc: Mapping, game_id: str, known: Collection[tuple[str, str]]) -> list[tuple[str, str]]:
     """What is wrong with a document's ``variants`` (``known``: the registered (game, variant)
     pairs), as (field path, message) pairs."""
     chosen = doc.get("variants", [])
     if not isinstance(chosen, list):
         return [("variants", "must be a list of variant ids")]
-    known = set(known)
     out = []
     for i, v in enumerate(chosen):
         if not isinstance(v, str) or (game_id, v) not in known:

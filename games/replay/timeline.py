@@ -155,17 +155,17 @@ def load_timeline(game: Game, record: dict | None = None) -> Timeline:
     if not game.has_moves:
         raise NoReplay(f"game {game.pk} was stored as a score only; it has no moves to replay")
     record = record if record is not None else record_of(game)
-    return _cached(game, record) or _replayed(game, record)
+    key = _key(game, record)
+    return _lookup(game, record, key) or _replayed(game, record, key)
 
 
 def cached_timeline(game: Game, record: dict) -> Timeline | None:
     """The timeline of ``record`` if this process or the shared cache has its replay; None
     rather than replaying it."""
-    return _cached(game, record)
+    return _lookup(game, record, _key(game, record))
 
 
-def _cached(game: Game, record: dict) -> Timeline | None:
-    key = _key(game, record)
+def _lookup(game: Game, record: dict, key: str) -> Timeline | None:
     with _cache_lock:
         timeline = _cache.get(_local(key))
         if timeline is not None:
@@ -175,9 +175,8 @@ def _cached(game: Game, record: dict) -> Timeline | None:
     return None if replay is None else _keep(key, Timeline(game=game, record=record, replay=replay))
 
 
-def _replayed(game: Game, record: dict) -> Timeline:
+def _replayed(game: Game, record: dict, key: str) -> Timeline:
     replay = engine.registry().replay(record)
-    key = _key(game, record)
     _share(key, replay)
     return _keep(key, Timeline(game=game, record=record, replay=replay))
 

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Result, Seat
-from games.services import history_version, ratings
+from games.services import ratings
 from rules_engine.errors import RulesError, UnknownGameError
 
 
@@ -102,4 +102,3 @@ def store_results(seats: list[Seat], score: Mapping) -> None:
     if len(rows) != len(seats):
         raise RulesError(f"the engine scored {len(rows)} players for {len(seats)} seats")
     Result.objects.bulk_create(Result(seat=seat, **row) for seat, row in zip(seats, rows, strict=True))
-    history_version.changed()  # bulk writes send no signals

@@ -46,8 +46,8 @@ class Replay(ReplayBase):
         return score_board(self.final_board(ply), self.data)
 
     def extended(self, raw_move) -> Replay:
-        states, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
-        return Replay(self.header, self.states + states, self.moves + moves, self.data)
+        positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
+        return Replay(self.header, self.states + positions[1:], self.moves + moves, self.data)
 
 
 def replay(record: Mapping, data: SiteData = EMPTY, *, states: bool = True) -> Replay:
@@ -55,5 +55,5 @@ def replay(record: Mapping, data: SiteData = EMPTY, *, states: bool = True) -> R
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch)."""
     header, state, raw_moves = parse_header(record, data)
-    after, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
-    return Replay(header, [state, *after] if states else after or [state], moves, data)
+    positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
+    return Replay(header, positions, moves, data)

@@ -68,8 +68,8 @@ class Replay(ReplayBase):
         return score_json(self.final_board(ply))
 
     def extended(self, raw_move) -> Replay:
-        states, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
-        return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), self.states + states,
+        positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
+        return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), self.states + positions[1:],
                       self.moves + moves)
 
 
@@ -150,9 +150,9 @@ def replay(record: object, *, states: bool = True) -> Replay:
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch)."""
     head, state, raw_moves = parse_header(record)
-    after, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
+    positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
     rec = DuelRecord(head.players, head.colours, head.sides, head.supply, head.boats, tuple(moves))
-    return Replay(rec, [state, *after] if states else after or [state], moves)
+    return Replay(rec, positions, moves)
 
 
 def to_record(*, players: Sequence[str], sides: Mapping[str, str] | None, setup: Mapping,
