@@ -14,7 +14,15 @@ $(VENV)/.installed: requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-venv: $(VENV)/.installed
+# The interface's translations (locale/<lang>/LC_MESSAGES/django.po, docs/i18n.md), compiled
+# to .mo files whenever a catalogue changes. Needs GNU gettext's msgfmt (Debian: gettext).
+LOCALE_PO := $(wildcard locale/*/LC_MESSAGES/django.po)
+LOCALE_MO := $(LOCALE_PO:.po=.mo)
+$(LOCALE_MO): %.mo: %.po | $(VENV)/.installed
+	@command -v msgfmt >/dev/null || { echo "msgfmt not found: install GNU gettext (apt-get install gettext)" >&2; exit 2; }
+	$(BIN)/python manage.py compilemessages --verbosity 0 --ignore ".venv*" --ignore examples --locale $(word 2,$(subst /, ,$@))
+
+venv: $(VENV)/.installed $(LOCALE_MO)
 
 # The suite runs in .venv-test: .venv's packages (a .pth file, nothing installed twice) plus
 # the example plugin (examples/imhotep-house-rules), so the tests can show a third-party
@@ -64,7 +72,7 @@ serve-env:
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: set DJANGO_SECRET_KEY (a long random string)" >&2; exit 2; }
 	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "make serve: set DJANGO_ALLOWED_HOSTS (the site's host names)" >&2; exit 2; }
 
-test: $(TEST_VENV)/.installed
+test: $(TEST_VENV)/.installed $(LOCALE_MO)
 	$(TEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 lint: venv typecheck

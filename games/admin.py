@@ -9,10 +9,15 @@ from django.db.models import Count
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Game, Move, Player, Rating, Result, Seat
-from games.services import editing, players, results
+from games.services import editing, players, reason_of, results
+from games.translation import say
 from rules_engine.errors import RulesError
+
+MERGE_ACTION = gettext_lazy("Merge the selected player into…")
 
 
 class SeatInline(admin.TabularInline):
@@ -26,11 +31,11 @@ class SeatInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # seats come from the board or record
 
-    @admin.display(description="Total")
+    @admin.display(description=gettext_lazy("Total"))
     def result_total(self, seat):
         return getattr(getattr(seat, "result", None), "total", "–")
 
-    @admin.display(description="Winner", boolean=True)
+    @admin.display(description=gettext_lazy("Winner"), boolean=True)
     def result_winner(self, seat):
         result = getattr(seat, "result", None)
         return result.winner if result else None
@@ -50,7 +55,7 @@ class PlayerAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(game_count=Count("seats"))
 
-    @admin.display(description="Games", ordering="game_count")
+    @admin.display(description=gettext_lazy("Games"), ordering="game_count")
     def games(self, player):
         return player.game_count
 
@@ -63,14 +68,19 @@ class PlayerAdmin(admin.ModelAdmin):
         player = self.get_object(request, unquote(object_id))
         refusal = players.delete_refusal(player) if player is not None else ""
         if refusal:
-            self.message_user(request, f"{refusal} (action “Merge the selected player into…”)", messages.ERROR)
+            self.message_user(
+                request,
+                _("{refusal} (action “{action}”)").format(refusal=say(refusal), action=MERGE_ACTION),
+                messages.ERROR,
+            )
             return redirect(reverse("admin:games_player_change", args=[player.pk]))
         return super().delete_view(request, object_id, extra_context)
 
     def delete_model(self, request, obj):
         players.delete_player(obj)
 
-    @admin.action(description="Delete the selected players (only those without games)", permissions=["delete"])
+    @admin.action(description=gettext_lazy("Delete the selected players (only those without games)"),
+                  permissions=["delete"])
     def delete_without_games(self, request, queryset):
         deleted, refused = [], []
         for player in queryset:
@@ -78,31 +88,44 @@ class PlayerAdmin(admin.ModelAdmin):
                 players.delete_player(player)
                 deleted.append(player.name)
             except players.PlayerHasGames as exc:
-                refused.append(str(exc))
+                refused.append(say(reason_of(exc)))
         if deleted:
-            self.message_user(request, f"Deleted {len(deleted)} player(s): {', '.join(deleted)}.", messages.SUCCESS)
+            self.message_user(
+                request,
+                ngettext("Deleted {n} player(s): {names}.", "Deleted {n} player(s): {names}.", len(deleted)).format(
+                    n=len(deleted), names=_(", ").join(deleted)
+                ),
+                messages.SUCCESS,
+            )
         for reason in refused:
             self.message_user(request, reason, messages.ERROR)
 
-    @admin.action(description="Merge the selected player into…", permissions=["change"])
+    @admin.action(description=MERGE_ACTION, permissions=["change"])
     def merge_into(self, request, queryset):
         """An intermediate page chooses the player who stays; each selected one is merged into them."""
         sources = list(queryset.order_by("name_key"))
         if "into" in request.POST:
             target = Player.objects.filter(pk=request.POST["into"]).first() if request.POST["into"].isdigit() else None
             if target is None:
-                self.message_user(request, "Choose the player to merge into.", messages.ERROR)
+                self.message_user(request, _("Choose the player to merge into."), messages.ERROR)
                 return None
             for source in sources:
                 try:
                     merged = players.merge_players(source, target)
                 except players.MergeRefused as exc:
-                    self.message_user(request, f"{source.name} not merged: {exc}.", messages.ERROR)
+                    self.message_user(
+                        request,
+                        _("{name} not merged: {reason}.").format(name=source.name, reason=say(reason_of(exc))),
+                        messages.ERROR,
+                    )
                 else:
                     self.message_user(
                         request,
-                        f"{source.name} merged into {target.name}: {merged.seats_moved} game(s) moved, "
-                        "ratings recomputed.",
+                        ngettext(
+                            "{source} merged into {target}: {n} game(s) moved, ratings recomputed.",
+                            "{source} merged into {target}: {n} game(s) moved, ratings recomputed.",
+                            merged.seats_moved,
+                        ).format(source=source.name, target=target.name, n=merged.seats_moved),
                         messages.SUCCESS,
                     )
             return None
@@ -111,7 +134,7 @@ class PlayerAdmin(admin.ModelAdmin):
             "admin/games/player/merge.html",
             {
                 **self.admin_site.each_context(request),
-                "title": "Merge players",
+                "title": _("Merge players"),
                 "opts": self.model._meta,
                 "sources": sources,
                 "targets": Player.objects.exclude(pk__in=[p.pk for p in sources]).only("id", "name"),
@@ -166,7 +189,7 @@ class GameAdmin(admin.ModelAdmin):
         for game in queryset:
             editing.delete_game(game)
 
-    @admin.action(description="Recompute results and ratings with the current engine")
+    @admin.action(description=gettext_lazy("Recompute results and ratings with the current engine"))
     def recompute(self, request, queryset):
         done = 0
         for game in queryset.order_by("played_on", "id"):
@@ -174,8 +197,18 @@ class GameAdmin(admin.ModelAdmin):
                 results.recompute_results(game)
                 done += 1
             except RulesError as exc:
-                self.message_user(request, f"Game {game.pk}: the current engine rejects it: {exc}", messages.ERROR)
-        self.message_user(request, f"Recomputed {done} game(s).", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("Game {game}: the current engine rejects it: {reason}").format(
+                        game=game.pk, reason=say(reason_of(exc))
+                    ),
+                    messages.ERROR,
+                )
+        self.message_user(
+            request,
+            ngettext("Recomputed {n} game(s).", "Recomputed {n} game(s).", done).format(n=done),
+            messages.SUCCESS,
+        )
 
 
 @admin.register(Result)

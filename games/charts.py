@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
@@ -37,7 +39,9 @@ def rating_chart_svg(ratings: Sequence, *, title: str) -> SafeString:
     ]
     for v in sorted({high, low, 0.0}):
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>')
-        parts.append(f'<text class="axis" x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:.1f}</text>')
+        parts.append(
+            f'<text class="axis" x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{number_format(v, 1)}</text>'
+        )
     first, last = ratings[0], ratings[-1]
     parts.append(f'<text class="axis" x="{LEFT}" y="{HEIGHT - 8}">{first.played_on:%Y-%m-%d}</text>')
     if len(ratings) > 1:
@@ -48,10 +52,13 @@ def rating_chart_svg(ratings: Sequence, *, title: str) -> SafeString:
     parts.append(f'<polyline class="line" fill="none" points="{points}"/>')
     # Dots with tooltips only while there are few enough to tell apart.
     if len(values) <= 200:
+        # Translators: the hover title of a point of a player's rating chart: date, game id, rating.
+        dot = _("{date}, game {game}: {rating}")
         for i, r in enumerate(ratings):
+            tip = dot.format(date=f"{r.played_on:%Y-%m-%d}", game=r.game_id, rating=number_format(r.ordinal, 1))
             parts.append(
                 f'<circle class="dot" cx="{x(i):.1f}" cy="{y(r.ordinal):.1f}" r="3">'
-                f"<title>{r.played_on:%Y-%m-%d}, game {r.game_id}: {r.ordinal:.1f}</title></circle>"
+                f"<title>{escape(tip)}</title></circle>"
             )
     parts.append("</svg>")
     return mark_safe("".join(parts))

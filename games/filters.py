@@ -4,27 +4,34 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import engine
 from games.models import Game, Seat
 
 
 class GameFilterForm(forms.Form):
-    player = forms.IntegerField(required=False, min_value=1, widget=forms.Select)
-    game = forms.CharField(required=False, max_length=40, label="Game", widget=forms.Select)
-    date_from = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+    player = forms.IntegerField(required=False, min_value=1, label=gettext_lazy("Player"), widget=forms.Select)
+    game = forms.CharField(required=False, max_length=40, label=gettext_lazy("Game"), widget=forms.Select)
+    date_from = forms.DateField(
+        required=False, label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(required=False, label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)
         if players is not None:
-            self.fields["player"].widget.choices = [("", "Any player"), *((p.pk, p.name) for p in players)]
-        self.fields["game"].widget.choices = [("", "Any game"), *engine.game_types()]
+            self.fields["player"].widget.choices = [("", _("Any player")), *((p.pk, p.name) for p in players)]
+        self.fields["game"].widget.choices = [("", _("Any game")), *engine.game_types()]
 
     def clean(self):
         data = super().clean()
         if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
-            self.add_error("date_to", f"must not be before the start date {data['date_from']:%Y-%m-%d}")
+            self.add_error(
+                "date_to",
+                _("must not be before the start date {date}").format(date=f"{data['date_from']:%Y-%m-%d}"),
+            )
         return data
 
     def filter(self, games: QuerySet[Game]) -> QuerySet[Game]:

@@ -6,6 +6,8 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import Game
 from games.services.documents import GameMeta
@@ -26,7 +28,9 @@ class SaveScoreForm(forms.Form):
             return json.loads(raw)
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
-                f"the board is not valid JSON: {exc.msg} (line {exc.lineno} column {exc.colno})"
+                _("the board is not valid JSON: {problem} (line {line} column {column})").format(
+                    problem=exc.msg, line=exc.lineno, column=exc.colno
+                )
             ) from None
 
     def meta(self) -> GameMeta:
@@ -40,7 +44,8 @@ class SaveScoreForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        help_text="A JSON file with one game record or a list of them, or ndjson (one record per line)."
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy("A JSON file with one game record or a list of them, or ndjson (one record per line)."),
     )
 
     def clean_file(self):
@@ -48,8 +53,10 @@ class ImportForm(forms.Form):
         limit = settings.IMHOTEP_MAX_IMPORT_BYTES  # the request limit (docs/security.md)
         if upload.size > limit:
             raise forms.ValidationError(
-                f"the file is {upload.size} bytes; upload at most {limit} bytes (IMHOTEP_MAX_IMPORT_BYTES) "
-                "at a time (or use manage.py import_records)"
+                _(
+                    "the file is {size} bytes; upload at most {limit} bytes (IMHOTEP_MAX_IMPORT_BYTES) "
+                    "at a time (or use manage.py import_records)"
+                ).format(size=upload.size, limit=limit)
             )
         return upload
 
@@ -64,4 +71,4 @@ class GameDetailsForm(forms.ModelForm):
             "played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
-        labels = {"played_on": "Date played", "location": "Place"}
+        labels = {"played_on": gettext_lazy("Date played"), "location": gettext_lazy("Place")}

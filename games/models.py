@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine.registry import DEFAULT_GAME
 
@@ -26,7 +27,9 @@ def name_key(name: str) -> str:
 
 
 class Player(models.Model):
-    name = models.CharField(max_length=60, help_text="Display name, unique in the club (case-insensitive).")
+    name = models.CharField(
+        _("name"), max_length=60, help_text=_("Display name, unique in the club (case-insensitive).")
+    )
     name_key = models.CharField(max_length=60, unique=True, editable=False)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -34,12 +37,15 @@ class Player(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="club_player",
-        help_text="The member's login, if they have one.",
+        verbose_name=_("user"),
+        help_text=_("The member's login, if they have one."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name_key"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
 
     def __str__(self) -> str:
         return self.name
@@ -56,51 +62,70 @@ class Player(models.Model):
 
 class Game(models.Model):
     class Source(models.TextChoices):
-        SCORE = "score", "Score only"
-        RECORDED = "recorded", "Recorded move by move"
-        IMPORTED = "imported", "Imported record"
+        SCORE = "score", _("Score only")
+        RECORDED = "recorded", _("Recorded move by move")
+        IMPORTED = "imported", _("Imported record")
 
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
 
-    game_type = models.CharField(max_length=40, default=DEFAULT_GAME, help_text="Registry id: duel, classic, …")
-    variants = models.JSONField(default=list, blank=True)
+    game_type = models.CharField(
+        _("game type"), max_length=40, default=DEFAULT_GAME, help_text=_("Registry id: duel, classic, …")
+    )
+    variants = models.JSONField(_("variants"), default=list, blank=True)
     sides = models.JSONField(
-        default=dict, blank=True, help_text="Side of each monument/site, e.g. {obelisk: A}."
+        _("sides"), default=dict, blank=True, help_text=_("Side of each monument/site, e.g. {obelisk: A}.")
     )
-    played_on = models.DateField(default=timezone.localdate)
-    location = models.CharField(max_length=120, blank=True)
-    notes = models.TextField(blank=True)
-    source = models.CharField(max_length=10, choices=Source.choices)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.FINISHED)
-    engine_version = models.CharField(max_length=20, help_text="rules_engine.ENGINE_VERSION when scored.")
+    played_on = models.DateField(_("played on"), default=timezone.localdate)
+    location = models.CharField(_("location"), max_length=120, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    source = models.CharField(_("source"), max_length=10, choices=Source.choices)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.FINISHED)
+    engine_version = models.CharField(
+        _("engine version"), max_length=20, help_text=_("rules_engine.ENGINE_VERSION when scored.")
+    )
     plugin_versions = models.JSONField(
-        default=dict, blank=True, help_text="Distribution → version of the plugins that scored it."
+        _("plugin versions"),
+        default=dict,
+        blank=True,
+        help_text=_("Distribution → version of the plugins that scored it."),
     )
-    board = models.JSONField(null=True, blank=True, help_text="The F1/F3 board of a score-only game.")
+    board = models.JSONField(
+        _("board"), null=True, blank=True, help_text=_("The F1/F3 board of a score-only game.")
+    )
     header = models.JSONField(
+        _("header"),
         null=True,
         blank=True,
-        help_text="A recorded game's record without players and moves (setup, colours…).",
+        help_text=_("A recorded game's record without players and moves (setup, colours…)."),
     )
-    content_hash = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
+    content_hash = models.CharField(
+        _("content hash"), max_length=64, unique=True, null=True, blank=True, editable=False
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="club_games"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="club_games",
+        verbose_name=_("created by"),
     )
     # A variation ("play on from here"): the game it branched from and after how many of its
     # moves. Variations are not rated and not in the standings.
     parent = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="variations"
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="variations", verbose_name=_("parent")
     )
-    branch_ply = models.PositiveIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    branch_ply = models.PositiveIntegerField(_("branch ply"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         # Newest first; ties on the date by id so pagination is stable.
         ordering = ["-played_on", "-id"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         indexes = [
             models.Index(fields=["-played_on", "-id"], name="games_game_newest_idx"),
             # Type-filtered lists (scanned backwards) and the rating order (played_on, id).
@@ -125,14 +150,18 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    order = models.PositiveSmallIntegerField(help_text="0-based position in the record's/board's players.")
-    colour = models.CharField(max_length=20, blank=True)
-    started = models.BooleanField(default=False)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player"))
+    order = models.PositiveSmallIntegerField(
+        _("order"), help_text=_("0-based position in the record's/board's players.")
+    )
+    colour = models.CharField(_("colour"), max_length=20, blank=True)
+    started = models.BooleanField(_("started"), default=False)
 
     class Meta:
         ordering = ["game_id", "order"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["game", "order"], name="games_seat_unique_order"),
             models.UniqueConstraint(fields=["game", "player"], name="games_seat_unique_player"),
@@ -146,12 +175,14 @@ class Seat(models.Model):
 class Move(models.Model):
     """One ply of a recorded game, as its F2/F4 move JSON."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
-    ply = models.PositiveIntegerField(help_text="0-based index into the record's moves.")
-    data = models.JSONField()
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", verbose_name=_("game"))
+    ply = models.PositiveIntegerField(_("ply"), help_text=_("0-based index into the record's moves."))
+    data = models.JSONField(_("data"))
 
     class Meta:
         ordering = ["game_id", "ply"]
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         constraints = [models.UniqueConstraint(fields=["game", "ply"], name="games_move_unique_ply")]
 
     def __str__(self) -> str:
@@ -161,17 +192,27 @@ class Move(models.Model):
 class Result(models.Model):
     """A seat's final score, as the engine computed it."""
 
-    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
-    total = models.IntegerField()
-    breakdown = models.JSONField(default=dict, help_text="Points per monument and extra, e.g. {obelisk: 8}.")
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result", verbose_name=_("seat"))
+    total = models.IntegerField(_("total"))
+    breakdown = models.JSONField(
+        _("breakdown"), default=dict, help_text=_("Points per monument and extra, e.g. {obelisk: 8}.")
+    )
     rank = models.PositiveSmallIntegerField(
-        help_text="1 = won; equal ranks for a shared place (a shared win, or base-game players tied on points "
-        "and sled)."
+        _("rank"),
+        help_text=_(
+            "1 = won; equal ranks for a shared place (a shared win, or base-game players tied on points and sled)."
+        ),
     )
-    winner = models.BooleanField(default=False)
+    winner = models.BooleanField(_("winner"), default=False)
     tie_broken = models.BooleanField(
-        default=False, help_text="Totals were equal and the tie-break (Duel D7.6) decided this game."
+        _("tie broken"),
+        default=False,
+        help_text=_("Totals were equal and the tie-break (Duel D7.6) decided this game."),
     )
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.total}"
@@ -184,19 +225,23 @@ class Rating(models.Model):
     standings and the player chart read these rows, nothing recomputes them on a page view.
     """
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
-    game_type = models.CharField(max_length=40)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player"))
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("game"))
+    game_type = models.CharField(_("game type"), max_length=40)
     # A copy of game.played_on, so the history is ordered and cut without a join.
-    played_on = models.DateField()
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField(help_text="mu − 3·sigma: the conservative rating shown in the standings.")
+    played_on = models.DateField(_("played on"))
+    mu = models.FloatField(_("mu"))
+    sigma = models.FloatField(_("sigma"))
+    ordinal = models.FloatField(
+        _("ordinal"), help_text=_("mu − 3·sigma: the conservative rating shown in the standings.")
+    )
     # The player's outcome in that game, so the standings count wins from this table alone.
-    won = models.BooleanField(default=False)
+    won = models.BooleanField(_("won"), default=False)
 
     class Meta:
         ordering = ["game_type", "played_on", "game_id"]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [
             models.UniqueConstraint(fields=["player", "game"], name="games_rating_unique_player_game")
         ]

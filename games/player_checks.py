@@ -4,16 +4,20 @@ existing player's ("Benn" beside "Ben") is not created until the recorder says i
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.services.players import lookalikes
+
+NEW_PLAYERS = gettext_lazy("Yes, these are new players")
 
 
 class NewPlayersField(forms.BooleanField):
     def __init__(self, **kwargs):
         super().__init__(
             required=False,
-            label="Yes, these are new players",
-            help_text="Tick when a name only looks like an existing player's.",
+            label=NEW_PLAYERS,
+            help_text=gettext_lazy("Tick when a name only looks like an existing player's."),
             **kwargs,
         )
 
@@ -26,6 +30,8 @@ def check_lookalikes(form: forms.Form, names: list[str], field_of: dict[str, str
     for typed, existing in lookalikes(names).items():
         form.add_error(
             field_of[typed],
-            f"{typed} is not in the club yet, but {existing} is. Did you mean {existing}? "
-            f"If {typed} is someone new, tick “Yes, these are new players”.",
+            _(
+                "{typed} is not in the club yet, but {existing} is. Did you mean {existing}? "
+                "If {typed} is someone new, tick “{box}”."
+            ).format(typed=typed, existing=existing, box=NEW_PLAYERS),
         )

@@ -16,6 +16,8 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, lazy
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine
@@ -32,11 +34,13 @@ from games.services import (
     opponents,
     players,
     ratings,
+    reason_of,
     recording,
     sharing,
     stats,
 )
 from games.services.documents import decode_upload, parse_documents
+from games.translation import say
 from games.ui import game_ui
 from imhotep_site.limits import LimitExceeded
 
@@ -123,10 +127,10 @@ def game_detail(request, pk: int):
     )
 
 
-def _game_to_change(request, pk: int, what: str) -> Game:
+def _game_to_change(request, pk: int, refusal: str) -> Game:
     game = get_object_or_404(Game, pk=pk)
     if not can_change_game(request.user, game):
-        raise PermissionDenied(f"Only the member who recorded this game, or a club admin, may {what}.")
+        raise PermissionDenied(refusal)
     return game
 
 
@@ -134,23 +138,30 @@ def _game_to_change(request, pk: int, what: str) -> Game:
 @require_POST
 def game_details(request, pk: int):
     """Date, place and notes of a game, changed by its recorder or a club admin."""
-    game = _game_to_change(request, pk, "change its details")
+    game = _game_to_change(
+        request, pk, _("Only the member who recorded this game, or a club admin, may change its details.")
+    )
     form = GameDetailsForm(request.POST, instance=Game.objects.get(pk=pk))
     if not form.is_valid():
-        problems = "; ".join(f"{form[name].label}: {' '.join(map(str, errs))}" for name, errs in form.errors.items())
-        messages.error(request, f"Not saved: {problems}")
+        # Translators: the separator between the problems of several fields.
+        problems = _("; ").join(
+            # Translators: a field of the game details form and what is wrong with it.
+            _("{field}: {problems}").format(field=form[name].label, problems=" ".join(map(str, errs)))
+            for name, errs in form.errors.items()
+        )
+        messages.error(request, _("Not saved: {problems}").format(problems=problems))
         return redirect("games:detail", pk=pk)
     editing.update_game(game, **form.cleaned_data)
-    messages.success(request, "Game details saved.")
+    messages.success(request, _("Game details saved."))
     return redirect("games:detail", pk=pk)
 
 
 @member_required
 @require_POST
 def game_delete(request, pk: int):
-    game = _game_to_change(request, pk, "delete it")
+    game = _game_to_change(request, pk, _("Only the member who recorded this game, or a club admin, may delete it."))
     editing.delete_game(game)
-    messages.success(request, f"Game {pk} deleted; the ratings were recomputed.")
+    messages.success(request, _("Game {game} deleted; the ratings were recomputed.").format(game=pk))
     return redirect("games:list")
 
 
@@ -194,7 +205,12 @@ def player_detail(request, pk: int):
             "latest": rows[-1],
             "rating": stats.shown_rating(rows[-1].ordinal),
             "svg": rating_chart_svg(
-                rows, title=f"{player.name}'s {engine.game_name(gt)} rating over {len(rows)} games"
+                rows,
+                title=ngettext(
+                    "{player}'s {game} rating over {n} games",
+                    "{player}'s {game} rating over {n} games",
+                    len(rows),
+                ).format(player=player.name, game=say(engine.game_name(gt)), n=len(rows)),
             ),
         }
         for gt, rows in history.items()
@@ -239,7 +255,7 @@ def head_to_head(request, pk: int, other: int):
 
 def _staff_only(request) -> None:
     if not request.user.is_staff:
-        raise PermissionDenied("Only a club manager (staff) may delete or merge players.")
+        raise PermissionDenied(_("Only a club manager (staff) may delete or merge players."))
 
 
 @member_required
@@ -251,9 +267,9 @@ def player_delete(request, pk: int):
     try:
         players.delete_player(player)
     except players.PlayerHasGames as exc:
-        messages.error(request, str(exc))
+        messages.error(request, say(reason_of(exc)))
         return redirect("games:player", pk=pk)
-    messages.success(request, f"Player {player.name} deleted.")
+    messages.success(request, _("Player {name} deleted.").format(name=player.name))
     return redirect("games:list")
 
 
@@ -268,16 +284,20 @@ def player_merge(request, pk: int):
         Player.objects.filter(pk=int(into)).first() if into.isascii() and into.isdigit() and len(into) < 19 else None
     )
     if target is None:
-        messages.error(request, "Choose the player to merge into.")
+        messages.error(request, _("Choose the player to merge into."))
         return redirect("games:player", pk=pk)
     try:
         merged = players.merge_players(source, target)
     except players.MergeRefused as exc:
-        messages.error(request, f"Not merged: {exc}.")
+        messages.error(request, _("Not merged: {reason}.").format(reason=say(reason_of(exc))))
         return redirect("games:player", pk=pk)
     messages.success(
         request,
-        f"{source.name} merged into {target.name}: {merged.seats_moved} game(s) moved; the ratings were recomputed.",
+        ngettext(
+            "{source} merged into {target}: {n} game(s) moved; the ratings were recomputed.",
+            "{source} merged into {target}: {n} game(s) moved; the ratings were recomputed.",
+            merged.seats_moved,
+        ).format(source=source.name, target=target.name, n=merged.seats_moved),
     )
     return redirect("games:player", pk=target.pk)
 
@@ -333,9 +353,9 @@ def save_score(request):
         )
     game = outcome.game
     if outcome.status == outcome.DUPLICATE:
-        messages.info(request, f"This board was already saved for that day, as game {game.pk}.")
+        messages.info(request, _("This board was already saved for that day, as game {game}.").format(game=game.pk))
     else:
-        messages.success(request, f"Saved as game {game.pk}.")
+        messages.success(request, _("Saved as game {game}.").format(game=game.pk))
     return redirect("games:detail", pk=game.pk)
 
 
@@ -351,12 +371,12 @@ def import_records(request):
             try:
                 text = decode_upload(form.cleaned_data["file"].read())
             except ValueError as exc:
-                form.add_error("file", str(exc))
+                form.add_error("file", say(reason_of(exc)))
             else:
                 try:
                     outcomes = recording.import_many(parse_documents(text), user=request.user, request_limits=True)
                 except LimitExceeded as exc:
-                    form.add_error("file", exc.message)
+                    form.add_error("file", say(exc.message))
                     over_limit = True
                 else:
                     context["outcomes"] = outcomes

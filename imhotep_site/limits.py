@@ -15,6 +15,7 @@ HTML page.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Mapping
 
@@ -22,7 +23,10 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from rest_framework.throttling import BaseThrottle
+
+from rules_engine.messages import msg
 
 #: Routes (view names) whose body may reach IMHOTEP_MAX_IMPORT_BYTES: the bulk import upload.
 IMPORT_ROUTES = frozenset({"games:import"})
@@ -38,7 +42,7 @@ class LimitExceeded(Exception):
 
     def __init__(self, message: str, *, limit: int, count: int | None = None, setting: str = ""):
         super().__init__(message)
-        self.message = message
+        self.message = message  # for people: a message (rules_engine.messages), said in the reader's language
         self.limit = limit
         self.count = count
         self.setting = setting
@@ -47,14 +51,20 @@ class LimitExceeded(Exception):
 # --------------------------------------------------------------------------- count caps
 
 
-def check_moves(document: object, *, label: str = "the record") -> None:
+def check_moves(document: object, *, label: str | None = None) -> None:
     """Refuse a record with more moves than ``IMHOTEP_MAX_MOVES`` (a real game has a few hundred
-    at most); anything that is not a record with a list of moves is left to the engine."""
+    at most); anything that is not a record with a list of moves is left to the engine.
+    ``label`` names the record (default "the record"), e.g. ``msg("record {number}", number=3)``."""
     moves = document.get("moves") if isinstance(document, Mapping) else None
     limit = settings.IMHOTEP_MAX_MOVES
     if isinstance(moves, list | tuple) and len(moves) > limit:
         raise LimitExceeded(
-            f"{label} has {len(moves)} moves; this server accepts at most {limit} moves per record (IMHOTEP_MAX_MOVES)",
+            msg(
+                "{record} has {count} moves; this server accepts at most {limit} moves per record (IMHOTEP_MAX_MOVES)",
+                record=label if label is not None else msg("the record"),
+                count=len(moves),
+                limit=limit,
+            ),
             limit=limit,
             count=len(moves),
             setting="IMHOTEP_MAX_MOVES",
@@ -66,8 +76,12 @@ def check_record_count(count: int) -> None:
     limit = settings.IMHOTEP_MAX_IMPORT_RECORDS
     if count > limit:
         raise LimitExceeded(
-            f"the upload has {count} records; this server imports at most {limit} at a time "
-            "(IMHOTEP_MAX_IMPORT_RECORDS); split the file, or use manage.py import_records",
+            msg(
+                "the upload has {count} records; this server imports at most {limit} at a time "
+                "(IMHOTEP_MAX_IMPORT_RECORDS); split the file, or use manage.py import_records",
+                count=count,
+                limit=limit,
+            ),
             limit=limit,
             count=count,
             setting="IMHOTEP_MAX_IMPORT_RECORDS",
@@ -129,10 +143,13 @@ def _read_at_most(stream, size: int) -> bytes:
 
 
 def _too_large(count: int | None, limit: int, setting: str) -> LimitExceeded:
-    sent = f"the request body is {count} bytes" if count is not None else "the request body is larger"
-    return LimitExceeded(
-        f"{sent}; this endpoint accepts at most {limit} bytes ({setting})", limit=limit, count=count, setting=setting
-    )
+    if count is None:
+        message = msg("the request body is larger; this endpoint accepts at most {limit} bytes ({setting})",
+                      limit=limit, setting=setting)
+    else:
+        message = msg("the request body is {count} bytes; this endpoint accepts at most {limit} bytes ({setting})",
+                      count=count, limit=limit, setting=setting)
+    return LimitExceeded(message, limit=limit, count=count, setting=setting)
 
 
 def wants_json(request: HttpRequest) -> bool:
@@ -145,11 +162,18 @@ def wants_json(request: HttpRequest) -> bool:
     )
 
 
-def limit_response(request: HttpRequest, exc: LimitExceeded) -> HttpResponse:
-    if wants_json(request):
-        return JsonResponse({"detail": exc.message, "limit": exc.limit}, status=413)
-    html = render_to_string("limits/413.html", {"message": exc.message}, request=request)
-    return HttpResponse(html, status=413)
+def limit_response(request: HttpRequest, exc: LimitExceeded, *, early: bool = False) -> HttpResponse:
+    """The 413 answer, in the reader's language. ``early``: refused before the locale
+    middleware ran, so the language is taken from the request (cookie, Accept-Language) here."""
+    from games.translation import say  # the apps' translation of messages (the site wires the apps)
+
+    language = translation.get_language_from_request(request) if early else None
+    with translation.override(language) if language else contextlib.nullcontext():
+        message = say(exc.message)
+        if wants_json(request):
+            return JsonResponse({"detail": message, "limit": exc.limit}, status=413)
+        html = render_to_string("limits/413.html", {"message": message}, request=request)
+        return HttpResponse(html, status=413)
 
 
 class RequestLimitsMiddleware:
@@ -165,14 +189,14 @@ class RequestLimitsMiddleware:
             if length > settings.IMHOTEP_MAX_JSON_BYTES:
                 limit, setting = body_limit(request)
                 if length > limit:
-                    return limit_response(request, _too_large(length, limit, setting))
+                    return limit_response(request, _too_large(length, limit, setting), early=True)
         elif request.method not in _BODILESS_METHODS:
             stream = _unframed_stream(request)
             if stream is not None:
                 limit, setting = body_limit(request)
                 body = _read_at_most(stream, limit + 1)
                 if len(body) > limit:
-                    return limit_response(request, _too_large(None, limit, setting))
+                    return limit_response(request, _too_large(None, limit, setting), early=True)
                 # From here on the body is an ordinary one of known length (DRF and Django's
                 # form parsing read by Content-Length).
                 request._stream = io.BytesIO(body)

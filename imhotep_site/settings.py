@@ -124,6 +124,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the session and the user: the language a user chose, else the cookie, else
+    # Accept-Language (docs/i18n.md). URLs carry no language prefix.
+    "imhotep_site.locale.UserLocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -154,6 +157,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.membership.context.membership",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -180,8 +184,22 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The rulebooks' languages (docs/i18n.md); names as each language writes its own.
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("ru", "Русский"),
+    ("hu", "Magyar"),
+    ("ja", "日本語"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "imhotep_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
+# English short dates are ISO (imhotep_site/formats/en/formats.py); the others are Django's.
+FORMAT_MODULE_PATH = ["imhotep_site.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -20,6 +20,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -55,18 +56,21 @@ def token_page(request):
         if action in {"create", "regenerate"}:
             token = _new_token(request.user)
             new_key = token.key
-            message = "Your new token is below; copy it now, it is shown only this once."
             if action == "regenerate":
-                message += " The old token no longer works."
+                message = _(
+                    "Your new token is below; copy it now, it is shown only this once. The old token no longer works."
+                )
+            else:
+                message = _("Your new token is below; copy it now, it is shown only this once.")
         elif action == "revoke":
             Token.objects.filter(user=request.user).delete()
             token = None
-            message = "Your token is revoked: it no longer works."
+            message = _("Your token is revoked: it no longer works.")
         else:
             return render(
                 request,
                 "account/token.html",
-                {"token": token, "error": "choose create, regenerate or revoke"},
+                {"token": token, "error": _("choose create, regenerate or revoke")},
                 status=400,
             )
     return render(request, "account/token.html", {"token": token, "new_key": new_key, "message": message})
@@ -128,11 +132,12 @@ class AuthTokenView(APIView):
         form = Credentials(data=data)
         if not form.is_valid():
             fields = ", ".join(sorted(form.errors))
-            return Response({"detail": f"send your username and password ({fields})"}, status=400)
+            detail = _("send your username and password ({fields})").format(fields=fields)
+            return Response({"detail": detail}, status=400)
         # The Django request, as axes marks it for its middleware's lockout answer.
         user = authenticate(request._request, **form.validated_data)
         if user is None or not user.is_active:
-            return Response({"detail": "wrong username or password"}, status=400)
+            return Response({"detail": _("wrong username or password")}, status=400)
         token, created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key, "created": created}, status=201 if created else 200)
 

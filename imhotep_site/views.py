@@ -3,6 +3,7 @@
 from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -14,7 +15,7 @@ def not_found(request, exception):
     """404 (DEBUG off): API clients get JSON, the shape DRF answers a missing row with, even
     for a URL no API route matches (e.g. /api/v1/games/abc); people get the usual page."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": _("Not found.")}, status=404)
     return defaults.page_not_found(request, exception)
 
 

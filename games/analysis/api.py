@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -15,7 +16,9 @@ from games.analysis import service
 from games.analysis.models import GameAnalysis
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
+from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
+from games.translation import say
 
 _NOT_FOUND = inline_serializer("AnalysisNotFound", {"detail": serializers.CharField()})
 _BAD_PLY = inline_serializer("HintError", {"error": serializers.DictField(child=serializers.CharField())})
@@ -59,7 +62,9 @@ class _GameView(APIView):
         if not game.has_moves:
             from rest_framework.exceptions import NotFound
 
-            raise NotFound(f"game {game.pk} was not recorded move by move; there is nothing to analyse")
+            raise NotFound(
+                _("game {game} was not recorded move by move; there is nothing to analyse").format(game=game.pk)
+            )
         return game
 
 
@@ -90,11 +95,12 @@ class HintView(_GameView):
         game = self.recorded(pk)
         raw = request.query_params.get("ply", "")
         if not raw.isdigit():
-            return Response({"error": {"ply": f"ply must be a whole number, got {raw[:20]!r}"}}, status=400)
+            problem = _("ply must be a whole number, got {value}").format(value=repr(raw[:20]))
+            return Response({"error": {"ply": problem}}, status=400)
         try:
             moves = service.hint(game, int(raw))
         except ValueError as exc:
-            return Response({"error": {"ply": str(exc)}}, status=400)
+            return Response({"error": {"ply": say(reason_of(exc))}}, status=400)
         return Response({"ply": int(raw), "moves": moves})
 
 
@@ -117,7 +123,7 @@ class VariationView(_GameView):
         try:
             variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
         except VariationError as exc:
-            return Response({"error": {"ply": str(exc)}}, status=400)
+            return Response({"error": {"ply": say(reason_of(exc))}}, status=400)
         return Response({"id": variation.pk, "url": reverse("games:detail", args=[variation.pk]),
                          "play_url": reverse("play", args=[variation.pk]), "branch_ply": variation.branch_ply},
                         status=status.HTTP_201_CREATED)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT, PAD = 640, 160, 24
 
@@ -22,8 +23,11 @@ def win_chart_svg(probabilities: list[list[float]], colours: list[str], names: l
     def y(p: float) -> float:
         return PAD + (1 - p) * (HEIGHT - 2 * PAD)
 
+    label = escape(_("Each player's chance to win after every move"))
+    # Translators: a player's chance to win in the hover title of the win-probability graph, e.g. "Ana 62%".
+    chance = _("{name} {percent}%")
     out = [f'<svg class="win-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-           f'aria-label="Each player\'s chance to win after every move" xmlns="http://www.w3.org/2000/svg">',
+           f'aria-label="{label}" xmlns="http://www.w3.org/2000/svg">',
            f'<line class="grid" x1="{PAD}" x2="{WIDTH - PAD}" y1="{y(0.5):.1f}" y2="{y(0.5):.1f}"/>',
            f'<text class="axis" x="2" y="{y(1) + 4:.1f}">100%</text>',
            f'<text class="axis" x="2" y="{y(0) + 4:.1f}">0%</text>',
@@ -33,11 +37,14 @@ def win_chart_svg(probabilities: list[list[float]], colours: list[str], names: l
         out.append(f'<polyline class="series series-{escape(colour)}" fill="none" points="{points}">'
                    f"<title>{escape(name)}</title></polyline>")
     for k in range(plies + 1):
-        label = "setup" if k == 0 else f"after move {k}"
-        chances = ", ".join(f"{escape(n)} {round(row * 100)}%" for n, row in zip(names, probabilities[k], strict=False))
+        # Translators: the hover title of a position in the win-probability graph, e.g. "after move 12: Ana 62%, …".
+        position = _("setup: {chances}") if k == 0 else _("after move {move}: {chances}")
+        chances = _(", ").join(
+            chance.format(name=n, percent=round(row * 100)) for n, row in zip(names, probabilities[k], strict=False)
+        )
         mark = " turning" if k in turning else ""
         out.append(f'<a href="{escape(base_url)}?ply={k}" hx-get="{escape(base_url)}?ply={k}" data-ply="{k}">'
                    f'<rect class="hit{mark}" x="{x(k) - step / 2:.1f}" y="0" width="{step:.1f}" height="{HEIGHT}">'
-                   f"<title>{label}: {chances}</title></rect></a>")
+                   f"<title>{escape(position.format(move=k, chances=chances))}</title></rect></a>")
     out.append("</svg>")
     return mark_safe("".join(out))

@@ -4,28 +4,29 @@ game, engine version and number of playouts, and reused."""
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class GameAnalysis(models.Model):
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="analyses")
     engine_version = models.CharField(max_length=20)
-    record_hash = models.CharField(max_length=64, help_text="The record analysed (a new move is a new analysis).")
+    record_hash = models.CharField(max_length=64, help_text=_("The record analysed (a new move is a new analysis)."))
     playouts = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     plies_done = models.PositiveIntegerField(default=0)
     plies_total = models.PositiveIntegerField(default=0)
-    probabilities = models.JSONField(default=list, blank=True, help_text="Per ply, each seat's chance to win.")
+    probabilities = models.JSONField(default=list, blank=True, help_text=_("Per ply, each seat's chance to win."))
     turning = models.JSONField(
-        default=list, blank=True, help_text="The biggest swings, each with the best move the player had instead."
+        default=list, blank=True, help_text=_("The biggest swings, each with the best move the player had instead.")
     )
     error = models.TextField(blank=True)
-    runs = models.PositiveIntegerField(default=0, help_text="Times a worker computed it (1 when all is well).")
+    runs = models.PositiveIntegerField(default=0, help_text=_("Times a worker computed it (1 when all is well)."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -17,6 +17,7 @@ from games.models import Game
 from games.services.results import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.analysis import estimate, rank_moves
+from rules_engine.messages import msg
 
 PROGRESS_EVERY = 5  # plies between progress writes
 
@@ -42,7 +43,7 @@ def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnaly
 
     playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
     if not game.has_moves:
-        raise ValueError(f"game {game.pk} was not recorded move by move; there is nothing to analyse")
+        raise ValueError(msg("game {game} was not recorded move by move; there is nothing to analyse", game=game.pk))
     record = record_of(game)
     with transaction.atomic():
         analysis, created = GameAnalysis.objects.get_or_create(
@@ -118,7 +119,7 @@ def hint(game: Game, ply: int, playouts: int | None = None) -> list[dict]:
     game_type = engine.registry().game(game.game_type)
     states = game_type.replay(record).states
     if not 0 <= ply < len(states):
-        raise ValueError(f"ply must be between 0 and {len(states) - 1}, got {ply}")
+        raise ValueError(msg("ply must be between 0 and {last}, got {ply}", last=len(states) - 1, ply=ply))
     state = states[ply]
     if game_type.is_over(state):
         return []

@@ -18,7 +18,9 @@ from games.analysis.models import GameAnalysis
 from games.membership.access import member_required
 from games.membership.roles import may_write
 from games.models import Game
+from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
+from games.translation import say
 
 
 def panel_context(request, game: Game, ply: int | None = None, timeline=None) -> dict:
@@ -78,5 +80,5 @@ def play_on(request, pk: int):
     try:
         variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
     except VariationError as exc:
-        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse(say(reason_of(exc)), status=400, content_type="text/plain; charset=utf-8")
     return redirect("play", pk=variation.pk)

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.membership.models import Invite
 from games.membership.roles import set_role
@@ -41,7 +42,7 @@ def _hash(secret: str) -> str:
 
 def create_invite(*, created_by, role: str, player: Player | None = None, email: str = "") -> NewInvite:
     if player is not None and player.user_id is not None:
-        raise InviteError(f"{player.name} already has an account.")
+        raise InviteError(_("{name} already has an account.").format(name=player.name))
     secret = secrets.token_urlsafe(32)
     days = settings.IMHOTEP_INVITE_DAYS
     invite = Invite.objects.create(
@@ -57,12 +58,11 @@ def create_invite(*, created_by, role: str, player: Player | None = None, email:
 
 def mail_invite(new: NewInvite, link: str) -> None:
     send_mail(
-        subject="Your invitation to the club's Imhotep scores",
-        message=(
-            f"You are invited to join the club's Imhotep score and game records.\n\n"
-            f"Open this link to choose your password (it works once, until "
-            f"{new.invite.expires_at:%Y-%m-%d}):\n\n{link}\n"
-        ),
+        subject=_("Your invitation to the club's Imhotep scores"),
+        message=_(
+            "You are invited to join the club's Imhotep score and game records.\n\n"
+            "Open this link to choose your password (it works once, until {date}):\n\n{link}\n"
+        ).format(date=f"{new.invite.expires_at:%Y-%m-%d}", link=link),
         from_email=None,
         recipient_list=[new.invite.email],
     )
@@ -72,11 +72,11 @@ def find_invite(secret: str) -> Invite:
     """The usable invite behind a link, or InviteError saying why not."""
     invite = Invite.objects.select_related("player").filter(token_hash=_hash(secret)).first()
     if invite is None:
-        raise InviteError("This invitation link is not valid. Ask a club admin for a new one.")
+        raise InviteError(_("This invitation link is not valid. Ask a club admin for a new one."))
     if invite.used_at is not None:
-        raise InviteError("This invitation has already been used. Sign in, or ask a club admin for a new one.")
+        raise InviteError(_("This invitation has already been used. Sign in, or ask a club admin for a new one."))
     if invite.expires_at <= timezone.now():
-        raise InviteError("This invitation has expired. Ask a club admin for a new one.")
+        raise InviteError(_("This invitation has expired. Ask a club admin for a new one."))
     return invite
 
 
@@ -92,27 +92,31 @@ def accept_invite(secret: str, *, username: str, password: str, player: Player |
         # Lock the invite so two tabs cannot both use it.
         invite = Invite.objects.select_for_update().get(pk=invite.pk)
         if invite.used_at is not None:
-            raise InviteError("This invitation has already been used.")
+            raise InviteError(_("This invitation has already been used."))
         users = get_user_model()
         if users.objects.filter(username__iexact=username).exists():
-            raise InviteError(f"The username {username!r} is taken; choose another.")
+            raise InviteError(_("The username {name} is taken; choose another.").format(name=repr(username)))
         user = users.objects.create_user(username=username, password=password, email=invite.email)
         set_role(user, invite.role)
         player = invite.player or player
         if player is not None:
             player = Player.objects.select_for_update().get(pk=player.pk)
             if player.user_id is not None:
-                raise InviteError(f"{player.name} already has an account; pick another player or a new name.")
+                raise InviteError(
+                    _("{name} already has an account; pick another player or a new name.").format(name=player.name)
+                )
         else:
             name = normalize_name(new_player_name) or username
             if Player.objects.filter(name_key=name_key(name)).exists():
-                raise InviteError(f"A player called {name} exists already: pick them from the list instead.")
+                raise InviteError(
+                    _("A player called {name} exists already: pick them from the list instead.").format(name=name)
+                )
             player = Player(name=name)
         player.user = user
         try:
             player.save()
         except IntegrityError as error:  # a concurrent claim of the same name
-            raise InviteError("That player was just taken; try again.") from error
+            raise InviteError(_("That player was just taken; try again.")) from error
         invite.used_at = timezone.now()
         invite.used_by = user
         invite.save(update_fields=["used_at", "used_by"])

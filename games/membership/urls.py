@@ -7,6 +7,7 @@ from games.membership import views
 
 urlpatterns = [
     path("", views.account, name="account"),
+    path("language", views.language, name="set-language"),
     path("invites", views.invite_list, name="invites"),
     path("invite/<str:secret>", views.invite_accept, name="invite-accept"),
     path(

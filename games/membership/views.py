@@ -8,10 +8,13 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language
 
 from games.membership import invites
 from games.membership.forms import AcceptForm, InviteForm
+from games.membership.languages import remember_language
 from games.membership.models import Invite
 from games.membership.roles import is_club_admin, role_of
 
@@ -29,7 +32,7 @@ def account(request):
 @require_http_methods(["GET", "POST"])
 def invite_list(request):
     if not is_club_admin(request.user):
-        raise PermissionDenied("Only club admins invite new members.")
+        raise PermissionDenied(_("Only club admins invite new members."))
     form = InviteForm(request.POST or None)
     link = None
     if request.method == "POST" and form.is_valid():
@@ -71,3 +74,12 @@ def invite_accept(request, secret: str):
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("account")
     return render(request, "account/invite_accept.html", {"form": form, "invite": invite})
+
+
+@require_POST
+def language(request):
+    """Switch the interface language: Django's cookie and redirect, plus the signed-in user's
+    stored choice (docs/i18n.md)."""
+    response = set_language(request)
+    remember_language(request, request.POST.get("language", ""))
+    return response

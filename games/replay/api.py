@@ -4,6 +4,7 @@ appending a move (one ply at a time, optimistic: the client names the ply it wri
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -17,6 +18,8 @@ from games.permissions import can_change_game
 from games.replay.appending import RejectedMove, StalePly, append_move
 from games.replay.timeline import NoReplay, load_timeline
 from games.replay.views import BadPly, parse_ply
+from games.services import reason_of
+from games.translation import say
 from rules_engine.errors import RulesError
 
 _ERROR = inline_serializer("LiveError", {"error": serializers.JSONField()})
@@ -58,10 +61,10 @@ class _LiveView(APIView):
         try:
             return load_timeline(game)
         except NoReplay as exc:
-            return Response({"error": str(exc)}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"error": say(reason_of(exc))}, status=status.HTTP_404_NOT_FOUND)
         except RulesError as exc:
-            return Response({"error": f"game {pk} can no longer be replayed: {exc}"},
-                            status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+            error = _("game {game} can no longer be replayed: {reason}").format(game=pk, reason=say(reason_of(exc)))
+            return Response({"error": error}, status=status.HTTP_500_INTERNAL_SERVER_ERROR)
 
 
 class GameStateView(_LiveView):
@@ -116,25 +119,29 @@ class AppendMoveView(_LiveView):
     def post(self, request, pk: int):
         game = get_object_or_404(Game, pk=pk)
         if not request.user.is_authenticated:
-            raise NotAuthenticated("log in to record moves")
+            raise NotAuthenticated(_("log in to record moves"))
         if not can_change_game(request.user, game):
-            raise PermissionDenied(f"only the person who started game {game.pk} (or staff) may record moves")
+            raise PermissionDenied(
+                _("only the person who started game {game} (or staff) may record moves").format(game=game.pk)
+            )
         try:
             data = request.data if isinstance(request.data, dict) else {}
         except ParseError as exc:  # answered in this endpoint's documented shape, not DRF's {"detail"}
-            reason = f"the request body is not valid JSON: {exc.detail}"
+            reason = _("the request body is not valid JSON: {problem}").format(problem=exc.detail)
             return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)
         if "ply" not in data or "move" not in data:
-            reason = 'send {"ply": <the ply you write>, "move": {...}}'
+            reason = _('send {"ply": <the ply you write>, "move": {...}}')
             return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)
         try:
             done = append_move(game.pk, data["ply"], data["move"])
         except Game.DoesNotExist:
-            return Response({"error": f"game {pk} does not exist"}, status=status.HTTP_404_NOT_FOUND)
+            return Response(
+                {"error": _("game {game} does not exist").format(game=pk)}, status=status.HTTP_404_NOT_FOUND
+            )
         except StalePly as exc:
-            return Response({"error": str(exc), "ply": exc.current}, status=status.HTTP_409_CONFLICT)
+            return Response({"error": say(reason_of(exc)), "ply": exc.current}, status=status.HTTP_409_CONFLICT)
         except RejectedMove as exc:
-            return Response({"error": {"move": exc.move, "reason": exc.reason}},
+            return Response({"error": {"move": exc.move, "reason": say(exc.reason)}},
                             status=status.HTTP_400_BAD_REQUEST)
         body = {"ply": done.ply, "move": done.move, "next_ply": done.ply + 1, "finished": done.finished,
                 "status": done.game.status}

@@ -20,16 +20,18 @@ from django.db import transaction
 from games import engine
 from games.models import Game, Move
 from games.replay.timeline import Timeline, cached_timeline, remember
+from games.services import reason_of
 from games.services.results import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
+from rules_engine.messages import msg
 
 
 class StalePly(Exception):
     """The client expected to write another ply than the next one."""
 
     def __init__(self, expected: int, current: int):
-        super().__init__(f"you sent a move for ply {expected}, but the game is at ply {current}; "
-                         "reload the position and try again")
+        super().__init__(msg("you sent a move for ply {expected}, but the game is at ply {current}; "
+                             "reload the position and try again", expected=expected, current=current))
         self.current = current
 
 
@@ -57,17 +59,18 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
     the cards the move made the table turn up, ``{"round_cards": [[4, 3, 2, 1]],
     "market_draws": ["statue", …]}``, stored with the move or not at all."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
-        raise RejectedMove(f"ply must be the whole number of the ply you are writing, got {ply!r:.40}", None)
+        raise RejectedMove(
+            msg("ply must be the whole number of the ply you are writing, got {value}", value=f"{ply!r:.40}"), None
+        )
     if not isinstance(move, Mapping):
-        raise RejectedMove(f"move must be a JSON object (an F2 move), got {move!r:.60}", ply)
+        raise RejectedMove(msg("move must be a JSON object (an F2 move), got {value}", value=f"{move!r:.60}"), ply)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         current = game.moves.count()
         if ply != current:
             raise StalePly(ply, current)
         if game.status != Game.Status.IN_PROGRESS:
-            raise RejectedMove(f"game {game.pk} is {game.get_status_display().lower()}; no move can be added",
-                               current)
+            raise RejectedMove(_not_in_progress(game), current)
         record = record_of(game)
         # The page showed this position, so its replay is usually at hand (this process or the
         # shared cache): the move is played on its last position instead of replaying the game.
@@ -75,7 +78,9 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
         if turned_up:
             setup = record.get("setup")
             if not isinstance(setup, dict) or setup.get("transcribed") is not True:
-                raise RejectedMove("this game was not set up from the table, so no cards can be added to it", current)
+                raise RejectedMove(
+                    msg("this game was not set up from the table, so no cards can be added to it"), current
+                )
             setup = {**setup}
             for key in ("round_cards", "market_draws"):
                 setup[key] = [*setup.get(key, []), *turned_up.get(key, [])]
@@ -90,7 +95,7 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
         except RecordError as exc:
             raise RejectedMove(exc.reason, exc.move) from None
         except RulesError as exc:
-            raise RejectedMove(str(exc), current) from None
+            raise RejectedMove(reason_of(exc), current) from None
         stored = engine.registry().game(game.game_type).move_to_json(replay.moves[-1])
         Move.objects.create(game=game, ply=current, data=stored)
         record["moves"][-1] = stored
@@ -101,6 +106,15 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
     # Keyed by the record's content, so it is right even if the commit had failed.
     timeline = remember(game, record, replay, previous)
     return Appended(game=game, ply=current, move=stored, finished=replay.finished, timeline=timeline)
+
+
+def _not_in_progress(game: Game) -> str:
+    """Why no move can be added to ``game``, which is not in progress."""
+    if game.status == Game.Status.FINISHED:
+        return msg("game {game} is finished; no move can be added", game=game.pk)
+    if game.status == Game.Status.ABANDONED:
+        return msg("game {game} is abandoned; no move can be added", game=game.pk)
+    return f"game {game.pk} is {game.status}; no move can be added"
 
 
 class NothingToUndo(Exception):
@@ -114,16 +128,18 @@ def undo_last_move(game_id: int, ply: object) -> Game:
     derived again, i.e. removed, by `recompute_results` (docs: live entry, undo ruling).
     Raises Game.DoesNotExist, StalePly, NothingToUndo."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
-        raise NothingToUndo(f"ply must be the whole number of moves the page showed, got {ply!r:.40}")
+        raise NothingToUndo(
+            msg("ply must be the whole number of moves the page showed, got {value}", value=f"{ply!r:.40}")
+        )
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         current = game.moves.count()
         if ply != current:
             raise StalePly(ply, current)
         if current == 0:
-            raise NothingToUndo(f"game {game.pk} has no moves yet; there is nothing to undo")
+            raise NothingToUndo(msg("game {game} has no moves yet; there is nothing to undo", game=game.pk))
         if game.status == Game.Status.ABANDONED:
-            raise NothingToUndo(f"game {game.pk} was abandoned; its moves can no longer be changed")
+            raise NothingToUndo(msg("game {game} was abandoned; its moves can no longer be changed", game=game.pk))
         was_finished = game.status == Game.Status.FINISHED
         Move.objects.filter(game=game, ply=current - 1).delete()
         setup = (game.header or {}).get("setup") or {}

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT, PAD = 600, 180, 24
 
@@ -16,9 +17,11 @@ def _points_svg(points: list[dict], colour: str) -> SafeString:
     template: a 4-player base game has several hundred of them, and the template engine
     would spend most of a replay step on them."""
     cls = escape(f"point series-{colour}")
+    # Translators: the hover title of a point of the replay's score chart: a position and a total.
+    title = _("ply {ply}: {total}")
     return mark_safe("".join(  # every interpolated value is escaped or a number
         f'<a href="{escape(pt["url"])}" hx-get="{escape(pt["url"])}"><circle cx="{pt["x"]}" cy="{pt["y"]}" r="4" '
-        f'class="{cls}"><title>ply {pt["ply"]}: {pt["total"]}</title></circle></a>'
+        f'class="{cls}"><title>{escape(title.format(ply=pt["ply"], total=pt["total"]))}</title></circle></a>'
         for pt in points))
 
 

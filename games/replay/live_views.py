@@ -20,6 +20,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import engine
@@ -28,9 +29,12 @@ from games.models import Game
 from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
+from games.services import joined, reason_of
 from games.services.recording import Outcome, import_record
+from games.translation import say
 from games.ui import game_ui, ui_registry
 from rules_engine.errors import RulesError
+from rules_engine.messages import msg
 
 
 def _plain(status: int, message: str) -> HttpResponse:
@@ -55,8 +59,12 @@ def new_game(request):
     game_id = request.POST.get("game") or request.GET.get("game") or engine.DEFAULT_GAME
     ui = game_ui(game_id)
     if ui.new_form is None or not ui.has_live_entry:
-        return _plain(404, f"there is no live entry for the game {game_id[:40]!r}; "
-                           f"this server records: {', '.join(live_games())}")
+        return _plain(
+            404,
+            _("there is no live entry for the game {game}; this server records: {games}").format(
+                game=repr(game_id[:40]), games=_(", ").join(live_games())
+            ),
+        )
     form = ui.new_form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
@@ -65,10 +73,10 @@ def new_game(request):
         if outcome.status == Outcome.DUPLICATE:
             # Same players and the same transcribed boats, no moves yet: most likely a double
             # submit; name the stored game rather than store it twice.
-            form.add_error(None, f"this game is already stored as game {outcome.game.pk} "
-                                 f"({reverse('play', args=[outcome.game.pk])})")
+            form.add_error(None, _("this game is already stored as game {game} ({url})").format(
+                game=outcome.game.pk, url=reverse("play", args=[outcome.game.pk])))
         else:
-            form.add_error(None, outcome.reason)
+            form.add_error(None, say(outcome.reason))
     status = 400 if request.method == "POST" else 200
     return render(request, ui.new_template, {"form": form, "known_names": form.known_names()}, status=status)
 
@@ -79,10 +87,15 @@ def new_game(request):
 def _checked_game(request, pk: int) -> Game | HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     if not may_record(request.user, game):
-        return _plain(403, f"only the person who started game {game.pk} (or staff) may record its moves; "
-                           f"anyone may watch it at {reverse('replay', args=[game.pk])}")
+        refusal = _(
+            "only the person who started game {game} (or staff) may record its moves; anyone may watch it at {url}"
+        )
+        return _plain(403, refusal.format(game=game.pk, url=reverse("replay", args=[game.pk])))
     if not game_ui(game.game_type).has_live_entry or not game.has_moves:
-        return _plain(404, f"game {game.pk} is not a game recorded move by move here; there is nothing to play")
+        return _plain(
+            404,
+            _("game {game} is not a game recorded move by move here; there is nothing to play").format(game=game.pk),
+        )
     return game
 
 
@@ -91,7 +104,12 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
     try:
         timeline = timeline or load_timeline(game)
     except (NoReplay, RulesError) as exc:
-        return _plain(500, f"game {game.pk} cannot be replayed by this engine: {exc}")
+        return _plain(
+            500,
+            _("game {game} cannot be replayed by this engine: {reason}").format(
+                game=game.pk, reason=say(reason_of(exc))
+            ),
+        )
     plies = timeline.plies
     ctx = replay_context(game, timeline, plies)
     state = timeline.state(plies)
@@ -124,8 +142,10 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
 
 
 def _stale(game: Game, shown: int, current: int) -> str:
-    return (f"This page showed game {game.pk} after {shown} moves, but it now has {current} (it was "
-            f"recorded elsewhere, or sent twice). Nothing was stored; below is the current position.")
+    return _(
+        "This page showed game {game} after {shown} moves, but it now has {current} (it was "
+        "recorded elsewhere, or sent twice). Nothing was stored; below is the current position."
+    ).format(game=game.pk, shown=shown, current=current)
 
 
 def _parse_ply(raw: str | None) -> int | None:
@@ -157,7 +177,7 @@ def play(request, pk: int):
         move = None
     if ply is None or not isinstance(move, dict):
         return _render(request, game, status=400,
-                       error="send the ply this page showed and one F2 move (pick a move on the page)")
+                       error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
     draws = []
     ui = game_ui(game.game_type)
     if ui.draws_needed and ply == game.moves.count():  # a stale page is refused by append_move
@@ -177,7 +197,7 @@ def play(request, pk: int):
             return _render(request, game, pending=pending)
         move, problems = ui.with_draws(move, draws, request.POST)
         if problems:
-            return _render(request, game, status=400, pending=pending, error="; ".join(problems))
+            return _render(request, game, status=400, pending=pending, error=joined(problems))
     else:
         pending = None
     try:
@@ -186,7 +206,7 @@ def play(request, pk: int):
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
         return _render(request, game, status=400, pending=pending,
-                       error=f"That move was not recorded: {exc.reason}")
+                       error=msg("That move was not recorded: {reason}", reason=exc.reason))
     return _done(request, game, appended.timeline)
 
 
@@ -216,13 +236,14 @@ def _record_with_cards(request, game: Game, ply: int, move: dict, need):
         return _render(request, game, pending=pending)
     turned_up, problems = timeline.ui.read_turned_up(request.POST, need)
     if problems:
-        return _render(request, game, status=400, pending=pending, error="; ".join(problems))
+        return _render(request, game, status=400, pending=pending, error=joined(problems))
     try:
         appended = append_move(game.pk, ply, move, turned_up=turned_up)
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
-        return _render(request, game, status=400, pending=pending, error=f"That move was not recorded: {exc.reason}")
+        return _render(request, game, status=400, pending=pending,
+                       error=msg("That move was not recorded: {reason}", reason=exc.reason))
     return _done(request, game, appended.timeline)
 
 
@@ -238,5 +259,5 @@ def undo(request, pk: int):
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except NothingToUndo as exc:
-        return _render(request, game, status=400, error=str(exc))
+        return _render(request, game, status=400, error=reason_of(exc))
     return _done(request, game)

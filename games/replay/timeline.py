@@ -31,6 +31,7 @@ from games.models import Game
 from games.services.results import record_of
 from games.ui import Story, game_ui
 from rules_engine.gametype import ReplayBase
+from rules_engine.messages import msg
 
 
 class NoReplay(Exception):
@@ -153,7 +154,7 @@ def load_timeline(game: Game, record: dict | None = None) -> Timeline:
     docs/operations.md). Raises NoReplay for a score-only game and RulesError when the current
     engine rejects the stored moves."""
     if not game.has_moves:
-        raise NoReplay(f"game {game.pk} was stored as a score only; it has no moves to replay")
+        raise NoReplay(msg("game {game} was stored as a score only; it has no moves to replay", game=game.pk))
     record = record if record is not None else record_of(game)
     key = _key(game, record)
     return _lookup(game, record, key) or _replayed(game, record, key)

@@ -7,6 +7,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import engine
@@ -16,6 +18,8 @@ from games.models import Game
 from games.permissions import can_change_game
 from games.replay.chart import cursor_x, score_chart
 from games.replay.timeline import NoReplay, load_timeline
+from games.services import reason_of
+from games.translation import say
 from games.ui import game_ui
 from rules_engine.errors import RulesError
 
@@ -35,9 +39,12 @@ def parse_ply(raw: str | None, plies: int) -> int:
     try:
         ply = int(raw)
     except ValueError:
-        raise BadPly(400, f"ply must be a whole number between 0 and {plies}, got {raw[:40]!r}") from None
+        raise BadPly(
+            400,
+            _("ply must be a whole number between 0 and {last}, got {value}").format(last=plies, value=repr(raw[:40])),
+        ) from None
     if not 0 <= ply <= plies:
-        raise BadPly(404, f"this game has positions 0 to {plies}; there is no ply {ply}")
+        raise BadPly(404, _("this game has positions 0 to {last}; there is no ply {ply}").format(last=plies, ply=ply))
     return ply
 
 
@@ -70,8 +77,10 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
         "story": story,
         "moves": [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}",
                    "current": k + 1 == ply} for k, s in enumerate(stories)],
-        # The chart is the same at every ply but for its cursor: drawn once per timeline.
-        "chart": {**timeline.memo(f"chart:{base}", lambda: score_chart(timeline.totals, colours, 0, base, names)),
+        # The chart is the same at every ply but for its cursor: drawn once per timeline (and
+        # language: its points' titles are words).
+        "chart": {**timeline.memo(f"chart:{base}:{get_language()}",
+                                  lambda: score_chart(timeline.totals, colours, 0, base, names)),
                   "cursor_x": cursor_x(ply, plies)},
         "chart_labels": names,
         "ui": ui,
@@ -109,9 +118,14 @@ def replay(request, pk: int):
     try:
         timeline = load_timeline(game)
     except NoReplay as exc:
-        return _plain(404, str(exc))
+        return _plain(404, say(reason_of(exc)))
     except RulesError as exc:
-        return _plain(500, f"game {game.pk} can no longer be replayed by this engine: {exc}")
+        return _plain(
+            500,
+            _("game {game} can no longer be replayed by this engine: {reason}").format(
+                game=game.pk, reason=say(reason_of(exc))
+            ),
+        )
     try:
         ply = parse_ply(request.GET.get("ply"), timeline.plies)
     except BadPly as exc:

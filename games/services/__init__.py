@@ -1,2 +1,46 @@
 """Domain logic of the club history. Views, the API, the admin and the management commands
-call these modules; none of them computes a result or a rating itself."""
+call these modules; none of them computes a result or a rating itself.
+
+The services say what went wrong with ``rules_engine.messages.msg()`` (docs/i18n.md): the
+English sentence, a ``str`` the command line prints as it is, that a page or the API puts into
+the reader's language (``games.translation.say``). The two helpers below keep such messages
+messages where an error's text is passed on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules_engine.errors import BoardError, RecordError
+from rules_engine.messages import msg
+
+
+def joined(parts: Iterable[str], /) -> str:
+    """``parts`` as "a; b; c", kept translatable when any part is a message."""
+    out: str | None = None
+    for part in parts:
+        # Translators: two problems (or lists of them) of one refusal, e.g. "players[0].name: …; tomb: …".
+        out = part if out is None else msg("{first}; {then}", first=out, then=part)
+    return "" if out is None else out
+
+
+def field_message(path: str, message: str) -> str:
+    """A problem of a field for people: "players[1].tomb: tomb-7 is held by both players"."""
+    # Translators: {field} is where the problem is (e.g. "players[1].tomb"), kept as it is.
+    return msg("{field}: {problem}", field=path, problem=message) if path else message
+
+
+def reason_of(error: BaseException) -> str:
+    """The text of ``error`` for people. ``str(error)`` would turn an engine message (a
+    ``Message``) into plain English; this keeps it, and rebuilds the engine's glued texts
+    (a board's problems, a record's "move N: …") from their parts."""
+    if isinstance(error, BoardError):
+        return joined(msg("{field}: {problem}", field=str(path), problem=message) for path, message in error.errors)
+    if isinstance(error, RecordError):
+        if error.move is None:
+            return error.reason
+        # Translators: {move} is the 0-based index of the move in the record.
+        return msg("move {move}: {reason}", move=error.move, reason=error.reason)
+    args = getattr(error, "args", ())
+    if len(args) == 1 and isinstance(args[0], str):
+        return args[0]
+    return str(error)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from games.engine import DEFAULT_GAME
 from games.models import name_key
+from rules_engine.messages import msg
 
 #: Our exports add this object to an F1/F2 document (formats.md lets a service add fields);
 #: imports read it and take it out before the engine sees the document.
@@ -28,14 +29,15 @@ class GameMeta:
     notes: str = ""
 
 
-def unstorable(text: str) -> str | None:
-    """Why ``text`` cannot be stored, or None. JSON can carry a NUL (``\\u0000``), which
-    PostgreSQL refuses in text, and a lone surrogate escape (``\\ud800``), which no database
-    encoding accepts: either would fail at the insert, so imports refuse them up front."""
+def unstorable(text: str, field: str) -> str | None:
+    """Why ``text`` (the value of ``field``) cannot be stored, or None. JSON can carry a NUL
+    (``\\u0000``), which PostgreSQL refuses in text, and a lone surrogate escape (``\\ud800``),
+    which no database encoding accepts: either would fail at the insert, so imports refuse
+    them up front."""
     if "\x00" in text:
-        return "holds a NUL character (\\u0000), which cannot be stored"
+        return msg("{field} holds a NUL character (\\u0000), which cannot be stored", field=field)
     if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
-        return "holds a lone UTF-16 surrogate (\\ud800–\\udfff), which is not a character"
+        return msg("{field} holds a lone UTF-16 surrogate (\\ud800–\\udfff), which is not a character", field=field)
     return None
 
 
@@ -48,7 +50,8 @@ def split_history(document: Mapping) -> tuple[GameMeta, dict]:
     if raw is None:
         return GameMeta(), rest
     if not isinstance(raw, Mapping):
-        raise ValueError(f"{HISTORY_KEY} must be an object with played_on/location/notes, got {raw!r}")
+        raise ValueError(msg("{field} must be an object with played_on/location/notes, got {value}",
+                             field=HISTORY_KEY, value=repr(raw)))
     played_on = raw.get("played_on")
     if played_on is not None:
         played_on = parse_date(played_on, f"{HISTORY_KEY}.played_on")
@@ -58,11 +61,14 @@ def split_history(document: Mapping) -> tuple[GameMeta, dict]:
         if value is None:
             value = ""
         if not isinstance(value, str):
-            raise ValueError(f"{HISTORY_KEY}.{field} must be text, got {value!r}")
+            raise ValueError(
+                msg("{field} must be text, got {value}", field=f"{HISTORY_KEY}.{field}", value=repr(value))
+            )
         if len(value) > limit:
-            raise ValueError(f"{HISTORY_KEY}.{field} is {len(value)} characters long; at most {limit}")
-        if (problem := unstorable(value)) is not None:
-            raise ValueError(f"{HISTORY_KEY}.{field} {problem}")
+            raise ValueError(msg("{field} is {length} characters long; at most {limit}",
+                                 field=f"{HISTORY_KEY}.{field}", length=len(value), limit=limit))
+        if (problem := unstorable(value, f"{HISTORY_KEY}.{field}")) is not None:
+            raise ValueError(problem)
         texts[field] = value.strip()
     return GameMeta(played_on=played_on, **texts), rest
 
@@ -75,7 +81,7 @@ def parse_date(value: object, field: str) -> datetime.date:
             return datetime.date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise ValueError(f"{field} must be a date as YYYY-MM-DD, got {value!r}")
+    raise ValueError(msg("{field} must be a date as YYYY-MM-DD, got {value}", field=field, value=repr(value)))
 
 
 def history_json(game) -> dict:
@@ -143,7 +149,7 @@ class ParsedDocument:
 
     number: int  # 1-based position in the file
     document: object = None
-    error: str = ""
+    error: str = ""  # for people: a message (rules_engine.messages), said in the reader's language
     line: int | None = None  # ndjson line number
 
 
@@ -153,14 +159,15 @@ def parse_documents(text: str) -> list[ParsedDocument]:
     other lines are still read."""
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        return [ParsedDocument(1, error="the file is empty")]
+        return [ParsedDocument(1, error=msg("the file is empty"))]
     try:
         whole = json.loads(text)
     except json.JSONDecodeError as exc:
         lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
         if len(lines) == 1:
             return [
-                ParsedDocument(1, error=f"not valid JSON: {exc.msg} (line {exc.lineno} column {exc.colno})")
+                ParsedDocument(1, error=msg("not valid JSON: {problem} (line {line} column {column})",
+                                            problem=exc.msg, line=exc.lineno, column=exc.colno))
             ]
         return [_parse_line(number, n, line) for number, (n, line) in enumerate(lines, start=1)]
     if isinstance(whole, list):
@@ -173,7 +180,10 @@ def _parse_line(number: int, line_no: int, line: str) -> ParsedDocument:
         return ParsedDocument(number, document=json.loads(line), line=line_no)
     except json.JSONDecodeError as exc:
         return ParsedDocument(
-            number, error=f"line {line_no} is not valid JSON: {exc.msg} (column {exc.colno})", line=line_no
+            number,
+            error=msg("line {line} is not valid JSON: {problem} (column {column})",
+                      line=line_no, problem=exc.msg, column=exc.colno),
+            line=line_no,
         )
 
 
@@ -182,4 +192,4 @@ def decode_upload(raw: bytes) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"the file is not UTF-8 text (byte {exc.start} cannot be read)") from None
+        raise ValueError(msg("the file is not UTF-8 text (byte {byte} cannot be read)", byte=exc.start)) from None

@@ -8,9 +8,19 @@ import datetime
 from django.db import transaction
 
 from games.models import Game
-from games.services import ratings
+from games.services import field_message, ratings
+from rules_engine.messages import msg
 
 EDITABLE = ("played_on", "location", "notes", "status")
+
+
+class EditRefused(ValueError):
+    """A change that cannot be made: ``problem`` (for people) about ``field`` (a field name)."""
+
+    def __init__(self, field: str, problem: str):
+        super().__init__(field_message(field, problem))
+        self.field = field
+        self.problem = problem
 
 
 def update_game(game: Game, **changes) -> Game:
@@ -27,7 +37,7 @@ def update_game(game: Game, **changes) -> Game:
         and game.status != Game.Status.FINISHED
         and not game.seats.filter(result__isnull=False).exists()
     ):
-        raise ValueError("status: this game has no results, so it cannot be marked finished")
+        raise EditRefused("status", msg("this game has no results, so it cannot be marked finished"))
     before = game.sort_key
     with transaction.atomic():
         for field, value in changes.items():

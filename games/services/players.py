@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from games.models import Player, Seat, name_key, normalize_name
 from games.services import ratings
 from games.services.documents import unstorable
+from rules_engine.messages import msg, plural
 
 MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 
@@ -18,21 +19,25 @@ MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 def check_names(names: object, path: str = "players") -> list[str]:
     """The seat names of a document, cleaned; raises ValueError naming the bad entry."""
     if not isinstance(names, Sequence) or isinstance(names, str) or not names:
-        raise ValueError(f"{path} must be a non-empty list of player names, got {names!r}")
+        raise ValueError(
+            msg("{field} must be a non-empty list of player names, got {value}", field=path, value=repr(names))
+        )
     cleaned: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
         if not isinstance(raw, str) or not normalize_name(raw):
-            raise ValueError(f"{path}[{i}] must be a player's name, got {raw!r}")
+            raise ValueError(msg("{field} must be a player's name, got {value}", field=f"{path}[{i}]", value=repr(raw)))
         name = normalize_name(raw)
         if len(name) > MAX_NAME_LENGTH:
-            raise ValueError(f"{path}[{i}] is {len(name)} characters long; names have at most {MAX_NAME_LENGTH}")
-        if (problem := unstorable(name)) is not None:
-            raise ValueError(f"{path}[{i}] {problem}")
+            raise ValueError(msg("{field} is {length} characters long; names have at most {limit}",
+                                 field=f"{path}[{i}]", length=len(name), limit=MAX_NAME_LENGTH))
+        if (problem := unstorable(name, f"{path}[{i}]")) is not None:
+            raise ValueError(problem)
         key = name_key(name)
         if key in seen:
             raise ValueError(
-                f"{path}[{i}]: {name!r} already sits at seat {seen[key] + 1}; a player plays once per game"
+                msg("{field}: {name} already sits at seat {seat}; a player plays once per game",
+                    field=f"{path}[{i}]", name=repr(name), seat=seen[key] + 1)
             )
         seen[key] = i
         cleaned.append(name)
@@ -85,9 +90,13 @@ def delete_refusal(player: Player) -> str:
     games = player.seats.count()
     if not games:
         return ""
-    return (
-        f"{player.name} sat at {games} game{'s' if games != 1 else ''}, so they cannot be deleted: their games "
-        "and results would lose a seat. Merge them into another player instead (their games move to that player)."
+    return plural(
+        "{name} sat at {n} game, so they cannot be deleted: their games and results would lose a seat. "
+        "Merge them into another player instead (their games move to that player).",
+        "{name} sat at {n} games, so they cannot be deleted: their games and results would lose a seat. "
+        "Merge them into another player instead (their games move to that player).",
+        name=player.name,
+        n=games,
     )
 
 
@@ -110,14 +119,14 @@ def merge_players(source: Player, target: Player) -> Merged:
     Refused (MergeRefused, nothing changed) when both sat in the same game (a player plays
     once per game, so they are two people) or both have a login."""
     if source.pk == target.pk:
-        raise MergeRefused("a player cannot be merged into themselves")
+        raise MergeRefused(msg("a player cannot be merged into themselves"))
     with transaction.atomic():
         # Lock both rows, in id order so two merges cannot deadlock.
         locked = {
             p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).order_by("pk")
         }
         if len(locked) != 2:
-            raise MergeRefused("one of the two players no longer exists")
+            raise MergeRefused(msg("one of the two players no longer exists"))
         source, target = locked[source.pk], locked[target.pk]
         shared = list(
             Seat.objects.filter(player=source, game__seats__player=target)
@@ -126,12 +135,19 @@ def merge_players(source: Player, target: Player) -> Merged:
         )
         if shared:
             raise MergeRefused(
-                f"{source.name} and {target.name} both sat in game{'s' if len(shared) > 1 else ''} "
-                f"{', '.join(map(str, shared))}: they are two people, not one"
+                plural(
+                    "{source} and {target} both sat in game {games}: they are two people, not one",
+                    "{source} and {target} both sat in games {games}: they are two people, not one",
+                    source=source.name,
+                    target=target.name,
+                    games=tuple(shared),
+                    n=len(shared),
+                )
             )
         if source.user_id and target.user_id:
             raise MergeRefused(
-                f"{source.name} and {target.name} each have a login; unlink one (admin: the player's user) first"
+                msg("{source} and {target} each have a login; unlink one (admin: the player's user) first",
+                    source=source.name, target=target.name)
             )
         starts: dict[str, tuple] = {}
         for game_type, played_on, game_id in (

@@ -21,12 +21,13 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Move, Seat
-from games.services import ratings
+from games.services import field_message, joined, ratings, reason_of
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
 from games.services.results import store_results
 from imhotep_site.limits import LimitExceeded, check_moves, check_record_count
 from rules_engine.errors import BoardError, RecordError, RulesError
+from rules_engine.messages import msg
 
 RECORD_HEADER_EXCLUDES = ("players", "moves")
 
@@ -41,7 +42,7 @@ class Outcome:
 
     status: str
     game: Game | None = None
-    reason: str = ""
+    reason: str = ""  # for people: may be a message (rules_engine.messages), said with games.translation.say
     move: int | None = None  # 0-based index of the offending move (F2), when one is to blame
     number: int | None = None  # position in an upload, set by `import_many`
     errors: tuple[tuple[str, str], ...] = ()  # a rejected board's (field, message) pairs
@@ -52,13 +53,22 @@ class Outcome:
 
     def describe(self) -> str:
         """One line for a person, e.g. ``record 3: rejected at move 17: unload row-2 needs …``."""
-        prefix = f"record {self.number}: " if self.number is not None else ""
+        number, move = self.number, self.move
         if self.status == self.IMPORTED:
-            return f"{prefix}imported as game {self.game.pk}"
+            if number is None:
+                return msg("imported as game {game}", game=self.game.pk)
+            return msg("record {number}: imported as game {game}", number=number, game=self.game.pk)
         if self.status == self.DUPLICATE:
-            return f"{prefix}duplicate of game {self.game.pk}, skipped"
-        where = f" at move {self.move}" if self.move is not None else ""
-        return f"{prefix}rejected{where}: {self.reason}"
+            if number is None:
+                return msg("duplicate of game {game}, skipped", game=self.game.pk)
+            return msg("record {number}: duplicate of game {game}, skipped", number=number, game=self.game.pk)
+        if number is None:
+            if move is None:
+                return msg("rejected: {reason}", reason=self.reason)
+            return msg("rejected at move {move}: {reason}", move=move, reason=self.reason)
+        if move is None:
+            return msg("record {number}: rejected: {reason}", number=number, reason=self.reason)
+        return msg("record {number}: rejected at move {move}: {reason}", number=number, move=move, reason=self.reason)
 
     def to_json(self) -> dict:
         out: dict = {"status": self.status}
@@ -83,11 +93,11 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
     the same day is a duplicate (see `board_hash`). ``meta`` overrides the board's own
     ``history`` metadata."""
     if not isinstance(document, Mapping):
-        return _rejected_board([("", f"the board must be a JSON object, got {_json_type(document)}")])
+        return _rejected_board([("", msg("the board must be a JSON object, got {kind}", kind=_json_type(document)))])
     try:
         own_meta, board = split_history(document)
     except ValueError as exc:
-        return _rejected_board([("history", str(exc))])
+        return _rejected_board([("history", reason_of(exc))])
     meta = meta or own_meta
     try:
         score = engine.registry().score(board)
@@ -159,13 +169,13 @@ def _board_names(board: Mapping) -> list[str]:
     for i, p in enumerate(players):
         name = p.get("name") if isinstance(p, Mapping) else None
         if not isinstance(name, str) or not name.strip():
-            errors.append((f"players[{i}].name", "a name is needed to store the game in the club history"))
+            errors.append((f"players[{i}].name", msg("a name is needed to store the game in the club history")))
     if errors:
         raise BoardError(errors)
     try:
         return check_names([p["name"] for p in players])
     except ValueError as exc:
-        raise BoardError([("players", str(exc))]) from None
+        raise BoardError([("players", reason_of(exc))]) from None
 
 
 # --------------------------------------------------------------------------- recorded games
@@ -191,13 +201,13 @@ def import_record(
 
     Raises `LimitExceeded` (answered 413) for a record over ``IMHOTEP_MAX_MOVES`` moves."""
     if not isinstance(document, Mapping):
-        return _rejected(f"a record must be a JSON object, got {_json_type(document)}")
+        return _rejected(msg("a record must be a JSON object, got {kind}", kind=_json_type(document)))
     check_moves(document)
     try:
         own_meta, record = split_history(document)
         names = check_names(record.get("players"))
     except ValueError as exc:
-        return _rejected(str(exc))
+        return _rejected(reason_of(exc))
     meta = meta or own_meta
     digest = record_hash(record)
     if distinct:
@@ -211,7 +221,7 @@ def import_record(
     except RecordError as exc:
         return _rejected(exc.reason, exc.move)
     except RulesError as exc:
-        return _rejected(str(exc))
+        return _rejected(reason_of(exc))
 
     game_type = record.get("game", engine.DEFAULT_GAME)
     variants = list(record.get("variants", []))
@@ -275,7 +285,7 @@ def import_many(
         check_record_count(len(documents))
         for number, item in enumerate(documents, start=1):
             document = item.document if isinstance(item, ParsedDocument) else item
-            check_moves(document, label=f"record {getattr(item, 'number', number)}")
+            check_moves(document, label=msg("record {number}", number=getattr(item, "number", number)))
     outcomes = []
     earliest: dict[str, tuple] = {}
     for number, item in enumerate(documents, start=1):
@@ -327,17 +337,18 @@ def _rejected(reason: str, move: int | None = None) -> Outcome:
 
 
 def _rejected_board(errors) -> Outcome:
-    errors = tuple((str(path), str(message)) for path, message in errors)
-    reason = "; ".join(f"{path}: {message}" if path else message for path, message in errors)
+    # A message stays a message (str() would make it plain English): pages and the API say it.
+    errors = tuple((str(path), message if isinstance(message, str) else str(message)) for path, message in errors)
+    reason = joined(field_message(path, message) for path, message in errors)
     return Outcome(Outcome.REJECTED, reason=reason, errors=errors)
 
 
 def _json_type(value: object) -> str:
     return {
-        list: "a list",
-        str: "a string",
-        bool: "true/false",
+        list: msg("a list"),
+        str: msg("a string"),
+        bool: msg("true/false"),
         type(None): "null",
-        int: "a number",
-        float: "a number",
+        int: msg("a number"),
+        float: msg("a number"),
     }.get(type(value), type(value).__name__)

@@ -10,8 +10,9 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Result, Seat
-from games.services import ratings
+from games.services import joined, ratings
 from rules_engine.errors import RulesError, UnknownGameError
+from rules_engine.messages import msg
 
 
 def record_of(game: Game) -> dict:
@@ -45,7 +46,7 @@ def recompute_results(game: Game, replay=None) -> Game:
     # Version drift is allowed (an engine fix is why one rescores); a missing plugin is not.
     missing = engine.registry().missing(game.game_type, game.variants, {})
     if missing:
-        raise UnknownGameError(f"cannot rescore game {game.pk}: {'; '.join(missing)}")
+        raise UnknownGameError(msg("cannot rescore game {game}: {missing}", game=game.pk, missing=joined(missing)))
     if game.has_moves:
         replay = replay or engine.registry().replay(record_of(game), states=False)
         score = replay.score() if replay.finished else None

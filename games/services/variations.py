@@ -11,6 +11,7 @@ from games.models import Game
 from games.services.documents import GameMeta
 from games.services.recording import import_record
 from games.services.results import record_of
+from rules_engine.messages import msg
 
 
 class VariationError(ValueError):
@@ -20,14 +21,18 @@ class VariationError(ValueError):
 def play_on_from(game: Game, ply: int, *, user) -> Game:
     """The variation of ``game`` after its first ``ply`` moves, recorded by ``user``."""
     if not game.has_moves:
-        raise VariationError(f"game {game.pk} was not recorded move by move, so there is no position to play on from")
+        raise VariationError(
+            msg("game {game} was not recorded move by move, so there is no position to play on from", game=game.pk)
+        )
     record = record_of(game)
     if not 0 <= ply <= len(record["moves"]):
-        raise VariationError(f"ply must be between 0 and {len(record['moves'])}, got {ply}")
+        raise VariationError(msg("ply must be between 0 and {last}, got {ply}", last=len(record["moves"]), ply=ply))
     record["moves"] = record["moves"][:ply]
     game_type = engine.registry().game(game.game_type)
     if game_type.is_over(game_type.replay(record).states[-1]):
-        raise VariationError(f"the game is over after move {ply}; pick an earlier position to play on from")
+        raise VariationError(
+            msg("the game is over after move {move}; pick an earlier position to play on from", move=ply)
+        )
     meta = GameMeta(played_on=timezone.localdate(), location=game.location,
                     notes=f"Variation of game {game.pk} after move {ply}.")
     with transaction.atomic():

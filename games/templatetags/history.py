@@ -1,6 +1,9 @@
 """Small template filters of the club-history pages."""
 
 from django import template
+from django.utils import formats
+
+from games.ui.registry import ui_registry
 
 register = template.Library()
 
@@ -19,17 +22,22 @@ def percent(value):
     """A rate 0–1 as "62 %", or an en dash when there is nothing to divide."""
     if value is None:
         return "–"
-    return f"{value * 100:.0f} %"
+    # number_format cuts decimals off; round first as "{:.0f}" did.
+    return f"{formats.number_format(round(value * 100), 0)} %"
 
 
 @register.filter
 def one_decimal(value):
     if value is None:
         return "–"
-    return f"{value:.1f}"
+    return formats.number_format(round(value, 1), 1)
 
 
 @register.filter
 def label(key):
-    """A breakdown key for people: "action_tokens" → "Action tokens"."""
+    """An id for people, in their language: the games' own words (``GameUI.terms``), else the
+    id made readable ("action_tokens" → "Action tokens")."""
+    term = ui_registry().terms.get(str(key))
+    if term is not None:
+        return str(term)
     return str(key).replace("_", " ").replace("-", " ").capitalize()

@@ -59,6 +59,8 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "password-change": {"POST": MEMBER_PAGE, "PUT": MEMBER_PAGE},
     "password-reset": {"POST": ANYONE_PAGE, "PUT": ANYONE_PAGE},
     "password-reset-confirm": {"POST": ANYONE_PAGE, "PUT": ANYONE_PAGE},
+    # The language switcher: a cookie for anyone, and the signed-in user's own stored choice.
+    "set-language": {"POST": ANYONE_PAGE},
     # Membership: admins invite; the link's secret is the check for accepting.
     "invites": {"POST": STAFF_PAGE},
     "invite-accept": {"POST": ANYONE_PAGE},
@@ -91,6 +93,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "healthz": {"GET"},
     "account-token": {"GET", "POST"},
     "account": {"GET"},
+    "set-language": {"POST"},
     "invites": {"GET", "POST"},
     "invite-accept": {"GET", "POST"},
     "game-analysis": {"GET", "POST"},

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -19,6 +20,7 @@ from games.api import serializers as s
 from games.filters import GameFilterForm
 from games.membership.access import IsMemberOrReadOnly
 from games.permissions import can_change_game
+from games.translation import say
 
 
 class Pages(PageNumberPagination):
@@ -28,7 +30,7 @@ class Pages(PageNumberPagination):
 
 
 class IsCreatorOrStaff(permissions.BasePermission):
-    message = "Only the user who stored this game, or staff, may change or delete it."
+    message = gettext_lazy("Only the user who stored this game, or staff, may change or delete it.")
 
     def has_object_permission(self, request, view, obj) -> bool:
         return request.method in permissions.SAFE_METHODS or can_change_game(request.user, obj)
@@ -62,4 +64,6 @@ def filter_form(request) -> GameFilterForm:
 
 
 def board_errors(errors) -> dict:
-    return {"errors": [{"field": path, "message": message} for path, message in errors]}
+    """A refused board's problems: ``field`` stays the document's path, ``message`` is said in
+    the reader's language."""
+    return {"errors": [{"field": path, "message": say(message)} for path, message in errors]}

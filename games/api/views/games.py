@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -30,8 +31,9 @@ from games.api.views.common import (
 from games.filters import games_with_seats
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
-from games.services import editing, exporting, recording
+from games.services import editing, exporting, reason_of, recording
 from games.services.documents import split_history
+from games.translation import say
 
 RECORD_EXAMPLE = {
     "game": "duel",
@@ -123,7 +125,7 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
                 {
                     "error": {
                         "move": None,
-                        "reason": "the body must be one JSON object: an F2 record or an F1 board",
+                        "reason": _("the body must be one JSON object: an F2 record or an F1 board"),
                     }
                 },
                 status=400,
@@ -131,7 +133,7 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
         try:
             meta, body = split_history(document)
         except ValueError as exc:
-            return Response(board_errors([("history", str(exc))]), status=400)
+            return Response(board_errors([("history", reason_of(exc))]), status=400)
         if "moves" in body:
             outcome = recording.import_record(body, user=request.user, meta=meta)
         else:
@@ -139,13 +141,13 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
         if outcome.status == outcome.REJECTED:
             if outcome.errors:
                 return Response(board_errors(outcome.errors), status=400)
-            return Response({"error": {"move": outcome.move, "reason": outcome.reason}}, status=400)
+            return Response({"error": {"move": outcome.move, "reason": say(outcome.reason)}}, status=400)
         if outcome.status == outcome.DUPLICATE:
             return Response(
                 {
                     "error": {
                         "move": None,
-                        "reason": f"this game is already stored as game {outcome.game.pk}",
+                        "reason": _("this game is already stored as game {game}").format(game=outcome.game.pk),
                     },
                     "game": outcome.game.pk,
                 },
@@ -189,8 +191,10 @@ class GameDetail(HistoryAPIView, generics.GenericAPIView):
         changes.is_valid(raise_exception=True)
         try:
             editing.update_game(game, **changes.validated_data)
+        except editing.EditRefused as exc:
+            raise ValidationError({exc.field: [say(exc.problem)]}) from None
         except ValueError as exc:
-            field, _, message = str(exc).partition(": ")
+            field, _sep, message = str(exc).partition(": ")
             raise ValidationError({field if message else "non_field_errors": [message or str(exc)]}) from None
         return Response(self.get_serializer(self.get_queryset().get(pk=game.pk)).data)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -24,7 +26,8 @@ from games.api.views.common import (
 )
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Player
-from games.services import players, stats
+from games.services import players, reason_of, stats
+from games.translation import say
 
 
 class PlayerList(HistoryAPIView, generics.ListAPIView):
@@ -44,7 +47,7 @@ class PlayerList(HistoryAPIView, generics.ListAPIView):
 
 
 class IsStaffOrReadOnly(permissions.BasePermission):
-    message = "Only staff (club managers) may delete or merge players."
+    message = gettext_lazy("Only staff (club managers) may delete or merge players.")
 
     def has_permission(self, request, view) -> bool:
         return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_staff)
@@ -139,7 +142,7 @@ class PlayerDetail(HistoryAPIView, generics.RetrieveAPIView):
         except players.PlayerHasGames as exc:
             return Response(
                 {
-                    "error": str(exc),
+                    "error": say(reason_of(exc)),
                     "games": player.seats.count(),
                     "merge": reverse("games-api:player-merge", args=[player.pk]),
                 },
@@ -188,11 +191,13 @@ class PlayerMerge(HistoryAPIView, APIView):
         body.is_valid(raise_exception=True)
         target = Player.objects.filter(pk=body.validated_data["into"]).first()
         if target is None:
-            raise ValidationError({"into": [f"there is no player with id {body.validated_data['into']}"]})
+            raise ValidationError(
+                {"into": [_("there is no player with id {id}").format(id=body.validated_data["into"])]}
+            )
         try:
             merged = players.merge_players(source, target)
         except players.MergeRefused as exc:
-            return Response({"error": str(exc)}, status=status.HTTP_409_CONFLICT)
+            return Response({"error": say(reason_of(exc))}, status=status.HTTP_409_CONFLICT)
         player = stats.players_with_counts().get(pk=merged.target.pk)
         return Response(
             {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
@@ -61,7 +62,7 @@ class Standings(HistoryAPIView, APIView):
     def get(self, request):
         game_type = request.query_params.get("game") or DEFAULT_GAME
         if "\x00" in game_type:  # PostgreSQL cannot compare text holding NUL: refused here, not a 500
-            raise ValidationError({"game": ["Null characters are not allowed."]})
+            raise ValidationError({"game": [_("Null characters are not allowed.")]})
         rows = list(stats.standings(game_type))
         for rank, player in enumerate(rows, start=1):
             player.rank = rank

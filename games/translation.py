@@ -1,0 +1,39 @@
+"""Engine messages in the reader's language (docs/i18n.md).
+
+The engine hands out ``rules_engine.messages.Message`` values: the English sentence plus its
+template and parameters. ``say`` looks the template up in the active language's catalogue
+and fills the parameters in, translating those that are messages (or lists of them) too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+from rules_engine.messages import Message
+
+
+def say(text: Any) -> str:
+    """``text`` in the active language: a ``Message`` is translated, anything else is str()."""
+    if not isinstance(text, Message):
+        return "" if text is None else str(text)
+    params = {key: _param(value) for key, value in text.params.items()}
+    if text.plural is not None:
+        template = ngettext(text.template, text.plural, int(text.params["n"]))
+    else:
+        template = gettext(text.template)
+    try:
+        return template.format(**params) if params else template
+    except (KeyError, IndexError, ValueError):
+        # A catalogue entry that names a field the message lacks must not break the page.
+        return str(text)
+
+
+def _param(value: Any) -> Any:
+    if isinstance(value, tuple):
+        # Translators: the separator between the items of a list, e.g. "tomb 1, tomb 2".
+        return gettext(", ").join(say(item) for item in value)
+    if isinstance(value, Message):
+        return say(value)
+    return value
