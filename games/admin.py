@@ -92,7 +92,7 @@ class PlayerAdmin(admin.ModelAdmin):
         if deleted:
             self.message_user(
                 request,
-                ngettext("Deleted {n} player(s): {names}.", "Deleted {n} player(s): {names}.", len(deleted)).format(
+                ngettext("Deleted {n} player: {names}.", "Deleted {n} players: {names}.", len(deleted)).format(
                     n=len(deleted), names=_(", ").join(deleted)
                 ),
                 messages.SUCCESS,
@@ -122,8 +122,8 @@ class PlayerAdmin(admin.ModelAdmin):
                     self.message_user(
                         request,
                         ngettext(
-                            "{source} merged into {target}: {n} game(s) moved, ratings recomputed.",
-                            "{source} merged into {target}: {n} game(s) moved, ratings recomputed.",
+                            "{source} merged into {target}: {n} game moved, ratings recomputed.",
+                            "{source} merged into {target}: {n} games moved, ratings recomputed.",
                             merged.seats_moved,
                         ).format(source=source.name, target=target.name, n=merged.seats_moved),
                         messages.SUCCESS,
@@ -206,7 +206,7 @@ class GameAdmin(admin.ModelAdmin):
                 )
         self.message_user(
             request,
-            ngettext("Recomputed {n} game(s).", "Recomputed {n} game(s).", done).format(n=done),
+            ngettext("Recomputed {n} game.", "Recomputed {n} games.", done).format(n=done),
             messages.SUCCESS,
         )
 

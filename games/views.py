@@ -207,7 +207,7 @@ def player_detail(request, pk: int):
             "svg": rating_chart_svg(
                 rows,
                 title=ngettext(
-                    "{player}'s {game} rating over {n} games",
+                    "{player}'s {game} rating over {n} game",
                     "{player}'s {game} rating over {n} games",
                     len(rows),
                 ).format(player=player.name, game=say(engine.game_name(gt)), n=len(rows)),
@@ -294,8 +294,8 @@ def player_merge(request, pk: int):
     messages.success(
         request,
         ngettext(
-            "{source} merged into {target}: {n} game(s) moved; the ratings were recomputed.",
-            "{source} merged into {target}: {n} game(s) moved; the ratings were recomputed.",
+            "{source} merged into {target}: {n} game moved; the ratings were recomputed.",
+            "{source} merged into {target}: {n} games moved; the ratings were recomputed.",
             merged.seats_moved,
         ).format(source=source.name, target=target.name, n=merged.seats_moved),
     )

@@ -5,6 +5,10 @@ import shutil
 
 import pytest
 
+from games.membership.models import Role
+from games.membership.roles import set_role
+from tests.factories import UserFactory
+
 # Playwright's sync API keeps an event loop on the test thread; Django's ORM guard would
 # otherwise refuse the database calls the fixtures make there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -18,6 +22,30 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+# One cast for every test: alice owns what the test is about (a member who stored the game),
+# bob is another member, charlie an outsider with the read-only guest role, staff the club's admin.
+@pytest.fixture
+def alice(db):
+    return UserFactory(username="alice")
+
+
+@pytest.fixture
+def bob(db):
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def charlie(db):
+    user = UserFactory(username="charlie")
+    set_role(user, Role.GUEST)
+    return user
+
+
+@pytest.fixture
+def staff(db):
+    return UserFactory(username="manager", is_staff=True)
 
 
 @pytest.fixture

@@ -3,12 +3,10 @@
 import copy
 import datetime
 
-import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import Game, Move, Player, Rating, Result, Seat
-from tests.factories import UserFactory
 
 EMPTY = {"obelisk": 0, "temple": [], "pyramid": {"light": 0, "dark": 0}, "tomb": [], "action_tokens": 0,
          "meeples_on_harbor": 0}
@@ -37,21 +35,6 @@ def winning_board(winner: str, loser: str, day: datetime.date, margin: int = 3) 
 
 def row_counts() -> dict[str, int]:
     return {model.__name__: model.objects.count() for model in (Game, Seat, Move, Result, Player, Rating)}
-
-
-@pytest.fixture
-def user(db):
-    return UserFactory(username="ana_member")
-
-
-@pytest.fixture
-def other_user(db):
-    return UserFactory(username="ben_member")
-
-
-@pytest.fixture
-def staff_user(db):
-    return UserFactory(username="manager", is_staff=True)
 
 
 def token_client(user) -> APIClient:

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def game(user):
-    return import_record(random_record(70), user=user).game
+def game(alice):
+    return import_record(random_record(70), user=alice).game
 
 
 # --------------------------------------------------------------------------- auth and ownership
@@ -47,32 +47,32 @@ def test_anonymous_change_is_401(api_client, game, method):
     assert Game.objects.filter(pk=game.pk, notes="").exists()
 
 
-def test_token_user_creates_a_game_from_an_f2_record(user):
-    response = token_client(user).post("/api/v1/games", random_record(72), format="json")
+def test_token_user_creates_a_game_from_an_f2_record(alice):
+    response = token_client(alice).post("/api/v1/games", random_record(72), format="json")
     assert response.status_code == 201
     body = response.json()
     assert body["source"] == "imported" and body["status"] == "finished"
-    assert body["created_by"] == user.username
+    assert body["created_by"] == alice.username
     assert response["Location"] == f"/api/v1/games/{body['id']}"
 
 
-def test_session_user_creates_a_game_from_an_f1_board(api_client, user):
-    api_client.force_login(user)
+def test_session_user_creates_a_game_from_an_f1_board(api_client, alice):
+    api_client.force_login(alice)
     response = api_client.post("/api/v1/games", duel_board(first={"obelisk": 2}), format="json")
     assert response.status_code == 201
     assert response.json()["source"] == "score"
 
 
 @pytest.mark.parametrize("method", ["patch", "delete"])
-def test_other_user_may_not_change_or_delete_a_game(game, other_user, method):
-    response = getattr(token_client(other_user), method)(f"/api/v1/games/{game.pk}", {"notes": "x"}, format="json")
+def test_other_user_may_not_change_or_delete_a_game(game, bob, method):
+    response = getattr(token_client(bob), method)(f"/api/v1/games/{game.pk}", {"notes": "x"}, format="json")
     assert response.status_code == 403
     assert "Only the user who stored this game" in response.json()["detail"]
     assert Game.objects.filter(pk=game.pk, notes="").exists()
 
 
-def test_creator_may_change_a_games_date_and_notes(game, user):
-    response = token_client(user).patch(f"/api/v1/games/{game.pk}", {"notes": "Rematch", "played_on": "2025-02-02"},
+def test_creator_may_change_a_games_date_and_notes(game, alice):
+    response = token_client(alice).patch(f"/api/v1/games/{game.pk}", {"notes": "Rematch", "played_on": "2025-02-02"},
                                         format="json")
     assert response.status_code == 200
     game.refresh_from_db()
@@ -80,75 +80,75 @@ def test_creator_may_change_a_games_date_and_notes(game, user):
     assert set(game.ratings.values_list("played_on", flat=True)) == {datetime.date(2025, 2, 2)}
 
 
-def test_results_cannot_be_typed_in_through_patch(game, user):
+def test_results_cannot_be_typed_in_through_patch(game, alice):
     totals = list(game.seats.values_list("result__total", flat=True))
-    response = token_client(user).patch(f"/api/v1/games/{game.pk}", {"source": "score", "seats": []}, format="json")
+    response = token_client(alice).patch(f"/api/v1/games/{game.pk}", {"source": "score", "seats": []}, format="json")
     assert response.status_code == 200
     assert list(game.seats.values_list("result__total", flat=True)) == totals
     game.refresh_from_db()
     assert game.source == "imported"
 
 
-def test_an_unfinished_game_cannot_be_marked_finished(user):
-    game = import_record(random_record(73, moves=6), user=user).game
-    response = token_client(user).patch(f"/api/v1/games/{game.pk}", {"status": "finished"}, format="json")
+def test_an_unfinished_game_cannot_be_marked_finished(alice):
+    game = import_record(random_record(73, moves=6), user=alice).game
+    response = token_client(alice).patch(f"/api/v1/games/{game.pk}", {"status": "finished"}, format="json")
     assert response.status_code == 400
     assert "no results" in response.json()["status"][0]
 
 
-def test_creator_may_delete_a_game(game, user):
-    assert token_client(user).delete(f"/api/v1/games/{game.pk}").status_code == 204
+def test_creator_may_delete_a_game(game, alice):
+    assert token_client(alice).delete(f"/api/v1/games/{game.pk}").status_code == 204
     assert not Game.objects.exists()
 
 
-def test_staff_may_delete_anyones_game(game, staff_user):
-    assert token_client(staff_user).delete(f"/api/v1/games/{game.pk}").status_code == 204
+def test_staff_may_delete_anyones_game(game, staff):
+    assert token_client(staff).delete(f"/api/v1/games/{game.pk}").status_code == 204
     assert not Game.objects.exists()
 
 
-def test_a_game_without_creator_can_only_be_deleted_by_staff(other_user, staff_user):
+def test_a_game_without_creator_can_only_be_deleted_by_staff(bob, staff):
     game = import_record(random_record(74)).game
-    assert token_client(other_user).delete(f"/api/v1/games/{game.pk}").status_code == 403
-    assert token_client(staff_user).delete(f"/api/v1/games/{game.pk}").status_code == 204
+    assert token_client(bob).delete(f"/api/v1/games/{game.pk}").status_code == 403
+    assert token_client(staff).delete(f"/api/v1/games/{game.pk}").status_code == 204
 
 
 # --------------------------------------------------------------------------- create: errors
 
 
-def test_f2_illegal_record_is_400_with_move_index_and_stores_nothing(user):
+def test_f2_illegal_record_is_400_with_move_index_and_stores_nothing(alice):
     bad, k = illegal_at(random_record(75))
     before = row_counts()
-    response = token_client(user).post("/api/v1/games", bad, format="json")
+    response = token_client(alice).post("/api/v1/games", bad, format="json")
     assert response.status_code == 400
     assert response.json()["error"]["move"] == k
     assert "D4.1" in response.json()["error"]["reason"]
     assert row_counts() == before
 
 
-def test_duplicate_record_is_409_naming_the_stored_game(game, user):
-    response = token_client(user).post("/api/v1/games", random_record(70), format="json")
+def test_duplicate_record_is_409_naming_the_stored_game(game, alice):
+    response = token_client(alice).post("/api/v1/games", random_record(70), format="json")
     assert response.status_code == 409
     assert response.json()["game"] == game.pk
 
 
-def test_f1_invalid_board_is_400_listing_fields(user):
+def test_f1_invalid_board_is_400_listing_fields(alice):
     board = duel_board(first={"obelisk": 13})
-    response = token_client(user).post("/api/v1/games", board, format="json")
+    response = token_client(alice).post("/api/v1/games", board, format="json")
     assert response.status_code == 400
     assert any(e["field"] == "players[0].obelisk" for e in response.json()["errors"])
     assert Game.objects.count() == 0
 
 
 @pytest.mark.parametrize("body", [[1, 2], "text"])
-def test_create_with_a_body_that_is_not_an_object_is_400(user, body):
-    response = token_client(user).post("/api/v1/games", body, format="json")
+def test_create_with_a_body_that_is_not_an_object_is_400(alice, body):
+    response = token_client(alice).post("/api/v1/games", body, format="json")
     assert response.status_code == 400
     assert "JSON object" in response.json()["error"]["reason"]
 
 
-def test_create_reads_history_metadata(user):
+def test_create_reads_history_metadata(alice):
     record = {**random_record(76), "history": {"played_on": "2024-12-24", "location": "Home"}}
-    body = token_client(user).post("/api/v1/games", record, format="json").json()
+    body = token_client(alice).post("/api/v1/games", record, format="json").json()
     assert (body["played_on"], body["location"]) == ("2024-12-24", "Home")
 
 

@@ -64,16 +64,16 @@ def test_f4_export_is_the_record_as_imported_and_reimports_as_a_duplicate(client
     assert import_record(with_history).status == Outcome.DUPLICATE
 
 
-def test_f4_upload_page_imports_classic_records(client, user):
-    client.force_login(user)
+def test_f4_upload_page_imports_classic_records(client, alice):
+    client.force_login(alice)
     content = "\n".join(json.dumps(random_record(s, players=3, game="classic")) for s in (43, 44)).encode()
     response = client.post("/games/import", {"file": SimpleUploadedFile("r.ndjson", content)})
     assert "2 records read: 2 imported" in response.content.decode()
     assert Game.objects.filter(game_type="classic").count() == 2
 
 
-def test_f4_api_creates_a_classic_game(user):
-    response = token_client(user).post("/api/v1/games", random_record(45, players=2, game="classic"), format="json")
+def test_f4_api_creates_a_classic_game(alice):
+    response = token_client(alice).post("/api/v1/games", random_record(45, players=2, game="classic"), format="json")
     assert response.status_code == 201
     game = Game.objects.get()
     assert game.game_type == "classic" and game.seats.count() == 2

@@ -29,8 +29,8 @@ def test_import_page_needs_a_login(client):
     assert response["Location"].startswith("/account/login")
 
 
-def test_import_page_reports_each_record_and_a_summary_line(client, user):
-    client.force_login(user)
+def test_import_page_reports_each_record_and_a_summary_line(client, alice):
+    client.force_login(alice)
     good = random_record(50)
     bad, k = illegal_at(random_record(51))
     content = json.dumps([good, good, bad, {"players": "nobody"}]).encode()
@@ -40,11 +40,11 @@ def test_import_page_reports_each_record_and_a_summary_line(client, user):
     assert "4 records read: 1 imported, 1 duplicate, 2 rejected." in body
     assert f"move {k}: place" in body
     assert Game.objects.count() == 1
-    assert Game.objects.get().created_by == user
+    assert Game.objects.get().created_by == alice
 
 
-def test_import_page_reads_ndjson_and_reports_a_bad_line(client, user):
-    client.force_login(user)
+def test_import_page_reads_ndjson_and_reports_a_bad_line(client, alice):
+    client.force_login(alice)
     content = (json.dumps(random_record(52)) + "\n\n{not json\n" + json.dumps(random_record(53)) + "\n").encode()
     body = upload(client, content, "records.ndjson").content.decode()
     assert "3 records read: 2 imported, 0 duplicates, 1 rejected." in body
@@ -52,8 +52,8 @@ def test_import_page_reads_ndjson_and_reports_a_bad_line(client, user):
     assert Game.objects.count() == 2
 
 
-def test_import_page_htmx_answers_only_the_outcome(client, user):
-    client.force_login(user)
+def test_import_page_htmx_answers_only_the_outcome(client, alice):
+    client.force_login(alice)
     content = SimpleUploadedFile("r.json", json.dumps(random_record(54)).encode())
     response = client.post("/games/import", {"file": content}, headers={"HX-Request": "true"})
     body = response.content.decode()
@@ -62,8 +62,8 @@ def test_import_page_htmx_answers_only_the_outcome(client, user):
     assert "<html" not in body
 
 
-def test_import_page_rejects_a_file_that_is_not_utf8(client, user):
-    client.force_login(user)
+def test_import_page_rejects_a_file_that_is_not_utf8(client, alice):
+    client.force_login(alice)
     response = upload(client, b"\xff\xfe\x00bad")
     assert response.status_code == 400
     assert "not UTF-8" in response.content.decode()

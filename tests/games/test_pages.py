@@ -208,33 +208,33 @@ def test_save_score_needs_a_login(client):
     assert Game.objects.count() == 0
 
 
-def test_save_score_stores_the_game_and_redirects_to_it(client, user):
-    client.force_login(user)
+def test_save_score_stores_the_game_and_redirects_to_it(client, alice):
+    client.force_login(alice)
     response = post_board(client, duel_board(first={"obelisk": 2}), played_on="2025-05-01", location="Club")
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert (game.source, game.played_on, game.location, game.created_by) == (
-        "score", datetime.date(2025, 5, 1), "Club", user)
+        "score", datetime.date(2025, 5, 1), "Club", alice)
 
 
-def test_save_score_of_the_same_board_twice_shows_the_first_game(client, user):
-    client.force_login(user)
+def test_save_score_of_the_same_board_twice_shows_the_first_game(client, alice):
+    client.force_login(alice)
     first = post_board(client, duel_board(), played_on="2025-05-01")
     second = post_board(client, duel_board(), played_on="2025-05-01")
     assert first["Location"] == second["Location"]
     assert Game.objects.count() == 1
 
 
-def test_save_score_invalid_board_is_a_400_page_naming_the_field(client, user):
-    client.force_login(user)
+def test_save_score_invalid_board_is_a_400_page_naming_the_field(client, alice):
+    client.force_login(alice)
     response = post_board(client, duel_board(first={"meeples_on_harbor": 9}))
     assert response.status_code == 400
     assert "players[0].meeples_on_harbor" in response.content.decode()
     assert Game.objects.count() == 0
 
 
-def test_save_score_board_that_is_not_json_is_a_400_page(client, user):
-    client.force_login(user)
+def test_save_score_board_that_is_not_json_is_a_400_page(client, alice):
+    client.force_login(alice)
     response = client.post("/games/save-score", {"board": "{oops"})
     assert response.status_code == 400
     assert "not valid JSON" in response.content.decode()
@@ -243,12 +243,12 @@ def test_save_score_board_that_is_not_json_is_a_400_page(client, user):
 # --------------------------------------------------------------------------- delete
 
 
-def test_delete_page_action_is_for_the_creator_only(client, user, other_user):
-    game = import_board(duel_board(), user=user).game
-    client.force_login(other_user)
+def test_delete_page_action_is_for_the_creator_only(client, alice, bob):
+    game = import_board(duel_board(), user=alice).game
+    client.force_login(bob)
     assert client.post(f"/games/{game.pk}/delete").status_code == 403
     assert "Delete this game" not in client.get(f"/games/{game.pk}/").content.decode()
-    client.force_login(user)
+    client.force_login(alice)
     assert "Delete this game" in client.get(f"/games/{game.pk}/").content.decode()
     assert client.post(f"/games/{game.pk}/delete").status_code == 302
     assert not Game.objects.exists()
@@ -267,33 +267,33 @@ def _details(client, game, **fields):
     return client.post(f"/games/{game.pk}/details", data)
 
 
-def test_the_recorder_changes_date_place_and_notes(client, user):
-    game = import_board(duel_board(), user=user).game
-    client.force_login(user)
+def test_the_recorder_changes_date_place_and_notes(client, alice):
+    game = import_board(duel_board(), user=alice).game
+    client.force_login(alice)
     _details(client, game)
     game.refresh_from_db()
     assert (str(game.played_on), game.location, game.notes) == ("2026-11-20", "Club room", "Rematch next week")
 
 
-def test_a_club_admin_changes_another_members_game_details(client, user, staff_user):
-    game = import_board(duel_board(), user=user).game
-    client.force_login(staff_user)
+def test_a_club_admin_changes_another_members_game_details(client, alice, staff):
+    game = import_board(duel_board(), user=alice).game
+    client.force_login(staff)
     _details(client, game, location="Library")
     game.refresh_from_db()
     assert game.location == "Library"
 
 
-def test_another_member_may_not_change_game_details(client, user, other_user):
-    game = import_board(duel_board(), user=user).game
-    client.force_login(other_user)
+def test_another_member_may_not_change_game_details(client, alice, bob):
+    game = import_board(duel_board(), user=alice).game
+    client.force_login(bob)
     assert _details(client, game).status_code == 403
     game.refresh_from_db()
     assert game.location == ""
 
 
-def test_a_bad_date_is_named_and_nothing_is_saved(client, user):
-    game = import_board(duel_board(), user=user).game
-    client.force_login(user)
+def test_a_bad_date_is_named_and_nothing_is_saved(client, alice):
+    game = import_board(duel_board(), user=alice).game
+    client.force_login(alice)
     page = _details(client, game, played_on="31.02.2026", location="Elsewhere")
     game.refresh_from_db()
     assert game.location == ""

@@ -101,8 +101,8 @@ def test_merge_of_two_players_with_logins_is_refused(club):
 # --------------------------------------------------------------------------- API
 
 
-def test_api_delete_of_a_player_with_games_answers_409_with_the_reason(club, staff_user):
-    response = token_client(staff_user).delete(f"/api/v1/players/{club['Ana'].pk}")
+def test_api_delete_of_a_player_with_games_answers_409_with_the_reason(club, staff):
+    response = token_client(staff).delete(f"/api/v1/players/{club['Ana'].pk}")
     assert response.status_code == 409
     body = response.json()
     assert "cannot be deleted" in body["error"] and "Merge them" in body["error"]
@@ -111,23 +111,23 @@ def test_api_delete_of_a_player_with_games_answers_409_with_the_reason(club, sta
     assert Player.objects.filter(pk=club["Ana"].pk).exists()
 
 
-def test_api_delete_of_a_player_without_games(staff_user):
+def test_api_delete_of_a_player_without_games(staff):
     idle = PlayerFactory(name="Idle")
-    response = token_client(staff_user).delete(f"/api/v1/players/{idle.pk}")
+    response = token_client(staff).delete(f"/api/v1/players/{idle.pk}")
     assert response.status_code == 204
     assert not Player.objects.filter(pk=idle.pk).exists()
 
 
-def test_api_delete_of_a_player_needs_staff(user, api_client):
+def test_api_delete_of_a_player_needs_staff(alice, api_client):
     idle = PlayerFactory(name="Idle")
     assert api_client.delete(f"/api/v1/players/{idle.pk}").status_code == 401
-    assert token_client(user).delete(f"/api/v1/players/{idle.pk}").status_code == 403
+    assert token_client(alice).delete(f"/api/v1/players/{idle.pk}").status_code == 403
     assert Player.objects.filter(pk=idle.pk).exists()
 
 
-def test_api_merge(club, staff_user):
+def test_api_merge(club, staff):
     results = results_by_game()
-    response = token_client(staff_user).post(
+    response = token_client(staff).post(
         f"/api/v1/players/{club['Anna'].pk}/merge", {"into": club["Ana"].pk}, format="json"
     )
     assert response.status_code == 200, response.content
@@ -137,8 +137,8 @@ def test_api_merge(club, staff_user):
     assert results_by_game() == results
 
 
-def test_api_merge_of_players_in_the_same_game_answers_409(club, staff_user):
-    response = token_client(staff_user).post(
+def test_api_merge_of_players_in_the_same_game_answers_409(club, staff):
+    response = token_client(staff).post(
         f"/api/v1/players/{club['Ben'].pk}/merge", {"into": club["Ana"].pk}, format="json"
     )
     assert response.status_code == 409
@@ -146,21 +146,21 @@ def test_api_merge_of_players_in_the_same_game_answers_409(club, staff_user):
 
 
 @pytest.mark.parametrize("body", [{}, {"into": "x"}, {"into": 987654}, []])
-def test_api_merge_needs_an_existing_player_to_merge_into(club, staff_user, body):
-    response = token_client(staff_user).post(f"/api/v1/players/{club['Anna'].pk}/merge", body, format="json")
+def test_api_merge_needs_an_existing_player_to_merge_into(club, staff, body):
+    response = token_client(staff).post(f"/api/v1/players/{club['Anna'].pk}/merge", body, format="json")
     assert response.status_code == 400
     assert "into" in response.json()
 
 
-def test_api_merge_needs_staff(club, user, api_client):
+def test_api_merge_needs_staff(club, alice, api_client):
     url = f"/api/v1/players/{club['Anna'].pk}/merge"
     assert api_client.post(url, {"into": club["Ana"].pk}, format="json").status_code == 401
-    assert token_client(user).post(url, {"into": club["Ana"].pk}, format="json").status_code == 403
+    assert token_client(alice).post(url, {"into": club["Ana"].pk}, format="json").status_code == 403
     assert Player.objects.filter(pk=club["Anna"].pk).exists()
 
 
-def test_api_merge_of_an_unknown_player_answers_404(club, staff_user):
-    response = token_client(staff_user).post("/api/v1/players/987654/merge", {"into": club["Ana"].pk}, format="json")
+def test_api_merge_of_an_unknown_player_answers_404(club, staff):
+    response = token_client(staff).post("/api/v1/players/987654/merge", {"into": club["Ana"].pk}, format="json")
     assert response.status_code == 404
 
 
@@ -197,7 +197,7 @@ def test_admin_delete_action_deletes_only_players_without_games(club, manager):
         follow=True,
     )
     body = response.content.decode()
-    assert "Deleted 1 player(s): Idle" in body and "Ana sat at 2 games, so they cannot be deleted" in body
+    assert "Deleted 1 player: Idle" in body and "Ana sat at 2 games, so they cannot be deleted" in body
     assert not Player.objects.filter(pk=idle.pk).exists()
     assert Player.objects.filter(pk=club["Ana"].pk).exists()
 
@@ -213,7 +213,7 @@ def test_admin_merge_action_asks_for_the_player_who_stays_then_merges(club, mana
     page = manager.post("/admin/games/player/", form)
     assert page.status_code == 200 and 'name="into"' in page.content.decode()
     response = manager.post("/admin/games/player/", {**form, "into": club["Ana"].pk}, follow=True)
-    assert "Anna merged into Ana: 2 game(s) moved" in response.content.decode()
+    assert "Anna merged into Ana: 2 games moved" in response.content.decode()
     assert not Player.objects.filter(pk=club["Anna"].pk).exists()
     assert club["Ana"].seats.count() == 4
 
@@ -228,8 +228,8 @@ def test_admin_merge_action_reports_a_refused_merge(club, manager):
 # --------------------------------------------------------------------------- pages
 
 
-def test_page_delete_of_a_player_with_games_is_refused_with_the_reason(club, client, staff_user):
-    client.force_login(staff_user)
+def test_page_delete_of_a_player_with_games_is_refused_with_the_reason(club, client, staff):
+    client.force_login(staff)
     response = client.post(f"/games/players/{club['Ana'].pk}/delete", follow=True)
     assert response.redirect_chain[-1][0] == f"/games/players/{club['Ana'].pk}/"
     body = response.content.decode()
@@ -237,38 +237,38 @@ def test_page_delete_of_a_player_with_games_is_refused_with_the_reason(club, cli
     assert Player.objects.filter(pk=club["Ana"].pk).exists()
 
 
-def test_page_delete_of_a_player_without_games(client, staff_user):
+def test_page_delete_of_a_player_without_games(client, staff):
     idle = PlayerFactory(name="Idle")
-    client.force_login(staff_user)
+    client.force_login(staff)
     response = client.post(f"/games/players/{idle.pk}/delete")
     assert response.status_code == 302
     assert not Player.objects.filter(pk=idle.pk).exists()
 
 
-def test_page_delete_and_merge_need_staff(club, client, user):
-    client.force_login(user)
+def test_page_delete_and_merge_need_staff(club, client, alice):
+    client.force_login(alice)
     assert client.post(f"/games/players/{club['Anna'].pk}/delete").status_code == 403
     assert client.post(f"/games/players/{club['Anna'].pk}/merge", {"into": club["Ana"].pk}).status_code == 403
     assert Player.objects.filter(pk=club["Anna"].pk).exists()
 
 
-def test_page_merge(club, client, staff_user):
-    client.force_login(staff_user)
+def test_page_merge(club, client, staff):
+    client.force_login(staff)
     response = client.post(f"/games/players/{club['Anna'].pk}/merge", {"into": club["Ana"].pk}, follow=True)
     assert response.redirect_chain[-1][0] == f"/games/players/{club['Ana'].pk}/"
-    assert "Anna merged into Ana: 2 game(s) moved" in response.content.decode()
+    assert "Anna merged into Ana: 2 games moved" in response.content.decode()
     assert club["Ana"].seats.count() == 4
 
 
-def test_player_page_offers_staff_the_merge_not_the_delete_when_they_have_games(club, client, staff_user):
-    client.force_login(staff_user)
+def test_player_page_offers_staff_the_merge_not_the_delete_when_they_have_games(club, client, staff):
+    client.force_login(staff)
     body = client.get(f"/games/players/{club['Ana'].pk}/").content.decode()
     assert f"/games/players/{club['Ana'].pk}/merge" in body
     assert f"/games/players/{club['Ana'].pk}/delete" not in body
     assert "cannot be deleted" in body
 
 
-def test_player_page_shows_no_management_to_members(club, client, user):
-    client.force_login(user)
+def test_player_page_shows_no_management_to_members(club, client, alice):
+    client.force_login(alice)
     body = client.get(f"/games/players/{club['Ana'].pk}/").content.decode()
     assert "/merge" not in body

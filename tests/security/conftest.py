@@ -1,5 +1,5 @@
-"""Fixtures of the security tests: members, a staff user, a game in progress owned by one
-member, and clients signed in as each (session or token)."""
+"""Fixtures of the security tests: a game in progress owned by alice (the cast is in
+tests/conftest.py), and clients signed in as anyone (session or token)."""
 
 
 import pytest
@@ -8,11 +8,8 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.membership.models import Role
-from games.membership.roles import set_role
 from games.models import Game
 from games.services.recording import import_record
-from tests.factories import UserFactory
 from tests.kit import random_record
 
 PASSWORD = "correct horse battery"  # UserFactory's
@@ -27,32 +24,9 @@ def _fresh_throttle_history():
 
 
 @pytest.fixture
-def owner(db):
-    return UserFactory(username="owner")
-
-
-@pytest.fixture
-def other(db):
-    return UserFactory(username="other")
-
-
-@pytest.fixture
-def guest(db):
-    """A signed-up user with the read-only role."""
-    user = UserFactory(username="visitor")
-    set_role(user, Role.GUEST)
-    return user
-
-
-@pytest.fixture
-def staff(db):
-    return UserFactory(username="manager", is_staff=True)
-
-
-@pytest.fixture
-def live_game(owner) -> Game:
-    """A Duel in progress (10 moves) stored by ``owner``."""
-    outcome = import_record(random_record(11, moves=10), user=owner, source=Game.Source.RECORDED)
+def live_game(alice) -> Game:
+    """A Duel in progress (10 moves) stored by ``alice``."""
+    outcome = import_record(random_record(11, moves=10), user=alice, source=Game.Source.RECORDED)
     assert outcome.status == "imported", outcome.describe()
     return outcome.game
 

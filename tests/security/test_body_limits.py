@@ -108,8 +108,8 @@ def test_chunked_body_over_the_limit_is_413_under_asgi_too(settings):
     assert start["status"] == 413
 
 
-def test_page_form_post_over_the_limit_is_a_413_page(owner, small_limits):
-    client = signed_in(owner)
+def test_page_form_post_over_the_limit_is_a_413_page(alice, small_limits):
+    client = signed_in(alice)
     response = client.post("/games/save-score", {"board": padded_board(SMALL).decode()})
     assert response.status_code == 413
     assert response["Content-Type"].startswith("text/html")
@@ -121,18 +121,18 @@ def upload(client, content: bytes):
     return client.post("/games/import", {"file": SimpleUploadedFile("records.ndjson", content)})
 
 
-def test_import_page_accepts_uploads_above_the_json_limit(owner, small_limits):
+def test_import_page_accepts_uploads_above_the_json_limit(alice, small_limits):
     content = "\n".join(json.dumps(random_record(seed)) for seed in (1, 2, 3)).encode()
     assert SMALL < len(content) < 4 * SMALL - 1000
-    response = upload(signed_in(owner), content)
+    response = upload(signed_in(alice), content)
     assert response.status_code == 200
     assert Game.objects.count() == 3
 
 
-def test_import_page_upload_over_the_import_limit_is_413(owner, small_limits):
+def test_import_page_upload_over_the_import_limit_is_413(alice, small_limits):
     content = b"\n".join(json.dumps(random_record(seed)).encode() for seed in range(12))
     assert len(content) > 4 * SMALL
-    response = upload(signed_in(owner), content)
+    response = upload(signed_in(alice), content)
     assert response.status_code == 413
     assert "IMHOTEP_MAX_IMPORT_BYTES" in response.content.decode()
     assert Game.objects.count() == 0

@@ -36,8 +36,8 @@ def test_replay_api_accepts_a_record_at_the_move_cap(client, move_cap):
     assert response.json()["plies"] == MOVES
 
 
-def test_games_api_refuses_to_store_a_record_over_the_move_cap(owner, move_cap):
-    response = token_client(owner).post("/api/v1/games", random_record(3, moves=MOVES + 1), format="json")
+def test_games_api_refuses_to_store_a_record_over_the_move_cap(alice, move_cap):
+    response = token_client(alice).post("/api/v1/games", random_record(3, moves=MOVES + 1), format="json")
     assert response.status_code == 413
     assert "IMHOTEP_MAX_MOVES" in response.json()["detail"]
     assert Game.objects.count() == 0 and Move.objects.count() == 0
@@ -48,9 +48,9 @@ def upload(client, documents: list):
     return client.post("/games/import", {"file": SimpleUploadedFile("records.ndjson", content)})
 
 
-def test_import_page_refuses_more_records_than_the_cap_and_stores_none(owner, settings):
+def test_import_page_refuses_more_records_than_the_cap_and_stores_none(alice, settings):
     settings.IMHOTEP_MAX_IMPORT_RECORDS = 3
-    response = upload(signed_in(owner), [random_record(seed, moves=4) for seed in range(4)])
+    response = upload(signed_in(alice), [random_record(seed, moves=4) for seed in range(4)])
     assert response.status_code == 413
     body = response.content.decode()
     assert "the upload has 4 records" in body and "at most 3" in body
@@ -58,17 +58,17 @@ def test_import_page_refuses_more_records_than_the_cap_and_stores_none(owner, se
     assert Game.objects.count() == 0
 
 
-def test_import_page_refuses_an_upload_with_a_record_over_the_move_cap_and_stores_none(owner, move_cap):
+def test_import_page_refuses_an_upload_with_a_record_over_the_move_cap_and_stores_none(alice, move_cap):
     documents = [random_record(1, moves=5), random_record(2, moves=MOVES + 5)]
-    response = upload(signed_in(owner), documents)
+    response = upload(signed_in(alice), documents)
     assert response.status_code == 413
     assert f"record 2 has {MOVES + 5} moves" in response.content.decode()
     assert Game.objects.count() == 0
 
 
-def test_import_page_at_the_record_cap_imports_them_all(owner, settings):
+def test_import_page_at_the_record_cap_imports_them_all(alice, settings):
     settings.IMHOTEP_MAX_IMPORT_RECORDS = 3
-    response = upload(signed_in(owner), [random_record(seed, moves=4) for seed in range(3)])
+    response = upload(signed_in(alice), [random_record(seed, moves=4) for seed in range(3)])
     assert response.status_code == 200
     assert Game.objects.count() == 3
 

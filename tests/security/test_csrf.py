@@ -51,9 +51,9 @@ PAGES = {
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
-def test_page_post_without_the_token_is_403(page, owner, live_game):
+def test_page_post_without_the_token_is_403(page, alice, live_game):
     url, data, _ = PAGES[page]
-    client = signed_in(owner, enforce_csrf=True)
+    client = signed_in(alice, enforce_csrf=True)
     plies = live_game.moves.count()
     response = client.post(url(live_game), data(live_game))
     assert response.status_code == 403
@@ -61,15 +61,15 @@ def test_page_post_without_the_token_is_403(page, owner, live_game):
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
-def test_page_post_with_the_token_is_served(page, owner, live_game):
+def test_page_post_with_the_token_is_served(page, alice, live_game):
     url, data, served = PAGES[page]
-    client = signed_in(owner, enforce_csrf=True)
+    client = signed_in(alice, enforce_csrf=True)
     response = client.post(url(live_game), with_token(data(live_game), csrf_token(client)))
     assert response.status_code == served
 
 
-def test_import_page_needs_the_token(owner):
-    client = signed_in(owner, enforce_csrf=True)
+def test_import_page_needs_the_token(alice):
+    client = signed_in(alice, enforce_csrf=True)
     content = json.dumps(random_record(5, moves=6)).encode()
     refused = client.post("/games/import", {"file": SimpleUploadedFile("r.json", content)})
     assert refused.status_code == 403 and Game.objects.count() == 0
@@ -78,16 +78,16 @@ def test_import_page_needs_the_token(owner):
     assert served.status_code == 200 and Game.objects.count() == 1
 
 
-def test_live_move_with_the_token_stores_the_move(owner, live_game):
-    client = signed_in(owner, enforce_csrf=True)
+def test_live_move_with_the_token_stores_the_move(alice, live_game):
+    client = signed_in(alice, enforce_csrf=True)
     data = {"ply": 10, "move": json.dumps(a_legal_move(live_game))}
     client.post(f"/games/{live_game.pk}/play", with_token(data, csrf_token(client)))
     assert Move.objects.filter(game=live_game).count() == 11
 
 
-def test_login_form_needs_the_token(owner):
+def test_login_form_needs_the_token(alice):
     client = signed_in(None, enforce_csrf=True)
-    assert client.post("/account/login", {"username": "owner", "password": "x"}).status_code == 403
+    assert client.post("/account/login", {"username": "alice", "password": "x"}).status_code == 403
 
 
 def session_api(user) -> APIClient:
@@ -96,23 +96,23 @@ def session_api(user) -> APIClient:
     return client
 
 
-def test_api_with_session_auth_needs_the_token(owner):
-    client = session_api(owner)
+def test_api_with_session_auth_needs_the_token(alice):
+    client = session_api(alice)
     response = client.post("/api/v1/games", random_record(5, moves=6), format="json")
     assert response.status_code == 403
     assert "CSRF" in response.json()["detail"]
     assert Game.objects.count() == 0
 
 
-def test_api_with_session_auth_and_the_token_is_served(owner):
-    client = session_api(owner)
+def test_api_with_session_auth_and_the_token_is_served(alice):
+    client = session_api(alice)
     token = csrf_token(client)
     response = client.post("/api/v1/games", random_record(5, moves=6), format="json", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 201
 
 
-def test_scoring_api_with_a_session_needs_the_token_too(owner):
-    response = session_api(owner).post("/api/v1/score", D9_1_BOARD, format="json")
+def test_scoring_api_with_a_session_needs_the_token_too(alice):
+    response = session_api(alice).post("/api/v1/score", D9_1_BOARD, format="json")
     assert response.status_code == 403
 
 
@@ -121,8 +121,8 @@ def test_scoring_api_without_a_session_needs_no_token():
     assert response.status_code == 200
 
 
-def test_api_with_token_auth_needs_no_csrf_token(owner):
-    client = token_client(owner)
+def test_api_with_token_auth_needs_no_csrf_token(alice):
+    client = token_client(alice)
     client.handler.enforce_csrf_checks = True
     response = client.post("/api/v1/games", random_record(5, moves=6), format="json")
     assert response.status_code == 201

@@ -30,7 +30,7 @@ def token_login(client, username, password, **extra):
     return client.post("/api/v1/auth/token", {"username": username, "password": password}, format="json", **extra)
 
 
-def fail(login, client, username="owner", times=LIMIT, **extra):
+def fail(login, client, username="alice", times=LIMIT, **extra):
     return [login(client, username, "wrong", **extra).status_code for _ in range(times)]
 
 
@@ -38,18 +38,18 @@ def is_signed_in(client) -> bool:
     return "_auth_user_id" in client.session
 
 
-def test_site_login_works_with_the_right_password(owner):
+def test_site_login_works_with_the_right_password(alice):
     client = Client()
-    assert site_login(client, "owner", PASSWORD).status_code == 302
+    assert site_login(client, "alice", PASSWORD).status_code == 302
     assert is_signed_in(client)
 
 
-def test_site_login_locks_out_after_the_failure_limit_even_with_the_right_password(owner):
+def test_site_login_locks_out_after_the_failure_limit_even_with_the_right_password(alice):
     client = Client()
     statuses = fail(site_login, client)
     assert statuses[:-1] == [200] * (LIMIT - 1)  # the form again, with its error
     assert statuses[-1] == 429
-    response = site_login(client, "owner", PASSWORD)
+    response = site_login(client, "alice", PASSWORD)
     assert response.status_code == 429
     assert "locked" in response.content.decode()
     assert int(response["Retry-After"]) > 0
@@ -64,43 +64,43 @@ def test_admin_login_locks_out_too(staff):
     assert not is_signed_in(client)
 
 
-def test_token_endpoint_locks_out_with_a_json_answer(owner):
+def test_token_endpoint_locks_out_with_a_json_answer(alice):
     client = APIClient()
     assert fail(token_login, client) == [400] * (LIMIT - 1) + [429]
-    response = token_login(client, "owner", PASSWORD)
+    response = token_login(client, "alice", PASSWORD)
     assert response.status_code == 429
     assert "locked" in response.json()["detail"]
     assert int(response["Retry-After"]) > 0
 
 
-def test_failures_count_across_the_login_forms(owner):
+def test_failures_count_across_the_login_forms(alice):
     client = APIClient()
     fail(site_login, client, times=LIMIT - 1)
-    assert token_login(client, "owner", "wrong").status_code == 429
+    assert token_login(client, "alice", "wrong").status_code == 429
 
 
-def test_other_users_from_the_same_address_are_unaffected(owner, other):
+def test_other_users_from_the_same_address_are_unaffected(alice, bob):
     client = Client()
     fail(site_login, client)
-    assert site_login(client, "other", PASSWORD).status_code == 302
+    assert site_login(client, "bob", PASSWORD).status_code == 302
 
 
-def test_the_same_user_from_another_address_is_unaffected(owner):
+def test_the_same_user_from_another_address_is_unaffected(alice):
     fail(site_login, Client())
     client = Client()
-    assert site_login(client, "owner", PASSWORD, REMOTE_ADDR="203.0.113.9").status_code == 302
+    assert site_login(client, "alice", PASSWORD, REMOTE_ADDR="203.0.113.9").status_code == 302
 
 
-def test_a_success_resets_the_count(owner):
+def test_a_success_resets_the_count(alice):
     client = Client()
     fail(site_login, client, times=LIMIT - 1)
-    assert site_login(client, "owner", PASSWORD).status_code == 302
+    assert site_login(client, "alice", PASSWORD).status_code == 302
     assert fail(site_login, Client(), times=LIMIT - 1) == [200] * (LIMIT - 1)
-    assert site_login(Client(), "owner", PASSWORD).status_code == 302
+    assert site_login(Client(), "alice", PASSWORD).status_code == 302
 
 
-def test_a_made_up_x_forwarded_for_does_not_escape_the_lockout(owner):
+def test_a_made_up_x_forwarded_for_does_not_escape_the_lockout(alice):
     client = Client()
     for i in range(LIMIT):
-        site_login(client, "owner", "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}")
-    assert site_login(client, "owner", PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.99").status_code == 429
+        site_login(client, "alice", "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}")
+    assert site_login(client, "alice", PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.99").status_code == 429

@@ -251,7 +251,7 @@ CASES = sorted((key, method) for key, rules in WRITE_ROUTES.items() for method i
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("key", "method"), CASES, ids=[f"{m}-{k}" for k, m in CASES])
-def test_write_route_refuses_whom_it_must_and_serves_whom_it_should(key, method, owner, other, staff, live_game):
+def test_write_route_refuses_whom_it_must_and_serves_whom_it_should(key, method, alice, bob, staff, live_game):
     rule = WRITE_ROUTES[key][method]
     route = next(r for r in site_routes() if r.key == key)
     url = url_of(route, live_game)
@@ -262,13 +262,13 @@ def test_write_route_refuses_whom_it_must_and_serves_whom_it_should(key, method,
         return
     assert refused_anonymous(anonymous, rule), f"{method} {url}: anonymous got {anonymous.status_code}"
 
-    member = send(signed_in(other), method, url, rule)
+    member = send(signed_in(bob), method, url, rule)
     if rule.who == "member":
         assert not refused(member), f"{method} {url}: a member was refused ({member.status_code})"
         return
     assert member.status_code in (403, 404), f"{method} {url}: a member who may not got {member.status_code}"
 
-    entitled = staff if rule.who == "staff" else owner
+    entitled = staff if rule.who == "staff" else alice
     answer = send(signed_in(entitled), method, url, rule)
     assert not refused(answer), f"{method} {url}: the {rule.who} was refused ({answer.status_code})"
 
@@ -287,21 +287,21 @@ GUEST_CASES = [c for c in CASES if WRITE_ROUTES[c[0]][c[1]].who != "anyone" and 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("key", "method"), GUEST_CASES, ids=[f"{m}-{k}" for k, m in GUEST_CASES])
-def test_a_guest_is_refused_every_write(key, method, guest, live_game):
+def test_a_guest_is_refused_every_write(key, method, charlie, live_game):
     rule = WRITE_ROUTES[key][method]
     route = next(r for r in site_routes() if r.key == key)
-    answer = send(signed_in(guest), method, url_of(route, live_game), rule)
+    answer = send(signed_in(charlie), method, url_of(route, live_game), rule)
     assert answer.status_code in (403, 404), f"{method} {key}: a guest got {answer.status_code}"
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("key", "method"), [c for c in CASES if WRITE_ROUTES[c[0]][c[1]].who == "owner"])
-def test_a_guest_may_not_write_even_a_game_they_stored(key, method, owner, live_game):
+def test_a_guest_may_not_write_even_a_game_they_stored(key, method, alice, live_game):
     """Demoting a member to guest takes their write access to their own games too."""
-    set_role(owner, Role.GUEST)
+    set_role(alice, Role.GUEST)
     rule = WRITE_ROUTES[key][method]
     route = next(r for r in site_routes() if r.key == key)
-    answer = send(signed_in(owner), method, url_of(route, live_game), rule)
+    answer = send(signed_in(alice), method, url_of(route, live_game), rule)
     assert answer.status_code in (403, 404), f"{method} {key}: a demoted owner got {answer.status_code}"
 
 
@@ -323,8 +323,8 @@ ADMIN_PUBLIC = {"admin:login", "admin:logout"}
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("signed_in_as", ["anonymous", "member"])
-def test_every_admin_route_sends_non_staff_to_the_admin_login(signed_in_as, other):
-    client = Client() if signed_in_as == "anonymous" else signed_in(other)
+def test_every_admin_route_sends_non_staff_to_the_admin_login(signed_in_as, bob):
+    client = Client() if signed_in_as == "anonymous" else signed_in(bob)
     leaks = []
     for route in admin_routes():
         if route.key in ADMIN_PUBLIC:
