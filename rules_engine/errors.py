@@ -5,6 +5,9 @@ engine for bad input."""
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterable
+
+from rules_engine.messages import msg
 
 
 class RulesError(ValueError):
@@ -15,17 +18,21 @@ class BoardError(RulesError):
     """An end-game board (F1/F3) failed validation.
 
     ``errors`` lists every problem found as ``(field_path, message)`` pairs, e.g.
-    ``("players[1].tomb", "tomb-7 is held by both players")``, so an API can report them all.
+    ``("players[1].tomb", "tomb 7 is held by both players")``, so an API can report them all.
+    The messages are translatable `rules_engine.messages.Message` values (docs/i18n.md); the
+    exception's own text is the English summary.
     """
 
     def __init__(self, errors: list[tuple[str, str]]):
         self.errors = list(errors)
-        super().__init__("; ".join(f"{path}: {msg}" for path, msg in self.errors))
+        # The English summary; `joined(errors)` says the same translatably.
+        super().__init__("; ".join(f"{path}: {message}" for path, message in self.errors))
 
 
 class IllegalMoveError(RulesError):
-    """A move is malformed or breaks a rule. ``reason`` is for people; ``rule`` cites the
-    section of the rules (e.g. ``"D4.2"``) when one applies."""
+    """A move is malformed or breaks a rule. ``reason`` is for people (a translatable
+    `rules_engine.messages.Message`); ``rule`` cites the section of the rules (e.g. ``"D4.2"``)
+    when one applies."""
 
     def __init__(self, reason: str, rule: str | None = None):
         self.reason = reason
@@ -37,15 +44,16 @@ class RecordError(RulesError):
     """A game record (F2/F4) could not be replayed.
 
     ``move`` is the 0-based index into the record's ``moves`` of the offending move, or
-    ``None`` when the problem is in the record's header or setup.
+    ``None`` when the problem is in the record's header or setup. ``reason`` is for people (a
+    translatable `rules_engine.messages.Message`), and so is the exception's text.
     """
 
     def __init__(self, reason: str, move: int | None = None, rule: str | None = None):
         self.reason = reason
         self.move = move
         self.rule = rule
-        prefix = f"move {move}: " if move is not None else ""
-        super().__init__(prefix + reason)
+        # Translators: a refused record: {move} is the 0-based index of the move, {reason} why.
+        super().__init__(reason if move is None else msg("move {move}: {reason}", move=move, reason=reason))
 
     def to_json(self) -> dict:
         return {"error": {"move": self.move, "reason": self.reason}}
@@ -57,6 +65,26 @@ class UnknownGameError(RulesError):
 
 class PluginError(RulesError):
     """A plugin registered something malformed or a duplicate; raised while building the registry."""
+
+
+def joined(problems: Iterable[tuple[str, str]]) -> str:
+    """(field path, message) pairs as one message, "path: message; path: message", kept
+    translatable (the same templates the web services use). The parts are paired up as a
+    balanced tree, so a document with thousands of problems costs O(n log n), not O(n²)."""
+    # Translators: a problem of one field of a board or record: "players[0].tomb: …".
+    parts: list[str] = [msg("{field}: {problem}", field=path, problem=message) for path, message in problems]
+    if not parts:
+        return ""
+    while len(parts) > 1:
+        paired = [
+            # Translators: two problems (or lists of them) of one refusal, e.g. "players[0].name: …; tomb: …".
+            msg("{first}; {then}", first=parts[i], then=parts[i + 1])
+            for i in range(0, len(parts) - 1, 2)
+        ]
+        if len(parts) % 2:
+            paired.append(parts[-1])
+        parts = paired
+    return parts[0]
 
 
 class _Short(reprlib.Repr):

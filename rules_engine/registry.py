@@ -20,8 +20,9 @@ from typing import cast
 import pluggy
 
 from rules_engine import ENGINE_VERSION, hookspecs, variants
-from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, shown
+from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, joined, shown
 from rules_engine.gametype import ID_PATTERN, GameType, Variant, VariantField
+from rules_engine.messages import msg
 
 ENTRY_POINT_GROUP = "imhotep"
 BUILTIN_DISTRIBUTION = "imhotep-service"
@@ -194,8 +195,11 @@ class Registry:
         try:
             return self.games[game_id]  # type: ignore[index]
         except (KeyError, TypeError):
-            known = ", ".join(sorted(self.games))
-            raise UnknownGameError(f"unknown game {shown(game_id)}; this server knows: {known}") from None
+            raise UnknownGameError(
+                # Translators: {game} is the id a document gave; {known} lists the game ids this server has.
+                msg("unknown game {game}; this server knows: {known}", game=shown(game_id),
+                    known=tuple(sorted(self.games)))
+            ) from None
 
     def describe(self) -> list[dict]:
         """What ``GET /api/v1/games-types`` answers: every game with its sides and variants."""
@@ -240,9 +244,13 @@ class Registry:
         """What keeps a stored game from being rescored as it was scored: plugins no longer
         installed, or installed at another version. Empty when all is as it was."""
         if game_id not in self.games:
-            return [f"the game {game_id!r} is not available: its plugin is not installed or is blocked"]
+            # Translators: {game} is a game id, e.g. 'classic'.
+            return [msg("the game {game} is not available: its plugin is not installed or is blocked",
+                        game=repr(game_id))]
         problems = [
-            f"the variant {v!r} of {game_id} is not available: its plugin is not installed or is blocked"
+            # Translators: {variant} and {game} are ids, e.g. 'scarabs' of duel.
+            msg("the variant {variant} of {game} is not available: its plugin is not installed or is blocked",
+                variant=repr(v), game=game_id)
             for v in variants
             if (game_id, v) not in self.variants
         ]
@@ -250,7 +258,10 @@ class Registry:
             return problems
         now = self.versions(game_id, variants)
         return [
-            f"{dist} scored this game at version {was}; version {now.get(dist, 'none')} is installed"
+            # Translators: {package} is a Python package name, {was} and {now} its versions ({now} may be "none").
+            msg("{package} scored this game at version {was}; version {now} is installed", package=dist, was=was,
+                # Translators: no version of the package, as in "version none is installed".
+                now=now[dist] if dist in now else msg("none"))
             for dist, was in stored_versions.items()
             if now.get(dist) != was
         ]
@@ -259,14 +270,14 @@ class Registry:
     def score(self, board: object) -> dict:
         """Score an end-game board of any registered game, with its variants."""
         if not isinstance(board, Mapping):
-            raise BoardError([("", f"the board must be a JSON object, got {type(board).__name__}")])
+            raise BoardError([("", msg("the board must be a JSON object, got {kind}", kind=type(board).__name__))])
         if _too_deep(board):
-            raise BoardError([("", f"the board is nested more than {MAX_DEPTH} levels deep")])
+            raise BoardError([("", msg("the board is nested more than {depth} levels deep", depth=MAX_DEPTH))])
         game_id = board.get("game", DEFAULT_GAME)
         try:
             game = self.game(game_id)
         except UnknownGameError as exc:
-            raise BoardError([("game", str(exc))]) from None
+            raise BoardError([("game", exc.args[0])]) from None
         problems = self._variant_problems(board, game_id)
         if problems:
             raise BoardError(problems)
@@ -285,16 +296,16 @@ class Registry:
         is needed (an import, a rescore); games that can (`GameType.replays_final_only`) then
         keep no other."""
         if not isinstance(record, Mapping):
-            raise RecordError(f"the record must be a JSON object, got {type(record).__name__}")
+            raise RecordError(msg("the record must be a JSON object, got {kind}", kind=type(record).__name__))
         if _too_deep(record):
-            raise RecordError(f"the record is nested more than {MAX_DEPTH} levels deep")
+            raise RecordError(msg("the record is nested more than {depth} levels deep", depth=MAX_DEPTH))
         try:
             game = self.game(record.get("game", DEFAULT_GAME))
         except UnknownGameError as exc:
-            raise RecordError(str(exc)) from None
+            raise RecordError(exc.args[0]) from None
         problems = self._variant_problems(record, game.id)
         if problems:
-            raise RecordError("; ".join(f"{path}: {message}" for path, message in problems))
+            raise RecordError(joined(problems))
         batch = {"states": False} if not states and game.replays_final_only else {}
         chosen = record.get("variants", [])
         if not chosen:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.errors import BoardError, shown
 from rules_engine.gametype import VariantField
+from rules_engine.messages import msg
 
 if TYPE_CHECKING:
     from rules_engine.registry import Registry
@@ -19,14 +20,17 @@ def problems(doc: Mapping, game_id: str, known: Collection[tuple[str, str]]) -> 
     pairs), as (field path, message) pairs."""
     chosen = doc.get("variants", [])
     if not isinstance(chosen, list):
-        return [("variants", "must be a list of variant ids")]
+        return [("variants", msg("must be a list of variant ids"))]
     out = []
     for i, v in enumerate(chosen):
         if not isinstance(v, str) or (game_id, v) not in known:
-            names = ", ".join(sorted(vid for g, vid in known if g == game_id)) or "none"
-            out.append((f"variants[{i}]", f"unknown variant {shown(v)} for {game_id}; known: {names}"))
+            # Translators: no variants at all, as in "known: none".
+            names = tuple(sorted(vid for g, vid in known if g == game_id)) or msg("none")
+            # Translators: {variant} is the id a document gave, {game} a game id, {known} lists variant ids.
+            out.append((f"variants[{i}]", msg("unknown variant {variant} for {game}; known: {known}",
+                                              variant=shown(v), game=game_id, known=names)))
         elif v in chosen[:i]:
-            out.append((f"variants[{i}]", f"variant {v!r} is listed twice"))
+            out.append((f"variants[{i}]", msg("variant {variant} is listed twice", variant=repr(v))))
     return out
 
 
@@ -53,11 +57,12 @@ def split_inputs(board: Mapping, fields: Mapping[str, tuple[VariantField, ...]])
             path = f"players[{i}].{name}"
             if f.kind == "bool":
                 if not isinstance(raw, bool):
-                    errors.append((path, f"must be true or false, got {shown(raw)}"))
+                    errors.append((path, msg("must be true or false, got {found}", found=shown(raw))))
             elif isinstance(raw, bool) or not isinstance(raw, int):
-                errors.append((path, f"must be a whole number, got {shown(raw)}"))
+                errors.append((path, msg("must be a whole number, got {value}", value=shown(raw))))
             elif not f.minimum <= raw <= f.maximum:
-                errors.append((path, f"must be between {f.minimum} and {f.maximum}, got {raw}"))
+                errors.append((path, msg("must be between {lo} and {hi}, got {value}", lo=f.minimum, hi=f.maximum,
+                                         value=raw)))
             mine[name] = raw
         values.append(mine)
         new_players.append({k: v for k, v in player.items() if k not in names})

@@ -3,12 +3,19 @@
 - ``POST score``        an end-game board (formats.md F1 Duel, F3 base game) → its score, every point explained
 - ``POST replay``       a game record (F2 Duel, F4 base game) → finished, plies, score (and ``?states=1``: every state)
 - ``GET  games-types``  the games and variants this server knows
+
+Field names, ids and rule ids stay English; the engine's sentences (a problem's ``message``, a
+record error's ``reason``, a score line's ``text``, a variant's name) are said in the language
+the request asks for (``Accept-Language``, docs/i18n.md).
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -19,8 +26,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.translation import say
 from imhotep_site.limits import check_moves
 from rules_engine.errors import BoardError, RecordError
+from rules_engine.messages import Message
 from scoring import serializers as s
 from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
 from scoring.engine import registry, replay_record, score_board
@@ -40,31 +49,46 @@ class _ScoringAPIView(APIView):
     renderer_classes = [JSONRenderer]
 
     #: What the body must be, for messages.
-    document = "a JSON document"
+    document = _("a JSON document")
 
     def body(self, request: Request) -> dict:
         """The parsed JSON object; ParseError (message for people) when it is missing, not JSON,
         or not an object."""
         if request.stream is None:
-            raise ParseError(f"the request body is empty; send {self.document}")
+            raise ParseError(gettext("the request body is empty; send %(document)s") % {"document": self.document})
         data = request.data
         if not isinstance(data, dict):
-            raise ParseError(f"the request body must be {self.document}, got {_json_kind(data)}")
+            raise ParseError(gettext("the request body must be %(document)s, got %(kind)s")
+                             % {"document": self.document, "kind": _json_kind(data)})
         return data
 
 
 def _json_kind(value: object) -> str:
     if isinstance(value, list):
-        return "a list"
+        return gettext("a list")
     if isinstance(value, str):
-        return "a string"
+        return gettext("a string")
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
-    return "a number"
+    return gettext("a number")
+
+
+def said(document: Any) -> Any:
+    """``document`` (JSON-shaped) with every engine ``Message`` in it said in the request's
+    language; everything else (keys, ids, numbers) as it is. Copies only what holds a message."""
+    if isinstance(document, Message):
+        return say(document)
+    if isinstance(document, dict):
+        out = {key: said(value) for key, value in document.items()}
+        return out if any(out[key] is not value for key, value in document.items()) else document
+    if isinstance(document, list | tuple):
+        items = [said(value) for value in document]
+        return items if any(a is not b for a, b in zip(items, document, strict=True)) else document
+    return document
 
 
 class ScoreView(_ScoringAPIView):
-    document = "an end-game board as a JSON object (F1 for the Duel, F3 for the base game)"
+    document = _("an end-game board as a JSON object (F1 for the Duel, F3 for the base game)")
 
     @extend_schema(
         operation_id="score_board",
@@ -88,17 +112,17 @@ class ScoreView(_ScoringAPIView):
     )
     def post(self, request: Request) -> Response:
         try:
-            return Response(score_board(self.body(request)))
+            return Response(said(score_board(self.body(request))))
         except ParseError as exc:
             errors = [("", str(exc.detail))]
         except BoardError as exc:
             errors = exc.errors
-        return Response({"errors": [{"field": path, "message": message} for path, message in errors]},
+        return Response({"errors": [{"field": path, "message": say(message)} for path, message in errors]},
                         status=status.HTTP_400_BAD_REQUEST)
 
 
 class ReplayView(_ScoringAPIView):
-    document = "a game record as a JSON object (F2 for the Duel, F4 for the base game)"
+    document = _("a game record as a JSON object (F2 for the Duel, F4 for the base game)")
 
     @extend_schema(
         operation_id="replay_record",
@@ -129,12 +153,16 @@ class ReplayView(_ScoringAPIView):
         try:
             record = self.body(request)
             check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by imhotep_site.limits
-            return Response(replay_record(record, with_states=with_states))
+            result = replay_record(record, with_states=with_states)
+            # The states are data (ids and numbers, docs/state-json.md): only the score has sentences.
+            return Response({**result, "score": said(result["score"])})
         except ParseError as exc:
             error = RecordError(str(exc.detail))
         except RecordError as exc:
             error = exc
-        return Response(error.to_json(), status=status.HTTP_400_BAD_REQUEST)
+        answer = error.to_json()
+        answer["error"] = {**answer["error"], "reason": say(answer["error"]["reason"])}
+        return Response(answer, status=status.HTTP_400_BAD_REQUEST)
 
 
 class GameTypesView(_ScoringAPIView):
@@ -145,4 +173,4 @@ class GameTypesView(_ScoringAPIView):
         tags=["scoring"],
     )
     def get(self, request: Request) -> Response:
-        return Response(registry().describe())
+        return Response(said(registry().describe()))

@@ -72,7 +72,7 @@ D9_2_BOARD = {
     ],
 }
 
-# F1: tomb-7 on both sides of the table, and a 13th obelisk.
+# F1: tomb 7 on both sides of the table, and a 13th obelisk.
 INVALID_BOARD = {
     "players": [
         {"obelisk": 7, "temple": [], "pyramid": {"light": 0, "dark": 0}, "tomb": [7],
@@ -85,7 +85,7 @@ INVALID_BOARD_ERRORS = {
     "errors": [
         {"field": "players[1].obelisk",
          "message": "the players hold 7 + 6 = 13 obelisk tokens together; the game has only 12"},
-        {"field": "players[1].tomb", "message": "tomb-7 is held by both players"},
+        {"field": "players[1].tomb", "message": "tomb 7 is held by both players"},
     ]
 }
 
@@ -119,7 +119,7 @@ ILLEGAL_RECORD = {
 }
 
 ILLEGAL_RECORD_ERROR = {
-    "error": {"move": 2, "reason": "unload row-3 needs at least 2 meeples in row 3, it has 0 (D4.2)"}
+    "error": {"move": 2, "reason": "unload row 3 needs at least 2 meeples in row 3, it has 0 (D4.2)"}
 }
 
 REPLAY_EXAMPLES = [

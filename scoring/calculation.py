@@ -1,6 +1,10 @@
 """What both calculator pages' domain steps (Duel: ``calculator``, base game: ``classic_calculator``)
 hand the template: the board, its score or the problems that stop it being scored, and the words
-for players and breakdown lines."""
+for players and breakdown lines.
+
+A calculation is made per request, so its own words are in the reader's language already
+(``gettext``); the engine's (a problem's ``message``, a line's ``text``) stay ``Message`` values
+the template says (``|say``)."""
 
 from __future__ import annotations
 
@@ -8,7 +12,12 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language, gettext
+
 from scoring.form_fields import player_title
+
+# Languages whose nouns keep their capital inside a sentence: a field label is not lowercased there.
+_CAPITALISED_NOUNS = ("de",)
 
 
 @dataclass(frozen=True)
@@ -43,13 +52,23 @@ def display_name(name: object, index: int) -> str:
     return name if isinstance(name, str) and name.strip() else player_title(index)
 
 
+def lower_first(label: object) -> str:
+    """A field's label as it reads inside a sentence: "Obelisk tokens" → "obelisk tokens" (as
+    it is in a language whose nouns keep their capital)."""
+    text = str(label)
+    if (get_language() or "").split("-")[0] in _CAPITALISED_NOUNS:
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def field_words(name: object, index: int, label: str) -> str:
     """A player's field in words, e.g. "Ana, obelisk tokens"."""
-    return f"{display_name(name, index)}, {label[:1].lower()}{label[1:]}"
+    # Translators: a player's field in a list of problems, e.g. "Ana, obelisk tokens".
+    return gettext("%(player)s, %(field)s") % {"player": display_name(name, index), "field": lower_first(label)}
 
 
 def line_label(line: dict, labels: Mapping[str, str]) -> str:
     """A breakdown line's first column: its name (``labels`` by key, else the key in words) and side."""
     key = line.get("monument", "")
     label = labels.get(key) or key.replace("_", " ").capitalize()
-    return f"{label} {line['side']}" if line.get("side") else label
+    return f"{label} {line['side']}" if line.get("side") else str(label)

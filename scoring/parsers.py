@@ -2,12 +2,14 @@
 
 import re
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: Why a document with a lone surrogate is refused (API and commands say the same).
-LONE_SURROGATE = (
+LONE_SURROGATE = _(
     "it holds a lone UTF-16 surrogate escape (\\ud800–\\udfff without its pair), which is not a "
     "character and cannot be stored or printed"
 )
@@ -44,9 +46,10 @@ class StrictJSONParser(JSONParser):
             document = super().parse(stream, media_type, parser_context)
         except ParseError as exc:
             detail = str(exc.detail).removeprefix("JSON parse error - ")
-            raise ParseError(f"the request body is not valid JSON: {detail}") from exc
+            # Translators: {detail} is the JSON parser's own words (English), e.g. "Expecting value: line 1 column 1".
+            raise ParseError(gettext("the request body is not valid JSON: %(detail)s") % {"detail": detail}) from exc
         except RecursionError:
-            raise ParseError("the request body is not usable JSON: it is nested too deeply") from None
+            raise ParseError(gettext("the request body is not usable JSON: it is nested too deeply")) from None
         if has_lone_surrogate(document):
-            raise ParseError(f"the request body is not usable JSON: {LONE_SURROGATE}")
+            raise ParseError(gettext("the request body is not usable JSON: %(why)s") % {"why": LONE_SURROGATE})
         return document

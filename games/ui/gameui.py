@@ -13,17 +13,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+
+from games.translation import say
+
+#: ``drawn(message)``: a lazy string that says ``message`` (a ``Message``, or any text) in the
+#: language active when it is drawn. For values a template prints without ``|say`` (a form
+#: field's label or choices, a word inside ``{% blocktranslate %}``) and that are built once
+#: and shared between readers.
+drawn = lazy(say, str)
+
 
 @dataclass(frozen=True)
 class Story:
     """A move told for people, when a game has no describer of its own."""
 
-    text: str
+    text: str  # a ``Message`` when the game tells it (said in the reader's language when drawn)
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal move offered on a live-entry page: its F2 JSON and a label for people."""
+    """One legal move offered on a live-entry page: its F2 JSON and a label for people (a
+    ``Message``: menus are cached with the game's replay and shared between readers)."""
 
     move: dict
     label: str
@@ -48,7 +60,8 @@ class GameUI:
     colours: tuple[str, ...] = ("black", "white")
 
     # -- calculator (/score/<game>) ---------------------------------------------------
-    #: Short name for the calculator links ("Duel", "Base game"); the home page's card.
+    #: Short name for the calculator links ("Duel", "Base game"); the home page's card. Words
+    #: for people here and below are ``gettext_lazy`` strings (the adapter is built once).
     label: str = ""
     card_title: str = ""
     card_text: str = ""
@@ -65,7 +78,7 @@ class GameUI:
     #: A CSS class of the replay body (a wider board, say).
     board_class: str = ""
     #: The line shown before the first move.
-    setup_text: str = "Setup."
+    setup_text: str = _("Setup.")
     #: (timeline, ply, story, colours) -> the board partial's context.
     replay_context: Callable[..., dict] | None = None
     #: timeline -> one story per move (``.text``; boards may read more).
@@ -100,8 +113,12 @@ class GameUI:
     # -- game detail --------------------------------------------------------------------
     #: Why equal totals still had a winner, for people ("the player who did not start wins").
     tie_break: str = ""
-    board_format: str = "board"
-    record_format: str = "game record"
+    board_format: str = _("board")
+    record_format: str = _("game record")
+
+    #: The board's words for this game's ids, in the reader's language (``gettext_lazy``):
+    #: breakdown keys, colours, sites, cards, action tokens. ``{{ key|label }}`` looks here.
+    terms: Mapping[str, Any] = field(default_factory=dict)
 
     extra: Mapping[str, Any] = field(default_factory=dict)
 

@@ -62,6 +62,12 @@ class UIRegistry:
                     raise PluginError(f"the pages of game {ui.game!r} are registered twice (again by {name!r})")
                 self.uis[ui.game] = ui
 
+        # Every game's words for its ids, for ``{{ key|label }}`` (a key means the same thing
+        # in every game that uses it: "temple", "black").
+        self.terms: dict[str, Any] = {}
+        for ui in self.uis.values():
+            self.terms.update(ui.terms)
+
     def get(self, game_id: str) -> GameUI:
         """The adapter of ``game_id``; a bare one (generic pages) for a game without one."""
         return self.uis.get(game_id) or GameUI(game=game_id)

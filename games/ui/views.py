@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
@@ -19,8 +20,8 @@ def calculator(request, game_id: str = engine.DEFAULT_GAME):
     the ``result`` partial (plus whatever the game's page sends out of band)."""
     ui = game_ui(game_id)
     if ui.calculator_form is None or ui.calculate is None:
-        known = ", ".join(f"{ui.label} (/score/{g})" for g, ui in calculator_games())
-        raise Http404(f"This server has no score calculator for that game; it has: {known}")
+        known = _(", ").join(f"{ui.label} (/score/{g})" for g, ui in calculator_games())
+        raise Http404(_("This server has no score calculator for that game; it has: %(known)s") % {"known": known})
     form = ui.calculator_form(ui.calculator_data(request.GET))
     calc = ui.calculate(form)
     # A history-restore request wants the whole page even though htmx sent it.

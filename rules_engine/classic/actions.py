@@ -13,7 +13,7 @@ they own and throw it away on error.
 from __future__ import annotations
 
 from rules_engine.classic.choosers import MoveChoices
-from rules_engine.classic.components import GET_STONES, MIN_LOAD, ROUNDS, SITES, SLED_CAPACITY
+from rules_engine.classic.components import GET_STONES, MIN_LOAD, ROUNDS, SLED_CAPACITY
 from rules_engine.classic.deck import DrawsNeeded, colour, discard, draw, spend
 from rules_engine.classic.deliveries import add_stones, deliver, score_temple, take_at_market
 from rules_engine.classic.moves import (
@@ -28,7 +28,9 @@ from rules_engine.classic.moves import (
     Sail,
 )
 from rules_engine.classic.state import MARKET, NO_SITE, SITE_INDEX, Work
+from rules_engine.classic.words import AT, MARKET_OF, refusal, site_name
 from rules_engine.errors import IllegalMoveError
+from rules_engine.messages import msg, plural
 
 # --------------------------------------------------------------------------- rounds (C3)
 
@@ -42,18 +44,27 @@ def start_round(w: Work, first: int, what: str) -> None:
         size = min(4 if w.sides[MARKET] == "A" else 5, w.ndeck + w.ndiscard)
         missing = max(0, size - (len(w.draws) - w.ndrawn))
         if w.round >= len(w.cards) or missing:
-            needs = "its round card and " if w.round >= len(w.cards) else ""
-            raise DrawsNeeded(
-                f"{what}: round {w.round + 1} needs {needs}{missing} more market cards turned up (F4)",
-                round_card=w.round >= len(w.cards),
-                market=missing,
-            )
+            if w.round >= len(w.cards):
+                reason = plural(
+                    "round {round} needs its round card and {n} more market card turned up (F4)",
+                    "round {round} needs its round card and {n} more market cards turned up (F4)",
+                    round=w.round + 1,
+                    n=missing,
+                )
+            else:
+                reason = plural(
+                    "round {round} needs {n} more market card turned up (F4)",
+                    "round {round} needs {n} more market cards turned up (F4)",
+                    round=w.round + 1,
+                    n=missing,
+                )
+            raise DrawsNeeded(refusal(what, reason), round_card=w.round >= len(w.cards), market=missing)
     w.caps = tuple(w.cards[w.round])
     w.slots = [None] * 16
     w.sailed = [NO_SITE] * 4
     w.nsailed = 0
     w.first = first
-    label = f"{what}: round {w.round + 1} market"
+    label = (MARKET_OF, what, w.round)
     market = []
     if w.sides[MARKET] == "A":
         for _ in range(4):
@@ -108,17 +119,21 @@ def get_stones(w: Work, what: str = "get-stones") -> None:
     """C4.1."""
     p = w.to_move
     if not add_stones(w, p, GET_STONES):
-        why = "the sled is full (5 stones)" if w.sled[p] >= SLED_CAPACITY else "the quarry is empty"
-        raise IllegalMoveError(f"{what}: {colour(w, p)} cannot get stones: {why} (C4.1)", "C4.1")
+        if w.sled[p] >= SLED_CAPACITY:
+            reason = msg("{colour} cannot get stones: the sled is full (5 stones) (C4.1)", colour=colour(w, p))
+        else:
+            reason = msg("{colour} cannot get stones: the quarry is empty (C4.1)", colour=colour(w, p))
+        raise IllegalMoveError(refusal(what, reason), "C4.1")
 
 
 def check_ship(w: Work, s: int, what: str, rule: str) -> None:
     if s >= len(w.caps):
-        raise IllegalMoveError(f"{what}: there is no ship {s + 1} this round", rule)
+        raise IllegalMoveError(refusal(what, msg("there is no ship {ship} this round", ship=s + 1)), rule)
     if w.sailed[s] != NO_SITE:
-        raise IllegalMoveError(
-            f"{what}: ship {s + 1} has already sailed this round (to the {SITES[w.sailed[s]]})", rule
+        reason = msg(
+            "ship {ship} has already sailed this round (to the {site})", ship=s + 1, site=site_name(w.sailed[s])
         )
+        raise IllegalMoveError(refusal(what, reason), rule)
 
 
 def place(w: Work, s: int, k: int, what: str = "place") -> None:
@@ -127,16 +142,26 @@ def place(w: Work, s: int, k: int, what: str = "place") -> None:
     check_ship(w, s, what, "C4.2")
     cap = w.caps[s]
     if k >= cap:
-        raise IllegalMoveError(
-            f"{what}: ship {s + 1} has {cap} slot{'s' if cap > 1 else ''}, no slot {k + 1} (C1)", "C4.2"
+        reason = plural(
+            "ship {ship} has {n} slot, no slot {slot} (C1)",
+            "ship {ship} has {n} slots, no slot {slot} (C1)",
+            ship=s + 1,
+            n=cap,
+            slot=k + 1,
         )
+        raise IllegalMoveError(refusal(what, reason), "C4.2")
     owner = w.slots[s * 4 + k]
     if owner is not None:
-        raise IllegalMoveError(
-            f"{what}: ship {s + 1} slot {k + 1} already holds a {colour(w, owner)} stone (C4.2)", "C4.2"
+        reason = msg(
+            "ship {ship} slot {slot} already holds a {colour} stone (C4.2)",
+            ship=s + 1,
+            slot=k + 1,
+            colour=colour(w, owner),
         )
+        raise IllegalMoveError(refusal(what, reason), "C4.2")
     if not w.sled[p]:
-        raise IllegalMoveError(f"{what}: {colour(w, p)} has no stone on the sled (C4.2)", "C4.2")
+        reason = msg("{colour} has no stone on the sled (C4.2)", colour=colour(w, p))
+        raise IllegalMoveError(refusal(what, reason), "C4.2")
     w.sled[p] -= 1
     w.slots[s * 4 + k] = p
 
@@ -151,27 +176,34 @@ def sail(w: Work, s: int, site: int, order: list[int] | None, ch, what: str = "s
     stern); C3.3: the 4th ship to sail ends the round at once."""
     check_ship(w, s, what, "C4.3")
     if site in w.sailed:
-        raise IllegalMoveError(
-            f"{what}: the {SITES[site]} already has ship {w.sailed.index(site) + 1} docked this "
-            f"round; one ship per site per round (C4.3)",
-            "C4.3",
+        reason = msg(
+            "the {site} already has ship {ship} docked this round; one ship per site per round (C4.3)",
+            site=site_name(site),
+            ship=w.sailed.index(site) + 1,
         )
+        raise IllegalMoveError(refusal(what, reason), "C4.3")
     cap = w.caps[s]
     full = occupied(w, s)
     if len(full) < MIN_LOAD[cap]:
-        raise IllegalMoveError(
-            f"{what}: ship {s + 1} (capacity {cap}) holds {len(full)} stone"
-            f"{'s' if len(full) != 1 else ''}; it needs at least {MIN_LOAD[cap]} to sail (C4.3)",
-            "C4.3",
+        reason = plural(
+            "ship {ship} (capacity {capacity}) holds {n} stone; it needs at least {least} to sail (C4.3)",
+            "ship {ship} (capacity {capacity}) holds {n} stones; it needs at least {least} to sail (C4.3)",
+            ship=s + 1,
+            capacity=cap,
+            n=len(full),
+            least=MIN_LOAD[cap],
         )
+        raise IllegalMoveError(refusal(what, reason), "C4.3")
     if order is None:
         order = full
     elif sorted(order) != full:
-        raise IllegalMoveError(
-            f"{what}: the unload order {[k + 1 for k in order]} must list exactly the occupied "
-            f"slots of ship {s + 1}, {[k + 1 for k in full]} (C7)",
-            "C7",
+        reason = msg(
+            "the unload order {order} must list exactly the occupied slots of ship {ship}, {slots} (C7)",
+            order=str([k + 1 for k in order]),
+            ship=s + 1,
+            slots=str([k + 1 for k in full]),
         )
+        raise IllegalMoveError(refusal(what, reason), "C7")
     w.sailed[s] = site
     w.nsailed += 1
     slots = w.slots
@@ -179,7 +211,7 @@ def sail(w: Work, s: int, site: int, order: list[int] | None, ch, what: str = "s
     owners = [slots[base + k] for k in order]
     for k in full:
         slots[base + k] = None
-    where = f"{what}: ship {s + 1} at the {SITES[site]}"
+    where = (AT, what, s, site)
     if site == MARKET:
         quarry = w.quarry
         for p in owners:
@@ -233,11 +265,13 @@ def chisel(w: Work, spots) -> None:
     spend(w, "chisel", "chisel")
     p = w.to_move
     if w.sled[p] < 2:
-        raise IllegalMoveError(
-            f"chisel: {colour(w, p)} has {w.sled[p]} stone{'s' if w.sled[p] != 1 else ''} on "
-            f"the sled; the chisel places 2 (docs/rulings.md)",
-            "C7",
+        reason = plural(
+            "{colour} has {n} stone on the sled; the chisel places 2 (docs/rulings.md)",
+            "{colour} has {n} stones on the sled; the chisel places 2 (docs/rulings.md)",
+            colour=colour(w, p),
+            n=w.sled[p],
         )
+        raise IllegalMoveError(refusal("chisel", reason), "C7")
     for s, k in spots:
         place(w, s, k, "chisel")
 
@@ -246,11 +280,12 @@ def pass_turn(w: Work, ch) -> None:
     """C3 deadlock ruling: pass only when nothing else is legal; when all players have passed
     in succession the round ends."""
     if can_act(w):
-        raise IllegalMoveError(
-            f"pass is only allowed when no other action is legal, but {colour(w, w.to_move)} "
-            f"can still get stones, place a stone or sail a ship (C3 ruling)",
-            "C3",
+        reason = msg(
+            "pass is only allowed when no other action is legal, but {colour} can still get stones, "
+            "place a stone or sail a ship (C3 ruling)",
+            colour=colour(w, w.to_move),
         )
+        raise IllegalMoveError(reason, "C3")
     w.passes += 1
     if w.passes == w.n:
         end_round(w, ch, "pass")
@@ -269,7 +304,7 @@ def end_turn(w: Work, passed: bool) -> None:
 def play(w: Work, m: Move) -> None:
     """Carry out one whole move for the player to move (C4), then hand over the turn."""
     if w.over:
-        raise IllegalMoveError(f"the game is over after round {ROUNDS}; no more moves (C3)", "C3")
+        raise IllegalMoveError(msg("the game is over after round {round}; no more moves (C3)", round=ROUNDS), "C3")
     t = type(m)
     ch = MoveChoices(m)
     if t is Place:
@@ -289,6 +324,6 @@ def play(w: Work, m: Move) -> None:
     elif t is Pass:
         pass_turn(w, ch)
     else:
-        raise IllegalMoveError(f"not a base-game move: {t.__name__}", "F4")
+        raise IllegalMoveError(msg("not a base-game move: {type}", type=t.__name__), "F4")
     ch.finish()
     end_turn(w, t is Pass)

@@ -28,6 +28,8 @@ from rules_engine.classic.components import (
     STONES_PER_COLOUR,
 )
 from rules_engine.classic.sitedata import SiteData, missing_sides
+from rules_engine.classic.words import colour_name, site_name
+from rules_engine.messages import msg
 from rules_engine.validation import int_in, json_type, player_object, unknown
 
 STATUES = CARDS["statue"][1]  # C7: 10
@@ -48,51 +50,75 @@ _PLAYER_FIELDS = (
     "reached",
 )
 _REQUIRED = {
-    "colour": "one of " + ", ".join(COLOURS),
-    "track": "points on the score track before the final scoring",
-    "sled": f"stones on the sled, 0–{SLED_CAPACITY}",
-    "obelisk_stones": "obelisk height on side A, loose stones on side B",
-    "statues": f"statue cards held, 0–{STATUES}",
-    "decorations": "list of the decoration cards' sites, [] if none",
-    "blue_cards": "unplayed blue cards",
+    # Translators: what a player's "colour" field holds, then the colour ids (kept as they are).
+    "colour": msg("one of {colours}", colours=COLOURS),
+    "track": msg("points on the score track before the final scoring"),
+    "sled": msg("stones on the sled, 0–{most}", most=SLED_CAPACITY),
+    "obelisk_stones": msg("obelisk height on side A, loose stones on side B"),
+    "statues": msg("statue cards held, 0–{most}", most=STATUES),
+    "decorations": msg("list of the decoration cards' sites, {empty} if none", empty="[]"),
+    "blue_cards": msg("unplayed blue cards"),
 }
 # F3 site_stones: given as counts for these; burial chamber and obelisks come from the board,
 # except obelisks on side B, whose tower stones the board does not show.
 _SITE_STONE_KEYS = ("pyramids", "temple", "obelisks")
 _KNOWN_VARIANTS = (PHARAOHS_WRATH,)
+# Translators: what a number counts, in "must be a whole number of points".
+_POINTS = msg("points")
+# Translators: what a number counts, in "must be a whole number of stones".
+_STONES = msg("stones")
+# Translators: what a number counts, in "must be a whole number of statues".
+_STATUES = msg("statues")
+# Translators: what a number counts, in "must be a whole number of blue cards".
+_BLUE_CARDS = msg("blue cards")
 
 
 def validate_board(board: object, data: SiteData, errors: list):
     """Every problem of an F3 board into ``errors``; the parts scoring needs when all is well."""
     if not isinstance(board, Mapping):
-        errors.append(("", f"the board must be a JSON object (an F3 end-game board), got {json_type(board)}"))
+        errors.append(
+            ("", msg("the board must be a JSON object (an F3 end-game board), got {value}", value=json_type(board)))
+        )
         return None
     for key in board:
         if key not in _TOP_FIELDS:
             errors.append(unknown(key, "", _TOP_FIELDS, "field"))
     if board.get("game", GAME_ID) != GAME_ID:
-        errors.append(("game", f"must be {GAME_ID!r}, got {json_type(board['game'])}"))
+        errors.append(("game", msg("must be {game}, got {value}", game=repr(GAME_ID), value=json_type(board["game"]))))
     variants = board.get("variants", [])
     if not isinstance(variants, list):
-        errors.append(("variants", "must be a list of variant ids"))
+        errors.append(("variants", msg("must be a list of variant ids")))
     else:
         for i, v in enumerate(variants):
             if v not in _KNOWN_VARIANTS:
-                errors.append(
-                    (f"variants[{i}]", f"unknown variant {v!r} for {GAME_ID}; known: {', '.join(_KNOWN_VARIANTS)}")
+                reason = msg(
+                    "unknown variant {value} for {game}; known: {known}",
+                    value=repr(v),
+                    game=GAME_ID,
+                    known=_KNOWN_VARIANTS,
                 )
+                errors.append((f"variants[{i}]", reason))
     sides = _validate_sides(board.get("sides", {}), errors)
 
     players_raw = board.get("players")
     if players_raw is None:
-        errors.append(("players", f"is required: a list of the {MIN_PLAYERS}–{MAX_PLAYERS} players' boards"))
+        errors.append(
+            (
+                "players",
+                msg("is required: a list of the {least}–{most} players' boards", least=MIN_PLAYERS, most=MAX_PLAYERS),
+            )
+        )
         return None
     if not isinstance(players_raw, list | tuple):
-        errors.append(("players", f"must be a list of the players' boards, got {json_type(players_raw)}"))
+        errors.append(
+            ("players", msg("must be a list of the players' boards, got {value}", value=json_type(players_raw)))
+        )
         return None
     n = len(players_raw)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        errors.append(("players", f"{MIN_PLAYERS}–{MAX_PLAYERS} players are needed, got {n}"))
+        errors.append(
+            ("players", msg("{least}–{most} players are needed, got {n}", least=MIN_PLAYERS, most=MAX_PLAYERS, n=n))
+        )
     if sides is not None and MIN_PLAYERS <= n <= MAX_PLAYERS:
         errors.extend(missing_sides(sides, data, players=n, scoring=True))
     players = [_validate_player(p, f"players[{i}]", errors) for i, p in enumerate(players_raw)]
@@ -100,7 +126,8 @@ def validate_board(board: object, data: SiteData, errors: list):
     seen: set[str] = set()
     for i, p in enumerate(players):
         if p is not None and p.get("colour") in seen:
-            errors.append((f"players[{i}].colour", f"{p['colour']} is already another player's colour"))
+            reason = msg("{colour} is already another player's colour", colour=colour_name(p["colour"]))
+            errors.append((f"players[{i}].colour", reason))
         elif p is not None and p.get("colour"):
             seen.add(p["colour"])
     _validate_together(players, errors)
@@ -114,13 +141,12 @@ def validate_board(board: object, data: SiteData, errors: list):
 
 def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
     if not isinstance(sides, Mapping):
-        errors.append(
-            (
-                "sides",
-                f'must be an object like {{"market": "A", "temple": "B", …}} (or be left out for '
-                f"all A), got {json_type(sides)}",
-            )
+        reason = msg(
+            "must be an object like {shape} (or be left out for all A), got {value}",
+            shape='{"market": "A", "temple": "B", …}',
+            value=json_type(sides),
         )
+        errors.append(("sides", reason))
         return None
     out = {}
     ok = True
@@ -129,7 +155,9 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
             errors.append(unknown(key, "sides", SITES, "site"))
             ok = False
         elif side not in SIDES:
-            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {json_type(side)}"))
+            errors.append(
+                (f"sides.{key}", msg("must be {a} or {b}, got {value}", a="'A'", b="'B'", value=json_type(side)))
+            )
             ok = False
         else:
             out[key] = side
@@ -143,19 +171,20 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
     v: dict = {}
     name = p.get("name")
     if name is not None and not isinstance(name, str):
-        errors.append((f"{path}.name", f"must be text or be left out, got {json_type(name)}"))
+        errors.append((f"{path}.name", msg("must be text or be left out, got {value}", value=json_type(name))))
     v["name"] = name if isinstance(name, str) else None
     if "colour" in p:
         if p["colour"] not in COLOURS:
-            errors.append((f"{path}.colour", f"must be one of {', '.join(COLOURS)}, got {json_type(p['colour'])}"))
+            reason = msg("must be one of {colours}, got {value}", colours=COLOURS, value=json_type(p["colour"]))
+            errors.append((f"{path}.colour", reason))
         else:
             v["colour"] = p["colour"]
     limits = {
-        "track": (0, MAX_TRACK, "points"),
-        "sled": (0, SLED_CAPACITY, "stones"),
-        "obelisk_stones": (0, STONES_PER_COLOUR, "stones"),
-        "statues": (0, STATUES, "statues"),
-        "blue_cards": (0, BLUE_CARDS, "blue cards"),
+        "track": (0, MAX_TRACK, _POINTS),
+        "sled": (0, SLED_CAPACITY, _STONES),
+        "obelisk_stones": (0, STONES_PER_COLOUR, _STONES),
+        "statues": (0, STATUES, _STATUES),
+        "blue_cards": (0, BLUE_CARDS, _BLUE_CARDS),
     }
     for key, (lo, hi, what) in limits.items():
         if key in p:
@@ -165,36 +194,33 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
     if "decorations" in p:
         decorations = p["decorations"]
         if not isinstance(decorations, list | tuple):
-            errors.append(
-                (
-                    f"{path}.decorations",
-                    f"must be a list of sites ({', '.join(BUILDING_SITES)}), got {json_type(decorations)}",
-                )
+            reason = msg(
+                "must be a list of sites ({sites}), got {value}", sites=BUILDING_SITES, value=json_type(decorations)
             )
+            errors.append((f"{path}.decorations", reason))
         else:
             good = True
             for i, site in enumerate(decorations):
                 if site not in BUILDING_SITES:
-                    errors.append(
-                        (
-                            f"{path}.decorations",
-                            f"entry {i + 1} must be one of {', '.join(BUILDING_SITES)}, got {json_type(site)}",
-                        )
+                    reason = msg(
+                        "entry {i} must be one of {sites}, got {value}",
+                        i=i + 1,
+                        sites=BUILDING_SITES,
+                        value=json_type(site),
                     )
+                    errors.append((f"{path}.decorations", reason))
                     good = False
             if good:
                 v["decorations"] = list(decorations)
     if "reached" in p:
         reached = p["reached"]
         if not isinstance(reached, list | tuple) or any(s not in BUILDING_SITES for s in reached):
-            errors.append(
-                (
-                    f"{path}.reached",
-                    f"must be a list of the building sites this player got a stone onto ({', '.join(BUILDING_SITES)})",
-                )
+            reason = msg(
+                "must be a list of the building sites this player got a stone onto ({sites})", sites=BUILDING_SITES
             )
+            errors.append((f"{path}.reached", reason))
         elif len(set(reached)) != len(reached):
-            errors.append((f"{path}.reached", "lists a site twice"))
+            errors.append((f"{path}.reached", msg("lists a site twice")))
         else:
             v["reached"] = list(reached)
     return v
@@ -203,72 +229,85 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
 def _validate_together(players: list[dict | None], errors: list) -> None:
     """Limits of the box (C7 counts) that only the players together break: reported once, at
     the player whose cards go past the limit."""
-    limits = {"statues": (STATUES, "statues"), "blue_cards": (BLUE_CARDS, "blue cards")}
-    for key, (limit, what) in limits.items():
+    for key, limit in (("statues", STATUES), ("blue_cards", BLUE_CARDS)):
         held = 0
         for i, p in enumerate(players):
             held += (p or {}).get(key, 0)
             if held > limit:
-                errors.append(
-                    (f"players[{i}].{key}", f"the players hold {held} {what} together; the game has {limit} (C7)")
-                )
+                if key == "statues":
+                    reason = msg(
+                        "the players hold {n} statues together; the game has {limit} (C7)", n=held, limit=limit
+                    )
+                else:
+                    reason = msg(
+                        "the players hold {n} blue cards together; the game has {limit} (C7)", n=held, limit=limit
+                    )
+                errors.append((f"players[{i}].{key}", reason))
                 break
     decorations: Counter = Counter()
     for i, p in enumerate(players):
         for site in (p or {}).get("decorations", ()):
             decorations[site] += 1
             if decorations[site] == DECORATIONS_PER_KIND + 1:
-                errors.append(
-                    (
-                        f"players[{i}].decorations",
-                        f"more than {DECORATIONS_PER_KIND} {site} decorations are held; "
-                        f"the game has {DECORATIONS_PER_KIND} (C7)",
-                    )
+                reason = msg(
+                    "more than {limit} {site} decorations are held; the game has {limit} (C7)",
+                    limit=DECORATIONS_PER_KIND,
+                    site=site_name(site),
                 )
+                errors.append((f"players[{i}].decorations", reason))
 
 
 def _validate_chamber(grid: object, colours: list[str], errors: list) -> list[list[str | None]]:
     """F3: columns left to right, each 3 entries top to bottom; stones fill column by column,
     so only the end of the filling may be empty, and only the last column may be short."""
     if grid is None:
-        errors.append(("burial_chamber", "is required: the chamber's columns from left to right, [] if empty"))
+        errors.append(
+            (
+                "burial_chamber",
+                msg("is required: the chamber's columns from left to right, {empty} if empty", empty="[]"),
+            )
+        )
         return []
     if not isinstance(grid, list | tuple):
-        errors.append(
-            ("burial_chamber", f"must be a list of columns (each 3 entries, top to bottom), got {json_type(grid)}")
-        )
+        reason = msg("must be a list of columns (each 3 entries, top to bottom), got {value}", value=json_type(grid))
+        errors.append(("burial_chamber", reason))
         return []
     out: list[list[str | None]] = []
     ended_at: str | None = None  # path of the first empty place: nothing may follow it
     for c, column in enumerate(grid):
         path = f"burial_chamber[{c}]"
         if not isinstance(column, list | tuple):
-            errors.append(
-                (path, f"must be a list of {BURIAL_ROWS} entries (a colour or null), got {json_type(column)}")
+            reason = msg(
+                "must be a list of {rows} entries (a colour or null), got {value}",
+                rows=BURIAL_ROWS,
+                value=json_type(column),
             )
+            errors.append((path, reason))
             out.append([None] * BURIAL_ROWS)
             continue
         if len(column) > BURIAL_ROWS:
-            errors.append((path, f"a column has {BURIAL_ROWS} places, got {len(column)} entries"))
+            errors.append((path, msg("a column has {rows} places, got {n} entries", rows=BURIAL_ROWS, n=len(column))))
         elif len(column) < BURIAL_ROWS and c != len(grid) - 1:
-            errors.append((path, f"only the last column may be shorter than {BURIAL_ROWS} entries"))
+            errors.append((path, msg("only the last column may be shorter than {rows} entries", rows=BURIAL_ROWS)))
         cells: list[str | None] = []
         for r, who in enumerate(column[:BURIAL_ROWS]):
             where = f"{path}[{r}]"
             if who is None:
                 ended_at = ended_at or where
             elif who not in colours:
-                errors.append(
-                    (where, f"must be a player's colour ({', '.join(colours)}) or null, got {json_type(who)}")
+                reason = msg(
+                    "must be a player's colour ({colours}) or null, got {value}",
+                    colours=tuple(colours),
+                    value=json_type(who),
                 )
+                errors.append((where, reason))
                 who = None
             elif ended_at is not None:
-                errors.append(
-                    (
-                        where,
-                        f"the chamber fills column by column from the top (C5.4), but {ended_at} before it is empty",
-                    )
+                reason = msg(
+                    "the chamber fills column by column from the top (C5.4), but {place} before it is empty",
+                    place=ended_at,
                 )
+                errors.append((where, reason))
             cells.append(who)
         cells += [None] * (BURIAL_ROWS - len(cells))
         out.append(cells)
@@ -284,27 +323,37 @@ def _validate_site_stones(raw: object, players: list[dict | None], sides: dict |
             needed.setdefault(site, i)
     out: dict[str, int] = {}
     if raw is not None and not isinstance(raw, Mapping):
-        errors.append(("site_stones", f'must be an object like {{"pyramids": 16, "temple": 11}}, got {json_type(raw)}'))
+        reason = msg(
+            "must be an object like {shape}, got {value}", shape='{"pyramids": 16, "temple": 11}', value=json_type(raw)
+        )
+        errors.append(("site_stones", reason))
         raw = {}
     raw = raw or {}
     for key, value in raw.items():
         if key not in _SITE_STONE_KEYS:
             errors.append(unknown(key, "site_stones", _SITE_STONE_KEYS, "site"))
             continue
-        count = int_in(value, f"site_stones.{key}", 0, STONES_PER_COLOUR * MAX_PLAYERS, "stones", errors)
+        count = int_in(value, f"site_stones.{key}", 0, STONES_PER_COLOUR * MAX_PLAYERS, _STONES, errors)
         if count is not None:
             out[key] = count
     wanted = ["pyramids", "temple"] + (["obelisks"] if sides and sides["obelisks"] == "B" else [])
     for site in wanted:
         if site in needed and site not in raw:
-            extra = " (on side B the loose stones do not show the towers)" if site == "obelisks" else ""
-            errors.append(
-                (
-                    f"site_stones.{site}",
-                    f"is required because players[{needed[site]}] holds a {site} "
-                    f"decoration: the number of stones of all colours there{extra}",
+            if site == "obelisks":
+                reason = msg(
+                    "is required because players[{i}] holds a {site} decoration: the number of stones of all "
+                    "colours there (on side B the loose stones do not show the towers)",
+                    i=needed[site],
+                    site=site_name(site),
                 )
-            )
+            else:
+                reason = msg(
+                    "is required because players[{i}] holds a {site} decoration: the number of stones of all "
+                    "colours there",
+                    i=needed[site],
+                    site=site_name(site),
+                )
+            errors.append((f"site_stones.{site}", reason))
     return out
 
 
@@ -319,21 +368,22 @@ def _validate_stone_counts(players: list[dict | None], grid: list, site_stones: 
         mine = chamber + obelisk + sled
         counted += mine
         if mine > STONES_PER_COLOUR:
-            errors.append(
-                (
-                    f"players[{i}]",
-                    f"{p['colour']} has {mine} stones on the board ({chamber} in the burial "
-                    f"chamber, {obelisk} on the obelisks, {sled} on the sled); a colour has "
-                    f"{STONES_PER_COLOUR} (C1)",
-                )
+            reason = msg(
+                "{colour} has {n} stones on the board ({chamber} in the burial chamber, {obelisks} on the "
+                "obelisks, {sled} on the sled); a colour has {limit} (C1)",
+                colour=colour_name(p["colour"]),
+                n=mine,
+                chamber=chamber,
+                obelisks=obelisk,
+                sled=sled,
+                limit=STONES_PER_COLOUR,
             )
+            errors.append((f"players[{i}]", reason))
     on_sites = site_stones.get("pyramids", 0) + site_stones.get("temple", 0)
     # Obelisk stones are already counted per player (side A) or include towers (side B count).
     box = STONES_PER_COLOUR * len([p for p in players if p is not None])
     if on_sites and counted + on_sites > box:
-        errors.append(
-            (
-                "site_stones",
-                f"{counted + on_sites} stones are counted on the board, the players own {box} together (C1)",
-            )
+        reason = msg(
+            "{n} stones are counted on the board, the players own {box} together (C1)", n=counted + on_sites, box=box
         )
+        errors.append(("site_stones", reason))

@@ -9,16 +9,26 @@ carried out — market picks, Pyramids B pyramid and bonus places, Temple B poin
 from __future__ import annotations
 
 from rules_engine.classic.moves import PAIR, Move
+from rules_engine.classic.words import Context, refusal
 from rules_engine.errors import IllegalMoveError
+from rules_engine.messages import Message, msg, plural
 
 TAKE, PYRAMID, BONUS_PLACE, TEMPLE_CHOICE = "take", "pyramids", "bonus_places", "temple"
 CHOICE_KINDS = (TAKE, PYRAMID, BONUS_PLACE, TEMPLE_CHOICE)
 _CHOICE_RULE = {TAKE: "C5.1", PYRAMID: "C6.2", BONUS_PLACE: "C6.2", TEMPLE_CHOICE: "C6.3"}
 _CHOICE_HELP = {
-    TAKE: "one entry per stone unloaded at the market, in unload order",
-    PYRAMID: "one pyramid (1-3) per stone put on Pyramids B",
-    BONUS_PLACE: "one {ship, slot} or null per 'place a stone' bonus of Pyramids B",
-    TEMPLE_CHOICE: 'one "point" or "stones" per visible stone on a \'1 point or 2 stones\' space of Temple B',
+    # Translators: what a move's "take" list holds (market cards taken, C5.1).
+    TAKE: msg("one entry per stone unloaded at the market, in unload order"),
+    # Translators: what a move's "pyramids" list holds (C6.2).
+    PYRAMID: msg("one pyramid (1-3) per stone put on Pyramids B"),
+    # Translators: what a move's "bonus_places" list holds (C6.2); {spot} is JSON, kept as it is.
+    BONUS_PLACE: msg("one {spot} or null per 'place a stone' bonus of Pyramids B", spot="{ship, slot}"),
+    TEMPLE_CHOICE: msg(
+        # Translators: what a move's "temple" list holds (C6.3); {point} and {stones} are JSON values, kept as is.
+        "one {point} or {stones} per visible stone on a '1 point or 2 stones' space of Temple B",
+        point='"point"',
+        stones='"stones"',
+    ),
 }
 
 
@@ -39,20 +49,28 @@ class MoveChoices:
         self.lists = {k: getattr(move, k, ()) for k in CHOICE_KINDS}
         self.pos = dict.fromkeys(CHOICE_KINDS, 0)
 
-    def ask(self, kind: str, options: list, what: str):
+    def ask(self, kind: str, options: list, what: Context):
         values = self.lists[kind]
         i = self.pos[kind]
-        shown = ", ".join(_show_choice(o) for o in options)
         if i >= len(values):
-            raise IllegalMoveError(
-                f"{what}: the move's {kind} list has no entry {i} ({_CHOICE_HELP[kind]}); the choices are {shown}",
-                _CHOICE_RULE[kind],
+            reason = msg(
+                "the move's {kind} list has no entry {i} ({help}); the choices are {choices}",
+                kind=kind,
+                i=i,
+                help=_CHOICE_HELP[kind],
+                choices=_show_choices(options),
             )
+            raise IllegalMoveError(refusal(what, reason), _CHOICE_RULE[kind])
         value = values[i]
         if value not in options:
-            raise IllegalMoveError(
-                f"{what}: {kind}[{i}] is {_show_choice(value)}, but the choices are {shown}", _CHOICE_RULE[kind]
+            reason = msg(
+                "{kind}[{i}] is {value}, but the choices are {choices}",
+                kind=kind,
+                i=i,
+                value=_show_choice(value),
+                choices=_show_choices(options),
             )
+            raise IllegalMoveError(refusal(what, reason), _CHOICE_RULE[kind])
         self.pos[kind] = i + 1
         return value
 
@@ -60,11 +78,14 @@ class MoveChoices:
         for kind in CHOICE_KINDS:
             extra = len(self.lists[kind]) - self.pos[kind]
             if extra > 0:
-                raise IllegalMoveError(
-                    f"the move's {kind} list has {len(self.lists[kind])} entries, but only "
-                    f"{self.pos[kind]} such choices arose ({_CHOICE_HELP[kind]})",
-                    _CHOICE_RULE[kind],
+                reason = msg(
+                    "the move's {kind} list has {entries}, but only {arose} ({help})",
+                    kind=kind,
+                    entries=plural("{n} entry", "{n} entries", n=len(self.lists[kind])),
+                    arose=plural("{n} such choice arose", "{n} such choices arose", n=self.pos[kind]),
+                    help=_CHOICE_HELP[kind],
                 )
+                raise IllegalMoveError(reason, _CHOICE_RULE[kind])
 
 
 class Scripted:
@@ -76,7 +97,7 @@ class Scripted:
         self.script = script
         self.i = 0
 
-    def ask(self, kind: str, options: list, what: str):
+    def ask(self, kind: str, options: list, what: Context):
         i = self.i
         if i < len(self.script):
             self.i = i + 1
@@ -84,11 +105,16 @@ class Scripted:
         raise NeedChoice(kind, options)
 
 
-def _show_choice(value: object) -> str:
+def _show_choice(value: object) -> str | Message:
+    """A choice as the move's JSON list gives it (ids stay ids); a place in words."""
     if value is None:
         return "null"
     if isinstance(value, tuple) and value and value[0] == PAIR:
         return f'{{"pair": "{value[1]}"}}'
     if isinstance(value, tuple):
-        return f"ship {value[0]} slot {value[1]}"
+        return msg("ship {ship} slot {slot}", ship=value[0], slot=value[1])
     return str(value)
+
+
+def _show_choices(options: list) -> tuple:
+    return tuple(_show_choice(o) for o in options)

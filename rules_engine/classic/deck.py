@@ -9,7 +9,9 @@ import random
 
 from rules_engine.classic.components import CARDS
 from rules_engine.classic.state import CARD_IDS, CARD_INDEX, Work
+from rules_engine.classic.words import Context, card_name, colour_name, doing, refusal
 from rules_engine.errors import IllegalMoveError
+from rules_engine.messages import Message, msg, plural
 
 CARD_COLOUR = tuple(CARDS[c][0] for c in CARD_IDS)
 
@@ -23,22 +25,24 @@ class DrawsNeeded(DrawsExhausted):
     or market cards have not been turned up at the table yet: ``round_card`` whether the
     round card is missing, ``market`` how many market cards the reveal still needs (C3.1–C3.2)."""
 
-    def __init__(self, reason: str, *, round_card: bool, market: int):
+    def __init__(self, reason: Message, *, round_card: bool, market: int):
         super().__init__(reason, "F4")
         self.round_card = round_card
         self.market = market
 
 
-def colour(w: Work, p: int) -> str:
-    return w.colours[p]
+def colour(w: Work, p: int) -> Message:
+    """Player ``p``'s colour in words, for a refusal."""
+    return colour_name(w.colours[p])
 
 
 # --------------------------------------------------------------------------- cards (C7)
 
 
-def draw(w: Work, what: str) -> str | None:
+def draw(w: Work, what: Context) -> str | None:
     """Turn up the top market card; None when deck and discards are both empty (C7 ruling:
-    the discards are shuffled into a new deck when the deck is empty)."""
+    the discards are shuffled into a new deck when the deck is empty). ``what`` is the
+    refusal's context (`words.doing`)."""
     if w.ndeck == 0:
         if w.ndiscard == 0:
             return None
@@ -55,19 +59,29 @@ def draw(w: Work, what: str) -> str | None:
             w.draws = (*w.draws, CARD_IDS[i])  # a new tuple: the legal-move search shares it
         else:
             raise DrawsExhausted(
-                f"{what} needs market draw {k}, but setup.market_draws lists only {k} cards (F4)", "F4"
+                plural(
+                    "{what} needs market draw {n}, but setup.market_draws lists only {n} card (F4)",
+                    "{what} needs market draw {n}, but setup.market_draws lists only {n} cards (F4)",
+                    what=doing(what),
+                    n=k,
+                ),
+                "F4",
             )
         card = CARD_IDS[i]
     else:
         card = w.draws[k]
         i = CARD_INDEX[card]
         if w.deck[i] == 0:
+            # The record's list contradicts the deck: named by the card ids the list holds (F4).
             left = ", ".join(f"{n} {c}" for c, n in zip(CARD_IDS, w.deck, strict=True) if n)
-            raise IllegalMoveError(
-                f"{what}: setup.market_draws[{k}] is {card}, but no {card} is left in the deck "
-                f"at that point (the deck holds {left}) (F4)",
-                "F4",
+            reason = msg(
+                "setup.market_draws[{k}] is {card}, but no {card} is left in the deck at that point "
+                "(the deck holds {left}) (F4)",
+                k=k,
+                card=card,
+                left=left,
             )
+            raise IllegalMoveError(refusal(what, reason), "F4")
     w.deck[i] -= 1
     w.ndeck -= 1
     w.ndrawn = k + 1
@@ -102,6 +116,7 @@ def spend(w: Work, card: str, what: str) -> None:
     taken on an earlier turn); it is discarded as it is played (docs/rulings.md)."""
     hand = w.blue[w.to_move]
     if card not in hand:
-        raise IllegalMoveError(f"{what}: {colour(w, w.to_move)} holds no {card} card (C4.4)", "C4.4")
+        reason = msg("{colour} holds no {card} card (C4.4)", colour=colour(w, w.to_move), card=card_name(card))
+        raise IllegalMoveError(refusal(what, reason), "C4.4")
     hand.remove(card)
     discard(w, card)

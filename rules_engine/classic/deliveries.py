@@ -21,9 +21,19 @@ from rules_engine.classic.components import (
     SLED_CAPACITY,
     TEMPLE_WIDTH,
 )
-from rules_engine.classic.deck import CARD_COLOUR, colour, discard, draw
+from rules_engine.classic.deck import CARD_COLOUR, discard, draw
 from rules_engine.classic.moves import PAIR
 from rules_engine.classic.state import BURIAL, CARD_INDEX, NO_SITE, PYRAMIDS, SITE_INDEX, TEMPLE, Work
+from rules_engine.classic.words import (
+    BY_RED_CARD,
+    CHOOSES_PYRAMID,
+    MAY_PLACE,
+    POINT_OR_STONES,
+    PYRAMID_BONUS_CARD,
+    TAKES_CARD,
+    TEMPLE_BONUS_CARD,
+    Context,
+)
 
 RED_SITE = {CARD_INDEX[c]: SITE_INDEX[s] for c, s in RED_CARD_SITE.items()}
 DECORATION = {CARD_INDEX[c]: s for c, s in DECORATION_SITE.items()}
@@ -34,7 +44,7 @@ PYRAMIDS_B_STONES = 3  # C6.2
 # --------------------------------------------------------------------------- market (C5.1, C6.1)
 
 
-def gain(w: Work, p: int, card: str, ch, what: str) -> None:
+def gain(w: Work, p: int, card: str, ch, what: Context) -> None:
     """Player ``p`` receives ``card`` (C5.1, C7): red acts at once and is discarded (without
     effect when the quarry is empty), the others are kept."""
     i = CARD_INDEX[card]
@@ -43,7 +53,7 @@ def gain(w: Work, p: int, card: str, ch, what: str) -> None:
         discard(w, card)
         if w.quarry[p]:
             w.quarry[p] -= 1
-            deliver(w, p, RED_SITE[i], ch, f"{what}, {card}")
+            deliver(w, p, RED_SITE[i], ch, (BY_RED_CARD, what, card))
     elif kind is BLUE:
         w.blue[p].append(card)
     elif kind is GREEN:
@@ -61,8 +71,8 @@ def market_options(w: Work) -> list:
     return opts or [None]
 
 
-def take_at_market(w: Work, p: int, ch, what: str) -> None:
-    choice = ch.ask(TAKE, market_options(w), f"{what}: {colour(w, p)} takes a card")
+def take_at_market(w: Work, p: int, ch, what: Context) -> None:
+    choice = ch.ask(TAKE, market_options(w), (TAKES_CARD, what, w.colours[p]))
     if choice is None:
         return
     if choice.__class__ is tuple:
@@ -97,7 +107,7 @@ def free_spots(w: Work) -> list[tuple[int, int]]:
     ]
 
 
-def deliver(w: Work, p: int, site: int, ch, what: str) -> None:
+def deliver(w: Work, p: int, site: int, ch, what: Context) -> None:
     """One stone of player ``p`` arrives at a building site (C5.2–C5.5, C6.2, C6.5)."""
     w.reached[p] |= 1 << site
     side_b = w.sides[site] == "B"
@@ -127,20 +137,20 @@ def tower_values(w: Work) -> tuple[int, ...]:
     return tuple(sorted(w.data.obelisks_b["towers"], reverse=True))
 
 
-def _pyramids_b(w: Work, p: int, ch, what: str) -> None:
+def _pyramids_b(w: Work, p: int, ch, what: Context) -> None:
     shapes = w.data.pyramids_b["pyramids"]
     open_ = [k + 1 for k in range(3) if len(w.pyrb[k]) < len(shapes[k])]
     if not open_:
         w.pyr.append(p)
         w.track[p] += w.data.pyramids_b.get("overflow", 1)
         return
-    k = ch.ask(PYRAMID, open_, f"{what}: {colour(w, p)} chooses a pyramid") - 1
+    k = ch.ask(PYRAMID, open_, (CHOOSES_PYRAMID, what, w.colours[p])) - 1
     space = shapes[k][len(w.pyrb[k])]
     w.pyrb[k].append(p)
     w.track[p] += space["value"]
     bonus = space["bonus"]
     if bonus == "card":
-        card = draw(w, f"{what}: pyramid bonus card")
+        card = draw(w, (PYRAMID_BONUS_CARD, what))
         if card is not None:
             gain(w, p, card, ch, what)
     elif bonus == "stones":
@@ -149,7 +159,7 @@ def _pyramids_b(w: Work, p: int, ch, what: str) -> None:
         spots = free_spots(w)
         if spots:
             options = [(s + 1, k2 + 1) for s, k2 in spots] + [None]
-            spot = ch.ask(BONUS_PLACE, options, f"{what}: {colour(w, p)} may place a stone (pyramid bonus)")
+            spot = ch.ask(BONUS_PLACE, options, (MAY_PLACE, what, w.colours[p]))
             if spot is not None:
                 w.sled[p] -= 1
                 w.slots[(spot[0] - 1) * 4 + spot[1] - 1] = p
@@ -161,7 +171,7 @@ def temple_tops(stones: list[int], width: int) -> list[int | None]:
     return [stones[i + width * ((n - 1 - i) // width)] if i < n else None for i in range(width)]
 
 
-def score_temple(w: Work, ch, what: str) -> None:
+def score_temple(w: Work, ch, what: Context) -> None:
     """C5.3 / C6.3, at the end of every round."""
     width = TEMPLE_WIDTH[w.n]
     tops = temple_tops(w.temple, width)
@@ -178,15 +188,11 @@ def score_temple(w: Work, ch, what: str) -> None:
         if bonus == "two-points":
             w.track[p] += 2
         elif bonus == "card":
-            card = draw(w, f"{what}: temple space {i + 1} bonus card")
+            card = draw(w, (TEMPLE_BONUS_CARD, what, i + 1))
             if card is not None:
                 gain(w, p, card, ch, what)
         else:
-            pick = ch.ask(
-                TEMPLE_CHOICE,
-                ["point", "stones"],
-                f"{what}: {colour(w, p)} on temple space {i + 1} takes 1 point or 2 stones",
-            )
+            pick = ch.ask(TEMPLE_CHOICE, ["point", "stones"], (POINT_OR_STONES, what, w.colours[p], i + 1))
             if pick == "point":
                 w.track[p] += 1
             else:

@@ -26,9 +26,10 @@ from rules_engine.classic.components import (
 )
 from rules_engine.classic.legal import legal_moves_of
 from rules_engine.classic.moves import MOVE_CLASSES, Move, parse_move
-from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides
+from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides, missing_text
 from rules_engine.classic.state import CARD_IDS, CARD_INDEX, SITE_INDEX, ClassicState, Work, blank_work
 from rules_engine.errors import IllegalMoveError, RecordError
+from rules_engine.messages import Message, msg, plural
 
 MAX_NAME = 100
 MAX_DRAWS = 1000  # far above any game (24 draws with Market A, some 60 with B sides)
@@ -43,7 +44,7 @@ SETUP_FIELDS = ("round_cards", "market_draws", "seed", "transcribed")
 VARIANTS = (PHARAOHS_WRATH,)
 
 
-def _header_error(reason: str, rule: str = "F4") -> RecordError:
+def _header_error(reason: Message, rule: str = "F4") -> RecordError:
     return RecordError(reason, None, rule)
 
 
@@ -80,13 +81,17 @@ class Header:
 def _players(data: Mapping) -> tuple[str, ...]:
     players = data.get("players")
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        got = f"{len(players)} names" if isinstance(players, list) else type(players).__name__
-        raise _header_error(f"players must list the 2-4 player names in seat order, seat 1 first (C2.3); got {got}")
+        got = plural("{n} name", "{n} names", n=len(players)) if isinstance(players, list) else type(players).__name__
+        raise _header_error(
+            msg("players must list the 2-4 player names in seat order, seat 1 first (C2.3); got {got}", got=got)
+        )
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise _header_error(f"players[{i}] must be a non-empty name, got {name!r:.40}")
+            raise _header_error(msg("players[{i}] must be a non-empty name, got {value}", i=i, value=f"{name!r:.40}"))
         if len(name) > MAX_NAME:
-            raise _header_error(f"players[{i}] is {len(name)} characters long; at most {MAX_NAME}")
+            raise _header_error(
+                msg("players[{i}] is {n} characters long; at most {most}", i=i, n=len(name), most=MAX_NAME)
+            )
     return tuple(players)
 
 
@@ -95,12 +100,17 @@ def _colours(data: Mapping, n: int) -> tuple[str, ...]:
     if colours is None:
         return COLOURS[:n]
     if not isinstance(colours, list) or len(colours) != n:
-        raise _header_error(f"colours must list one colour per player ({n}), got {colours!r:.60}")
+        raise _header_error(
+            msg("colours must list one colour per player ({n}), got {value}", n=n, value=f"{colours!r:.60}")
+        )
     for i, c in enumerate(colours):
         if not isinstance(c, str) or c not in COLOURS:
-            raise _header_error(f"colours[{i}] must be one of {', '.join(COLOURS)} (C1), got {c!r:.40}", "C1")
+            reason = msg(
+                "colours[{i}] must be one of {colours} (C1), got {value}", i=i, colours=COLOURS, value=f"{c!r:.40}"
+            )
+            raise _header_error(reason, "C1")
     if len(set(colours)) != n:
-        raise _header_error(f"colours must be distinct, got {colours}", "C1")
+        raise _header_error(msg("colours must be distinct, got {value}", value=str(colours)), "C1")
     return tuple(colours)
 
 
@@ -109,28 +119,43 @@ def _sides(data: Mapping) -> dict[str, str]:
     if sides is None:
         return dict.fromkeys(SITES, "A")
     if not isinstance(sides, dict):
-        raise _header_error(f'sides must be an object like {{"market": "A", …}}, got {type(sides).__name__}')
+        raise _header_error(
+            msg(
+                "sides must be an object like {shape}, got {type}",
+                shape='{"market": "A", …}',
+                type=type(sides).__name__,
+            )
+        )
     for key, value in sides.items():
         if key not in SITES:
-            raise _header_error(f"sides: unknown site {key!r:.40}; sites are {', '.join(SITES)}", "C1")
+            raise _header_error(
+                msg("sides: unknown site {value}; sites are {sites}", value=f"{key!r:.40}", sites=SITES), "C1"
+            )
         if value not in SIDES:
-            raise _header_error(f'sides.{key} must be "A" or "B", got {value!r:.40}', "C1")
+            raise _header_error(
+                msg("sides.{site} must be {a} or {b}, got {value}", site=key, a='"A"', b='"B"', value=f"{value!r:.40}"),
+                "C1",
+            )
     return {s: sides.get(s, "A") for s in SITES}
 
 
 def _variants(data: Mapping) -> tuple[str, ...]:
     variants = data.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) and v for v in variants):
-        raise _header_error(f"variants must be a list of variant ids, got {variants!r:.60}")
+        raise _header_error(msg("variants must be a list of variant ids, got {value}", value=f"{variants!r:.60}"))
     for i, v in enumerate(variants):
         if v not in VARIANTS:
-            raise _header_error(
-                f"variants[{i}]: unknown variant {v!r:.40} for {GAME_ID}; known: {', '.join(VARIANTS)} "
+            reason = msg(
+                "variants[{i}]: unknown variant {value} for {game}; known: {known} "
                 "(a plugin's variant is checked, and stripped, by the registry)",
-                "C9",
+                i=i,
+                value=f"{v!r:.40}",
+                game=GAME_ID,
+                known=VARIANTS,
             )
+            raise _header_error(reason, "C9")
     if len(set(variants)) != len(variants):
-        raise _header_error(f"variants lists a variant twice: {variants}")
+        raise _header_error(msg("variants lists a variant twice: {value}", value=str(variants)))
     return tuple(variants)
 
 
@@ -138,20 +163,26 @@ def _round_cards(setup: Mapping, transcribed: bool = False) -> tuple[tuple[int, 
     cards = setup.get("round_cards")
     # A transcribed game lists the cards turned up so far: at least round 1's (C3.1).
     if not isinstance(cards, list) or not (1 <= len(cards) <= ROUNDS if transcribed else len(cards) == ROUNDS):
-        got = f"{len(cards)} cards" if isinstance(cards, list) else type(cards).__name__
-        raise _header_error(
-            f"setup.round_cards must list the {ROUNDS} round cards in the order revealed (C2.1), got {got}", "C2"
+        got = plural("{n} card", "{n} cards", n=len(cards)) if isinstance(cards, list) else type(cards).__name__
+        reason = msg(
+            "setup.round_cards must list the {rounds} round cards in the order revealed (C2.1), got {got}",
+            rounds=ROUNDS,
+            got=got,
         )
+        raise _header_error(reason, "C2")
     out = []
     for i, card in enumerate(cards):
         if not isinstance(card, list) or len(card) != 4 or not all(type(c) is int for c in card):
-            raise _header_error(f"setup.round_cards[{i}] must list 4 ship capacities, got {card!r:.40}", "C1")
+            reason = msg("setup.round_cards[{i}] must list 4 ship capacities, got {value}", i=i, value=f"{card!r:.40}")
+            raise _header_error(reason, "C1")
         if not round_card_fits(tuple(card)):
-            raise _header_error(
-                f"setup.round_cards[{i}] {card} cannot be made from the 8 ship tokens (one of "
-                f"capacity 1, two of 2, three of 3, two of 4) (C1)",
-                "C1",
+            reason = msg(
+                "setup.round_cards[{i}] {card} cannot be made from the 8 ship tokens (one of "
+                "capacity 1, two of 2, three of 3, two of 4) (C1)",
+                i=i,
+                card=str(card),
             )
+            raise _header_error(reason, "C1")
         out.append(tuple(card))
     return tuple(out)
 
@@ -160,13 +191,20 @@ def _market_draws(setup: Mapping) -> tuple[str, ...]:
     draws = setup.get("market_draws")
     if not isinstance(draws, list) or len(draws) > MAX_DRAWS:
         raise _header_error(
-            f"setup.market_draws must be a list of the market cards in the order drawn (F4), got {draws!r:.40}"
+            msg(
+                "setup.market_draws must be a list of the market cards in the order drawn (F4), got {value}",
+                value=f"{draws!r:.40}",
+            )
         )
     for i, card in enumerate(draws):
         if not isinstance(card, str) or card not in CARD_INDEX:
-            raise _header_error(
-                f"setup.market_draws[{i}]: unknown market card {card!r:.40}; cards are {', '.join(CARD_IDS)} (C7)", "C7"
+            reason = msg(
+                "setup.market_draws[{i}]: unknown market card {value}; cards are {cards} (C7)",
+                i=i,
+                value=f"{card!r:.40}",
+                cards=CARD_IDS,
             )
+            raise _header_error(reason, "C7")
     return tuple(draws)
 
 
@@ -174,31 +212,45 @@ def parse_header(record: object, data: SiteData = EMPTY) -> tuple[Header, Classi
     """Check an F4 record's header and setup: (header, state after setup, raw moves).
     Raises `RecordError` with ``move=None``."""
     if not isinstance(record, Mapping):
-        raise _header_error(f"a record must be a JSON object, got {type(record).__name__}")
+        raise _header_error(msg("a record must be a JSON object, got {type}", type=type(record).__name__))
     if record.get("game") != GAME_ID:
-        raise _header_error(f'game must be "classic" for a base-game record, got {record.get("game")!r:.40}')
+        raise _header_error(
+            msg(
+                "game must be {game} for a base-game record, got {value}",
+                game='"classic"',
+                value=f"{record.get('game')!r:.40}",
+            )
+        )
     unknown = [k for k in record if k not in TOP_FIELDS]
     if unknown:
-        raise _header_error(f"unknown field {unknown[0]!r:.40}; F4 fields are {', '.join(TOP_FIELDS)}")
+        raise _header_error(
+            msg("unknown field {value}; F4 fields are {fields}", value=f"{unknown[0]!r:.40}", fields=TOP_FIELDS)
+        )
     players = _players(record)
     n = len(players)
     colours, sides, variants = _colours(record, n), _sides(record), _variants(record)
     missing = missing_sides(sides, data, n)
     if missing:
-        raise _header_error("; ".join(f"{path}: {msg}" for path, msg in missing), "C6")
+        raise _header_error(missing_text(missing), "C6")
     setup = record.get("setup")
     if not isinstance(setup, Mapping):
-        raise _header_error("setup must be an object with round_cards and market_draws (F4)")
+        raise _header_error(msg("setup must be an object with round_cards and market_draws (F4)"))
     extra = [k for k in setup if k not in SETUP_FIELDS]
     if extra:
-        raise _header_error(f"setup has unknown field {extra[0]!r:.40}; its fields are {', '.join(SETUP_FIELDS)}")
+        raise _header_error(
+            msg(
+                "setup has unknown field {value}; its fields are {fields}",
+                value=f"{extra[0]!r:.40}",
+                fields=SETUP_FIELDS,
+            )
+        )
     transcribed = setup.get("transcribed", False)
     if type(transcribed) is not bool:
-        raise _header_error(f"setup.transcribed must be true or false, got {transcribed!r:.40}", "F4")
+        raise _header_error(msg("setup.transcribed must be true or false, got {value}", value=f"{transcribed!r:.40}"))
     cards, draws = _round_cards(setup, transcribed), _market_draws(setup)
     moves = record.get("moves", [])
     if not isinstance(moves, list):
-        raise _header_error(f"moves must be a list, got {type(moves).__name__}")
+        raise _header_error(msg("moves must be a list, got {type}", type=type(moves).__name__))
     seed = setup.get("seed")
     seed = seed if type(seed) is int else None  # not a bool, not a float
     header = Header(players, colours, sides, variants, cards, draws, seed, transcribed)
@@ -295,7 +347,7 @@ def apply_move(state: ClassicState, move: Move | Mapping) -> ClassicState:
     if isinstance(move, Mapping):
         move = parse_move(dict(move))
     elif not isinstance(move, MOVE_CLASSES):
-        raise IllegalMoveError(f"not a base-game move: {type(move).__name__}", "F4")
+        raise IllegalMoveError(msg("not a base-game move: {type}", type=type(move).__name__), "F4")
     w = state.thaw()
     play(w, move)
     return w.freeze()

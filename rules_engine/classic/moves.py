@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from rules_engine.classic.components import BLUE_CARDS, CARDS, SITES
 from rules_engine.errors import IllegalMoveError, shown
+from rules_engine.messages import Message, msg
 
 MAX_SLOT = 4  # the largest ship (C1)
 SHIPS = 4  # per round (C3.1)
@@ -33,7 +34,7 @@ TakeEntry = str | tuple[str, str] | None  # card id, ("pair", kept id), or None 
 Spot = tuple[int, int]  # (ship, slot), both 1-based
 
 
-def _raise(reason: str, rule: str = "F4"):
+def _raise(reason: Message, rule: str = "F4"):
     raise IllegalMoveError(reason, rule)
 
 
@@ -43,7 +44,15 @@ def _show(value: object) -> str:
 
 def _int(value: object, what: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        _raise(f"{what} must be a whole number {low}–{high}, got {_show(value)}")
+        _raise(
+            msg(
+                "{what} must be a whole number {low}–{high}, got {value}",
+                what=what,
+                low=low,
+                high=high,
+                value=_show(value),
+            )
+        )
     return value
 
 
@@ -58,22 +67,33 @@ def _slot(value: object, what: str) -> int:
 def _site(value: object, what: str) -> str:
     if isinstance(value, str) and value in SITES:
         return value
-    return _raise(f"{what}: unknown site {_show(value)}; sites are {', '.join(SITES)} (C1)")
+    return _raise(
+        msg("{what}: unknown site {value}; sites are {sites} (C1)", what=what, value=_show(value), sites=SITES)
+    )
 
 
 def _card(value: object, what: str) -> str:
     if isinstance(value, str) and value in CARDS:
         return value
-    return _raise(f"{what}: unknown market card {_show(value)}; cards are {', '.join(CARDS)} (C7)")
+    return _raise(
+        msg(
+            "{what}: unknown market card {value}; cards are {cards} (C7)",
+            what=what,
+            value=_show(value),
+            cards=tuple(CARDS),
+        )
+    )
 
 
 def _list(value: object, what: str, max_len: int = 40) -> tuple:
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)):
-        _raise(f"{what} must be a list, got {_show(value)}")
+        _raise(msg("{what} must be a list, got {value}", what=what, value=_show(value)))
     if len(value) > max_len:
-        _raise(f"{what} lists {len(value)} entries; at most {max_len} can ever be needed")
+        _raise(
+            msg("{what} lists {n} entries; at most {most} can ever be needed", what=what, n=len(value), most=max_len)
+        )
     return tuple(value)
 
 
@@ -83,11 +103,15 @@ def _spot(value: object, what: str) -> Spot:
     elif isinstance(value, dict):
         extra = [k for k in value if k not in ("ship", "slot")]
         if extra or "ship" not in value or "slot" not in value:
-            _raise(f'{what} must be {{"ship": 1-4, "slot": 1-4}}, got {_show(value)}')
+            _raise(_not_a_spot(value, what))
         ship, slot = value["ship"], value["slot"]
     else:
-        return _raise(f'{what} must be {{"ship": 1-4, "slot": 1-4}}, got {_show(value)}')
+        return _raise(_not_a_spot(value, what))
     return _ship(ship, what), _slot(slot, what)
+
+
+def _not_a_spot(value: object, what: str) -> Message:
+    return msg("{what} must be {shape}, got {value}", what=what, shape='{"ship": 1-4, "slot": 1-4}', value=_show(value))
 
 
 def _take_entry(value: object, what: str) -> TakeEntry:
@@ -97,7 +121,14 @@ def _take_entry(value: object, what: str) -> TakeEntry:
         return PAIR, _card(value[1], what)
     if isinstance(value, dict):
         if list(value) != [PAIR]:
-            _raise(f'{what} must be a card id or {{"pair": "<kept card id>"}} (C6.1), got {_show(value)}')
+            _raise(
+                msg(
+                    "{what} must be a card id or {shape} (C6.1), got {value}",
+                    what=what,
+                    shape='{"pair": "<kept card id>"}',
+                    value=_show(value),
+                )
+            )
         return PAIR, _card(value[PAIR], what)
     return _card(value, what)
 
@@ -123,7 +154,16 @@ def _choices(self) -> None:
     temple = _list(self.temple, "temple")
     for i, v in enumerate(temple):
         if v not in TEMPLE_CHOICES:
-            _raise(f'{what} temple[{i}] must be "point" or "stones" (C6.3), got {_show(v)}')
+            _raise(
+                msg(
+                    "{what} temple[{i}] must be {point} or {stones} (C6.3), got {value}",
+                    what=what,
+                    i=i,
+                    point='"point"',
+                    stones='"stones"',
+                    value=_show(v),
+                )
+            )
     put(self, "temple", temple)
 
 
@@ -205,10 +245,10 @@ class PlayLever:
         _site(self.site, "lever")
         order = _list(self.order, "lever order", MAX_SLOT)
         if not order:
-            _raise("lever order must list the ship's occupied slots in unload order")
+            _raise(msg("lever order must list the ship's occupied slots in unload order"))
         object.__setattr__(self, "order", tuple(_slot(s, "lever order") for s in order))
         if len(set(self.order)) != len(self.order):
-            _raise(f"lever order {list(self.order)} names a slot twice", "C7")
+            _raise(msg("lever order {order} names a slot twice", order=str(list(self.order))), "C7")
         _choices(self)
 
     def to_json(self) -> dict:
@@ -272,13 +312,15 @@ class PlayChisel:
     def __post_init__(self) -> None:
         places = _list(self.places, "chisel places", 2)
         if len(places) != 2:
-            _raise(f"chisel places must list 2 places, got {len(places)}")
+            _raise(msg("chisel places must list 2 places, got {n}", n=len(places)))
         spots = sorted(_spot(p, f"chisel places[{i}]") for i, p in enumerate(places))
         if spots[0] == spots[1]:
-            _raise(
-                f"chisel places name ship {spots[0][0]} slot {spots[0][1]} twice; two stones need two empty slots (C7)",
-                "C7",
+            reason = msg(
+                "chisel places name ship {ship} slot {slot} twice; two stones need two empty slots (C7)",
+                ship=spots[0][0],
+                slot=spots[0][1],
             )
+            _raise(reason, "C7")
         object.__setattr__(self, "places", tuple(spots))
 
     def to_json(self) -> dict:
@@ -329,15 +371,21 @@ def parse_move(data: object) -> Move:
     if isinstance(data, MOVE_CLASSES):
         return data  # type: ignore[return-value]
     if not isinstance(data, dict):
-        _raise(f"a move must be a JSON object, got {_show(data)}")
+        _raise(msg("a move must be a JSON object, got {value}", value=_show(data)))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in TYPES:
-        _raise(f"unknown move type {_show(kind)}; F4 types are {', '.join(TYPES)}")
+        _raise(msg("unknown move type {value}; F4 types are {types}", value=_show(kind), types=TYPES))
     skip = ("type",)
     if kind == "play":
         card = data.get("card")
         if not isinstance(card, str) or card not in _CARD_SHAPES:
-            _raise(f"play: card must be one of the blue cards {', '.join(BLUE_CARDS)} (C4.4), got {_show(card)}")
+            _raise(
+                msg(
+                    "play: card must be one of the blue cards {cards} (C4.4), got {value}",
+                    cards=BLUE_CARDS,
+                    value=_show(card),
+                )
+            )
         cls, required, optional = _CARD_SHAPES[card]
         skip = ("type", "card")
         name = f"play {card}"
@@ -346,12 +394,19 @@ def parse_move(data: object) -> Move:
         name = kind
     for key in data:
         if key not in skip and key not in required and key not in optional:
-            allowed = ", ".join((*skip, *required, *optional))
-            _raise(f"{name} move has unknown field {_show(key)}; its fields are {allowed}")
+            allowed = (*skip, *required, *optional)
+            _raise(
+                msg(
+                    "{name} move has unknown field {value}; its fields are {fields}",
+                    name=name,
+                    value=_show(key),
+                    fields=allowed,
+                )
+            )
     missing = [k for k in required if k not in data]
     if missing:
-        _raise(f"{name} move needs field {missing[0]!r}")
+        _raise(msg("{name} move needs field {field}", name=name, field=repr(missing[0])))
     try:
         return cls(**{k: data[k] for k in required + optional if k in data})
     except TypeError as exc:  # e.g. an unhashable value reaching a lookup
-        raise IllegalMoveError(f"{name} move is malformed: {exc}", "F4") from None
+        raise IllegalMoveError(msg("{name} move is malformed: {problem}", name=name, problem=str(exc)), "F4") from None

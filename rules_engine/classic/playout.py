@@ -38,7 +38,7 @@ from rules_engine.classic.legal import (
     step,
 )
 from rules_engine.classic.moves import PAIR
-from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides
+from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides, missing_text
 from rules_engine.classic.state import Work
 from rules_engine.errors import RecordError
 
@@ -115,7 +115,7 @@ def random_record(
     header = random_header(rng, players, sides)
     missing = missing_sides(header.sides, data, players)
     if missing:
-        raise RecordError("; ".join(f"{path}: {msg}" for path, msg in missing), None, "C6")
+        raise RecordError(missing_text(missing), None, "C6")
     w = new_work(header, data, random.Random(rng.getrandbits(64)))
     moves = []
     while not w.over:

@@ -18,11 +18,13 @@ from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import GameType, Variant
 from rules_engine.hookspecs import hookimpl
+from rules_engine.messages import msg
 
 
 class ClassicGame(GameType[ClassicState, Move]):
     id = GAME_ID
-    name = "Imhotep: Builder of Egypt"
+    # Translators: the title of the base game (the publisher's title in your language).
+    name = msg("Imhotep: Builder of Egypt")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     sides = dict.fromkeys(SITES, SIDES)
@@ -54,7 +56,7 @@ class ClassicGame(GameType[ClassicState, Move]):
         engine itself made."""
         from rules_engine.classic.game import final_board
 
-        return scoring.score_engine_board(final_board(state, record), self.data)["winners"]
+        return scoring.score_engine_board(final_board(state, record), self.data, texts=False)["winners"]
 
     def playout_weight(self, move) -> float:
         """The generic loop's weights: sailing (C4.3) delivers stones and scores (the base game's
@@ -131,9 +133,12 @@ CLASSIC = ClassicGame()
 PHARAOHS_WRATH_VARIANT = Variant(
     id=PHARAOHS_WRATH,
     game=GAME_ID,
-    name="Pharaoh's wrath",
-    description="A player who did not get a stone onto each of the Pyramids, Temple, Burial chamber and "
-    "Obelisks loses 5 points at the end (classic.md C9).",
+    # Translators: a variant of Imhotep: Builder of Egypt (classic.md C9).
+    name=msg("Pharaoh's wrath"),
+    description=msg(
+        "A player who did not get a stone onto each of the Pyramids, Temple, Burial chamber and "
+        "Obelisks loses 5 points at the end (classic.md C9)."
+    ),
 )
 
 

@@ -25,7 +25,9 @@ from rules_engine.classic.components import (
     group_points,
 )
 from rules_engine.classic.sitedata import EMPTY, SiteData
+from rules_engine.classic.words import and_list, semicolons, site_name
 from rules_engine.errors import BoardError
+from rules_engine.messages import Message, msg, plural
 
 BREAKDOWN_KEYS = ("track", "burial_chamber", "obelisks", "decorations", "statues", "blue_cards", "pharaohs_wrath")
 STONES_PER_DECORATION_POINT = 3  # C7
@@ -48,17 +50,20 @@ def score_board(board: Mapping, data: SiteData = EMPTY) -> dict:
     return _score(board, parsed, data)
 
 
-def score_engine_board(board: Mapping, data: SiteData = EMPTY) -> dict:
+def score_engine_board(board: Mapping, data: SiteData = EMPTY, *, texts: bool = True) -> dict:
     """`score_board` of a board the engine made itself (`game.final_board`), without the F3
     validation: analysis playouts score thousands of them. It must give the same result:
-    tests/engine/classic/test_scoring_fast.py compares the two on random games."""
-    return _score(board, (board["sides"], board["players"], board["burial_chamber"], board["site_stones"]), data)
+    tests/engine/classic/test_scoring_fast.py compares the two on random games. With
+    ``texts=False`` the lines' ``text`` is None (a playout wants the winners only)."""
+    parsed = (board["sides"], board["players"], board["burial_chamber"], board["site_stones"])
+    return _score(board, parsed, data, texts)
 
 
-def _score(board: Mapping, parsed: tuple, data: SiteData) -> dict:
+def _score(board: Mapping, parsed: tuple, data: SiteData, say: bool = True) -> dict:
+    """The result of a checked board; ``say=False`` leaves the lines' texts out (None)."""
     sides, players, grid, site_stones = parsed
-    obelisk_points = _obelisk_lines(players, sides["obelisks"])
-    chamber = _chamber_lines(players, grid, sides["burial-chamber"], data)
+    obelisk_points = _obelisk_lines(players, sides["obelisks"], say)
+    chamber = _chamber_lines(players, grid, sides["burial-chamber"], data, say)
     counts = {
         "pyramids": site_stones.get("pyramids"),
         "temple": site_stones.get("temple"),
@@ -71,26 +76,30 @@ def _score(board: Mapping, parsed: tuple, data: SiteData) -> dict:
     wrath = pharaohs_wrath_lines(board) if PHARAOHS_WRATH in (board.get("variants") or ()) else None
     out_players = []
     for i, p in enumerate(players):
+        statues = group_points(p["statues"])
+        track_text = statues_text = blue_text = None
+        if say:
+            track_text = msg("Score track before the final scoring: {points}", points=p["track"])
+            statues_text = msg(
+                "Statues: {statues} → {points}",
+                statues=plural("{n} statue", "{n} statues", n=p["statues"]),
+                points=statues,
+            )
+            blue_text = msg("Blue cards: {n} unplayed → {points}", n=p["blue_cards"], points=p["blue_cards"])
         lines = [
-            _line("track", None, "C8", f"Score track before the final scoring: {p['track']}", p["track"]),
+            _line("track", None, "C8", track_text, p["track"]),
             chamber[i],
             obelisk_points[i],
-            _decoration_line(p["decorations"], counts),
-            _line(
-                "statues",
-                None,
-                "C7",
-                f"Statues: {_count(p['statues'], 'statue')} → {group_points(p['statues'])}",
-                group_points(p["statues"]),
-            ),
-            _line(
-                "blue_cards", None, "C8", f"Blue cards: {p['blue_cards']} unplayed → {p['blue_cards']}", p["blue_cards"]
-            ),
+            _decoration_line(p["decorations"], counts, say),
+            _line("statues", None, "C7", statues_text, statues),
+            _line("blue_cards", None, "C8", blue_text, p["blue_cards"]),
         ]
         if wrath is not None:
             w = wrath[i]
             # shaped as the registry shapes a variant's line, so both ways give the same result
-            lines.append({**_line(w["key"], None, w["rule"], w["text"], w["points"]), "variant": PHARAOHS_WRATH})
+            lines.append(
+                {**_line(w["key"], None, w["rule"], w["text"] if say else None, w["points"]), "variant": PHARAOHS_WRATH}
+            )
         breakdown = dict.fromkeys(BREAKDOWN_KEYS, 0)
         for line in lines:
             breakdown[line["monument"]] += line["points"]
@@ -135,23 +144,22 @@ def pharaohs_wrath_lines(board: Mapping) -> list[dict]:
     for i, p in enumerate(board.get("players") or ()):
         reached = p.get("reached") if isinstance(p, Mapping) else None
         if reached is None:
-            errors.append(
-                (
-                    f"players[{i}].reached",
-                    "is required with the pharaohs-wrath variant: the building sites this player got a stone onto (C9)",
-                )
+            reason = msg(
+                "is required with the Pharaoh's wrath variant: the building sites this player got a stone onto (C9)"
             )
+            errors.append((f"players[{i}].reached", reason))
             continue
         reached = {*reached, *shown_sites(p, grid)}
         lacking = [site for site in BUILDING_SITES if site not in reached]
         if lacking:
-            text = (
-                f"Pharaoh's wrath: no stone on the {_and(s.replace('-', ' ') for s in lacking)} → "
-                f"−{PHARAOHS_WRATH_PENALTY}"
+            text = msg(
+                "Pharaoh's wrath: no stone on the {sites} → −{penalty}",
+                sites=and_list(site_name(s) for s in lacking),
+                penalty=PHARAOHS_WRATH_PENALTY,
             )
             points = -PHARAOHS_WRATH_PENALTY
         else:
-            text, points = "Pharaoh's wrath: a stone on all four building sites → 0", 0
+            text, points = msg("Pharaoh's wrath: a stone on all four building sites → 0"), 0
         out.append({"key": "pharaohs_wrath", "points": points, "text": text, "rule": "C9"})
     if errors:
         raise BoardError(errors)
@@ -214,105 +222,164 @@ def shown_sites(player: Mapping, grid: Sequence[Sequence[str | None]]) -> list[s
 # --------------------------------------------------------------------------- parts
 
 
-def _line(monument: str, side: str | None, rule: str, text: str, points: int) -> dict:
+def _line(monument: str, side: str | None, rule: str, text: Message | None, points: int) -> dict:
     return {"monument": monument, "side": side, "rule": rule, "text": text, "points": points}
 
 
-def _count(n: int, what: str) -> str:
-    return f"1 {what}" if n == 1 else f"{n} {what}s"
+def _stones(n: int) -> Message:
+    return plural("{n} stone", "{n} stones", n=n)
 
 
-def _and(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _place(i: int) -> Message:
+    if i == 1:
+        # Translators: a place in a ranking (first).
+        return msg("1st")
+    if i == 2:
+        # Translators: a place in a ranking (second).
+        return msg("2nd")
+    if i == 3:
+        # Translators: a place in a ranking (third).
+        return msg("3rd")
+    # Translators: a place in a ranking (4th, 5th, …).
+    return msg("{n}th", n=i)
 
 
-def _place(i: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")
-
-
-def _places(amounts: Sequence[int], i: int) -> str:
-    """The place player ``i`` holds among ``amounts`` ("2nd", or "tied 2nd–3rd of 2")."""
+def _places(amounts: Sequence[int], i: int) -> Message:
+    """The place player ``i`` holds among ``amounts`` ("2nd", or "tied 2nd–3rd with 1 other")."""
     ranked = sorted((a for a in amounts if a > 0), reverse=True)
     first = ranked.index(amounts[i]) + 1
     tied = ranked.count(amounts[i])
     if tied == 1:
         return _place(first)
-    return f"tied {_place(first)}–{_place(first + tied - 1)} with {tied - 1} other{'s' if tied > 2 else ''}"
+    return plural(
+        "tied {first}–{last} with {n} other",
+        "tied {first}–{last} with {n} others",
+        first=_place(first),
+        last=_place(first + tied - 1),
+        n=tied - 1,
+    )
 
 
-def _obelisk_lines(players: list[dict], side: str) -> list[dict]:
+def _obelisk_lines(players: list[dict], side: str, say: bool) -> list[dict]:
     heights = [p["obelisk_stones"] for p in players]
     if side == "B":
         # C6.5: loose stones not in a tower score 1 each; towers were scored during play.
-        return [_line("obelisks", "B", "C6.5", f"Obelisks B: {_count(h, 'loose stone')} → {h}", h) for h in heights]
+        return [
+            _line(
+                "obelisks",
+                "B",
+                "C6.5",
+                msg(
+                    "Obelisks B: {stones} → {points}",
+                    stones=plural("{n} loose stone", "{n} loose stones", n=h),
+                    points=h,
+                )
+                if say
+                else None,
+                h,
+            )
+            for h in heights
+        ]
     points = obelisks_a_points(heights)
     table = "/".join(map(str, OBELISKS_A_POINTS[len(players)]))
     out = []
     for i, h in enumerate(heights):
-        if h == 0:
-            text = "Obelisks A: no stone → 0 (no place)"
+        if not say:
+            text = None
+        elif h == 0:
+            text = msg("Obelisks A: no stone → 0 (no place)")
         else:
-            text = f"Obelisks A: height {h}, {_places(heights, i)} ({table}) → {points[i]}"
+            text = msg(
+                "Obelisks A: height {height}, {place} ({table}) → {points}",
+                height=h,
+                place=_places(heights, i),
+                table=table,
+                points=points[i],
+            )
         out.append(_line("obelisks", "A", "C5.5", text, points[i]))
     return out
 
 
-def _chamber_lines(players: list[dict], grid: list[list[str | None]], side: str, data: SiteData) -> list[dict]:
+def _chamber_lines(
+    players: list[dict], grid: list[list[str | None]], side: str, data: SiteData, say: bool
+) -> list[dict]:
     if side == "A":
         out = []
         for p in players:
             sizes = burial_groups(grid, p["colour"])
             if not sizes:
-                out.append(_line("burial_chamber", "A", "C5.4", "Burial chamber A: no stones → 0", 0))
+                out.append(
+                    _line("burial_chamber", "A", "C5.4", msg("Burial chamber A: no stones → 0") if say else None, 0)
+                )
                 continue
             parts = [group_points(s) for s in sizes]
-            if len(sizes) == 1:
-                text = f"one group of {_count(sizes[0], 'stone')} → {parts[0]}"
+            if not say:
+                text = None
+            elif len(sizes) == 1:
+                text = msg(
+                    "Burial chamber A: one group of {stones} → {points}", stones=_stones(sizes[0]), points=parts[0]
+                )
             else:
-                shown = ", ".join(map(str, sizes[:-1])) + f" and {sizes[-1]}"
-                text = f"groups of {shown} stones → {' + '.join(map(str, parts))} = {sum(parts)}"
-            out.append(_line("burial_chamber", "A", "C5.4", f"Burial chamber A: {text}", sum(parts)))
+                text = msg(
+                    "Burial chamber A: groups of {sizes} and {last} stones → {sum} = {points}",
+                    sizes=tuple(sizes[:-1]),
+                    last=sizes[-1],
+                    sum=" + ".join(map(str, parts)),
+                    points=sum(parts),
+                )
+            out.append(_line("burial_chamber", "A", "C5.4", text, sum(parts)))
         return out
     # C6.4: each row on its own, ranked by stones of each colour in it (adjacency does not matter).
     table = data.burial_chamber_b["points"][len(players)]  # type: ignore[index]
-    per_player: list[list[str]] = [[] for _ in players]
+    per_player: list[list[Message]] = [[] for _ in players]
     totals = [0] * len(players)
     for row in range(BURIAL_ROWS):
         stones = Counter(column[row] for column in grid if row < len(column) and column[row] is not None)
         amounts = [stones[p["colour"]] for p in players]
         for i, points in enumerate(ranking_points(amounts, table)):
             if amounts[i]:
-                per_player[i].append(f"row {row + 1}: {_count(amounts[i], 'stone')}, {_places(amounts, i)} → {points}")
                 totals[i] += points
+                if say:
+                    row_text = msg(
+                        "row {row}: {stones}, {place} → {points}",
+                        row=row + 1,
+                        stones=_stones(amounts[i]),
+                        place=_places(amounts, i),
+                        points=points,
+                    )
+                    per_player[i].append(row_text)
+    shown = "/".join(map(str, table))
     return [
-        _line(
-            "burial_chamber",
-            "B",
-            "C6.4",
-            f"Burial chamber B ({'/'.join(map(str, table))}): "
-            + ("; ".join(parts) if parts else "no stones")
-            + ("" if len(parts) == 1 else f" → {total}"),
-            total,
-        )
+        _line("burial_chamber", "B", "C6.4", _chamber_b_text(shown, parts, total) if say else None, total)
         for parts, total in zip(per_player, totals, strict=True)
     ]
 
 
-def _decoration_line(decorations: list[str], counts: Mapping[str, int | None]) -> dict:
+def _chamber_b_text(table: str, parts: list[Message], total: int) -> Message:
+    if not parts:
+        return msg("Burial chamber B ({table}): no stones → {points}", table=table, points=total)
+    if len(parts) == 1:
+        return msg("Burial chamber B ({table}): {rows}", table=table, rows=parts[0])
+    return msg("Burial chamber B ({table}): {rows} → {points}", table=table, rows=semicolons(parts), points=total)
+
+
+def _decoration_line(decorations: list[str], counts: Mapping[str, int | None], say: bool = True) -> dict:
     if not decorations:
-        return _line("decorations", None, "C7", "Decorations: none → 0", 0)
+        return _line("decorations", None, "C7", msg("Decorations: none → 0") if say else None, 0)
     parts = []
     total = 0
     for site in sorted(decorations, key=BUILDING_SITES.index):
         stones = counts[site] or 0
         points = stones // STONES_PER_DECORATION_POINT
         total += points
-        parts.append(f"{site.replace('-', ' ')} ({_count(stones, 'stone')}) → {points}")
-    return _line(
-        "decorations",
-        None,
-        "C7",
-        f"Decorations, 1 per 3 stones: {', '.join(parts)}" + (f" = {total}" if len(parts) > 1 else ""),
-        total,
-    )
+        if say:
+            # Translators: one decoration card's points, e.g. "temple (7 stones) → 2".
+            part = msg("{site} ({stones}) → {points}", site=site_name(site), stones=_stones(stones), points=points)
+            parts.append(part)
+    if not say:
+        text = None
+    elif len(parts) == 1:
+        text = msg("Decorations, 1 per 3 stones: {parts}", parts=tuple(parts))
+    else:
+        text = msg("Decorations, 1 per 3 stones: {parts} = {points}", parts=tuple(parts), points=total)
+    return _line("decorations", None, "C7", text, total)

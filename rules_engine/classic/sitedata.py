@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules_engine.classic.components import MAX_PLAYERS, MIN_PLAYERS, TEMPLE_WIDTH
+from rules_engine.classic.words import semicolons, site_name
 from rules_engine.errors import PluginError
+from rules_engine.messages import Message, msg
 
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 PYRAMID_BONUSES = ("card", "stones", "place")  # C6.2
@@ -45,14 +47,16 @@ FIELD = {
     "obelisks": "obelisks_b",
 }
 _UNKNOWN = {
-    "pyramids": ("C6.2", "the pyramids' shapes, their spaces' values and which spaces carry which bonus are not known"),
-    "temple": ("C6.3", "which space carries which bonus is not known"),
-    "burial-chamber": ("C6.4", "the rows' ranking points are not known"),
-    "obelisks": ("C6.5", "the tower spaces' values are not known"),
+    "pyramids": (
+        "C6.2",
+        msg("the pyramids' shapes, their spaces' values and which spaces carry which bonus are not known"),
+    ),
+    "temple": ("C6.3", msg("which space carries which bonus is not known")),
+    "burial-chamber": ("C6.4", msg("the rows' ranking points are not known")),
+    "obelisks": ("C6.5", msg("the tower spaces' values are not known")),
 }
 # The sites whose end-of-game scoring (C8) reads data; the others score on the track during play.
 SCORED_AT_END = ("burial-chamber",)
-_SITE_NAME = {"pyramids": "pyramids", "temple": "temple", "burial-chamber": "burial chamber", "obelisks": "obelisks"}
 
 
 @dataclass(frozen=True)
@@ -78,23 +82,43 @@ class SiteData:
 EMPTY = SiteData()
 
 
-def missing_message(site: str, players: int | None = None, data: SiteData = EMPTY) -> str:
+def missing_message(site: str, players: int | None = None, data: SiteData = EMPTY) -> Message:
     """The plain sentence saying why side B of ``site`` cannot be used (classic.md C6 ⚠)."""
     rule, what = _UNKNOWN[site]
     known = data.counts(site)
-    with_players = ""
-    if known:  # partial data: name the player counts it lacks
-        lacking = [n for n in PLAYER_COUNTS if n not in known] if players is None else [players]
-        with_players = " with " + " or ".join(map(str, lacking)) + " players"
-    return (
-        f"{_SITE_NAME[site]} side B cannot be played or scored yet{with_players}: {what} "
-        f"(classic.md {rule} ⚠); a plugin must supply this board data"
+    if not known:
+        return msg(
+            "{site} side B cannot be played or scored yet: {what} (classic.md {rule} ⚠); "
+            "a plugin must supply this board data",
+            site=site_name(site),
+            what=what,
+            rule=rule,
+        )
+    # partial data: name the player counts it lacks
+    lacking = [n for n in PLAYER_COUNTS if n not in known] if players is None else [players]
+    counts: int | Message = lacking[0]
+    for n in lacking[1:]:
+        # Translators: player counts, e.g. "2 or 3" (in "with 2 or 3 players").
+        counts = msg("{earlier} or {later}", earlier=counts, later=n)
+    return msg(
+        "{site} side B cannot be played or scored yet with {counts} players: {what} (classic.md {rule} ⚠); "
+        "a plugin must supply this board data",
+        site=site_name(site),
+        counts=counts,
+        what=what,
+        rule=rule,
     )
+
+
+def missing_text(missing: list[tuple[str, Message]]) -> Message:
+    """The problems of `missing_sides` in one sentence, each after its path."""
+    # Translators: a problem after the name of the field it is about, e.g. "sides.temple: …".
+    return semicolons(msg("{path}: {problem}", path=path, problem=problem) for path, problem in missing)
 
 
 def missing_sides(
     sides: Mapping[str, str], data: SiteData, players: int | None = None, *, scoring: bool = False
-) -> list[tuple[str, str]]:
+) -> list[tuple[str, Message]]:
     """``(path, message)`` for each chosen B side whose ⚠ data is missing (Market B needs none:
     C6.1 is complete). With ``players`` given, data for another player count does not do. With
     ``scoring``, only the sides whose end-of-game scoring needs data (`SCORED_AT_END`)."""
@@ -108,12 +132,12 @@ def missing_sides(
     return out
 
 
-def unscorable_sides(data: SiteData) -> dict[str, dict[str, str]]:
+def unscorable_sides(data: SiteData) -> dict[str, dict[str, Message]]:
     """The sides an end-game board cannot be scored with yet, as ``{site: {"B": message}}``."""
     return {site: why for site, why in unplayable_sides(data).items() if site in SCORED_AT_END}
 
 
-def unplayable_sides(data: SiteData, players: int | None = None) -> dict[str, dict[str, str]]:
+def unplayable_sides(data: SiteData, players: int | None = None) -> dict[str, dict[str, Message]]:
     """Every side lacking data for some player count (for ``players`` when given), as
     ``{site: {"B": message}}``."""
     wanted = set(PLAYER_COUNTS) if players is None else {players}

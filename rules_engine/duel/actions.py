@@ -6,13 +6,16 @@ each rule. A move can fail after it has changed part of the `Work` (an action to
 second step is illegal, a transcript refill naming a token already seen), so callers run
 moves on a `Work` they own and throw it away on error (`game.apply_move` thaws a fresh copy
 of the state for every move; `record.replay` rejects the whole record).
+
+Refusals are translatable messages (docs/i18n.md) in the board's words: boats by their line
+("row 2"), tokens by `labels.NAMES` ("tomb 7", "take 1 token"). They are built only when a
+move is refused; the success path carries no more than an action token's id as context.
 """
 
 from __future__ import annotations
 
 from rules_engine.duel.harbor import (
     BOAT_INDEX,
-    BOATS,
     CELL_INDEX,
     CELLS,
     LINE_CELLS,
@@ -20,6 +23,7 @@ from rules_engine.duel.harbor import (
     LINE_MASK,
     LINE_NAMES,
 )
+from rules_engine.duel.labels import NAMES
 from rules_engine.duel.legal import first_legal
 from rules_engine.duel.moves import (
     Move,
@@ -30,6 +34,7 @@ from rules_engine.duel.moves import (
     SwapUnload,
     TakeToken,
     Unload,
+    at,
 )
 from rules_engine.duel.state import Work
 from rules_engine.duel.tokens import (
@@ -49,8 +54,19 @@ from rules_engine.duel.tokens import (
     VALUE,
 )
 from rules_engine.errors import IllegalMoveError
+from rules_engine.messages import Message, msg, plural
 
 OBELISKS_FOR_FIRST = 5  # D7.1 B
+
+
+def _in(ctx: str, reason: Message) -> Message:
+    """``reason`` as a step of the action token ``ctx`` (its record id; "" for a move of its own)."""
+    return at(NAMES[ctx], reason) if ctx else reason
+
+
+def _names(tokens) -> tuple[Message, ...]:
+    """Token ids in the board's words, as a list for a message."""
+    return tuple(NAMES[t] for t in tokens)
 
 
 def receive(w: Work, p: int, tok: str) -> None:
@@ -75,29 +91,33 @@ def receive(w: Work, p: int, tok: str) -> None:
 
 
 def place(w: Work, cell: int, ctx: str = "") -> None:
-    """D4.1."""
+    """D4.1. ``ctx``: the action token this is a step of (its id), if any."""
     pw = w.players[w.to_move]
     if pw.meeples == 0:
-        raise IllegalMoveError(f"{ctx}place {CELLS[cell]}: all 4 of player {w.to_move}'s meeples "
-                               f"are already on the harbor (D4.1)", "D4.1")
+        # Translators: {cell} is a harbor cell (a1 … c3); {player} the 0-based index of a player.
+        raise IllegalMoveError(_in(ctx, msg("place {cell}: all 4 of player {player}'s meeples are already on the "
+                                            "harbor (D4.1)", cell=CELLS[cell], player=w.to_move)), "D4.1")
     owner = w.cells[cell]
     if owner is not None:
-        raise IllegalMoveError(f"{ctx}place {CELLS[cell]}: cell {CELLS[cell]} already holds a "
-                               f"meeple of player {owner}; one meeple per cell (D4.1)", "D4.1")
+        # Translators: {cell} is a harbor cell (a1 … c3); {player} the 0-based index of a player.
+        raise IllegalMoveError(_in(ctx, msg("place {cell}: cell {cell} already holds a meeple of player {player}; "
+                                            "one meeple per cell (D4.1)", cell=CELLS[cell], player=owner)), "D4.1")
     w.cells[cell] = w.to_move
     w.occ |= 1 << cell
     pw.meeples -= 1
 
 
 def unload(w: Work, b: int, refill: tuple[str, ...] | None = None, ctx: str = "") -> None:
-    """D4.2, steps 1–5."""
+    """D4.2, steps 1–5. ``ctx``: the action token this is a step of (its id), if any."""
     if not w.live >> b & 1:
-        raise IllegalMoveError(f"{ctx}unload {BOATS[b]}: that boat has been removed from the game "
-                               f"(D4.2 step 4)", "D4.2")
+        # Translators: {boat} is a boat by its line, e.g. "row 2" or "column b".
+        raise IllegalMoveError(_in(ctx, msg("unload {boat}: that boat has been removed from the game (D4.2 step 4)",
+                                            boat=LINE_NAMES[b])), "D4.2")
     n = LINE_COUNT[w.occ][b]
     if n < 2:
-        raise IllegalMoveError(f"{ctx}unload {BOATS[b]} needs at least 2 meeples in {LINE_NAMES[b]}, "
-                               f"it has {n} (D4.2)", "D4.2")
+        # Translators: {boat} is a boat and its line, e.g. "row 2"; {n} the meeples in that line.
+        raise IllegalMoveError(_in(ctx, msg("unload {boat} needs at least 2 meeples in {boat}, it has {n} (D4.2)",
+                                            boat=LINE_NAMES[b], n=n)), "D4.2")
     cells, slots, players = w.cells, w.slots, w.players
     s = b * 3 + 2  # step 1: the nearest meeple takes slot 3, the next slot 2, the third slot 1
     for c in LINE_CELLS[b]:
@@ -125,9 +145,10 @@ def _refill(w: Work, b: int, refill: tuple[str, ...] | None, ctx: str) -> None:
     """D4.2 step 4 (refill or remove) and step 5 (one boat left ends the game)."""
     if w.scount == 0:
         if refill is not None:
-            raise IllegalMoveError(f"{ctx}unload {BOATS[b]}: the supply is empty, so the boat is "
-                                   f"removed (D4.2 step 4), yet the move gives a refill "
-                                   f"{list(refill)}", "D4.2")
+            # Translators: {boat} is a boat, e.g. "row 2"; {tokens} lists the tokens the move gives.
+            raise IllegalMoveError(_in(ctx, msg("unload {boat}: the supply is empty, so the boat is removed (D4.2 "
+                                                "step 4), yet the move gives a refill [{tokens}]",
+                                                boat=LINE_NAMES[b], tokens=_names(refill))), "D4.2")
         w.live &= ~(1 << b)
         if w.live & (w.live - 1) == 0:  # one boat left: D4.2 step 5, D8
             w.over = True
@@ -137,61 +158,100 @@ def _refill(w: Work, b: int, refill: tuple[str, ...] | None, ctx: str) -> None:
         i = len(w.supply) - w.scount
         drawn = w.supply[i:i + 3]
         if refill is not None and tuple(refill) != drawn:
-            raise IllegalMoveError(f"{ctx}unload {BOATS[b]}: refill {list(refill)} disagrees with "
-                                   f"the supply, which gives {list(drawn)} (F2)", "F2")
+            # Translators: {boat} is a boat, e.g. "row 2"; {given} and {drawn} list tokens.
+            raise IllegalMoveError(_in(ctx, msg("unload {boat}: refill [{given}] disagrees with the supply, which "
+                                                "gives [{drawn}] (F2)", boat=LINE_NAMES[b], given=_names(refill),
+                                                drawn=_names(drawn))), "F2")
     else:
         if refill is None:
-            raise IllegalMoveError(f"{ctx}unload {BOATS[b]}: the boat is refilled from the supply "
-                                   f"({w.scount} tokens left), so a game recorded without "
-                                   f"setup.supply must give the 3 tokens as refill (F2)", "F2")
+            # Translators: {boat} is a boat, e.g. "row 2"; "setup.supply" and "refill" are a record's fields.
+            raise IllegalMoveError(_in(ctx, plural("unload {boat}: the boat is refilled from the supply ({n} token "
+                                                   "left), so a game recorded without setup.supply must give the 3 "
+                                                   "tokens as refill (F2)",
+                                                   "unload {boat}: the boat is refilled from the supply ({n} tokens "
+                                                   "left), so a game recorded without setup.supply must give the 3 "
+                                                   "tokens as refill (F2)", boat=LINE_NAMES[b], n=w.scount)), "F2")
         for tok in refill:
-            _draw_unseen(w, tok, f"{ctx}unload {BOATS[b]} refill")
+            if not _draw_unseen(w, tok):
+                # Translators: where a token was turned up: the refill of a boat, e.g. "row 2".
+                raise _accounted_for(_in(ctx, msg("unload {boat} refill", boat=LINE_NAMES[b])), tok)
         drawn = refill
     w.slots[b * 3:b * 3 + 3] = drawn
     w.scount -= 3
 
 
-def _draw_unseen(w: Work, tok: str, what: str) -> None:
-    """Transcription form: ``tok`` was turned face up; it must still be face down."""
+def _draw_unseen(w: Work, tok: str) -> bool:
+    """Transcription form: ``tok`` was turned face up; take it off the face-down tokens.
+    False (nothing changed) when none of it is face down any more."""
     i = TOKEN_INDEX[tok]
     if w.unseen[i] == 0:
-        total = TOKEN_COUNTS[tok]
-        have = f"the only {tok} is" if total == 1 else f"all {total} {tok} tokens are"
-        raise IllegalMoveError(f"{what}: {tok} cannot come from the supply or reserve: {have} "
-                               f"already accounted for (D1)", "D1")
+        return False
     w.unseen[i] -= 1
+    return True
+
+
+def _accounted_for(where: Message, tok: str) -> IllegalMoveError:
+    """The refusal of a turned-up ``tok`` that is no longer face down (D1)."""
+    total = TOKEN_COUNTS[tok]
+    if total == 1:
+        # Translators: {where} says where the token was turned up, e.g. "unload row 2 refill"; {token} e.g. "tomb 7".
+        reason = msg("{where}: {token} cannot come from the supply or reserve: the only {token} is already "
+                     "accounted for (D1)", where=where, token=NAMES[tok])
+    else:
+        # Translators: {where} says where the token was turned up, e.g. "unload row 2 refill"; {token} e.g.
+        # "obelisk"; {n} how many of it the game has.
+        reason = plural("{where}: {token} cannot come from the supply or reserve: all {n} {token} tokens are "
+                        "already accounted for (D1)",
+                        "{where}: {token} cannot come from the supply or reserve: all {n} {token} tokens are "
+                        "already accounted for (D1)", where=where, token=NAMES[tok], n=total)
+    return IllegalMoveError(reason, "D1")
+
+
+def _taking(reason: Message) -> IllegalMoveError:
+    return IllegalMoveError(at(NAMES[TAKE_TOKEN], reason), "D4.3")
 
 
 def take(w: Work, b: int, s0: int, reveal: str | None = None) -> None:
     """D4.3 take-token after the token is spent: boat ``b``, 0-based slot ``s0``."""
-    where = f"take-token: {BOATS[b]} slot {s0 + 1}"
     if not w.live >> b & 1:
-        raise IllegalMoveError(f"{where}: that boat has been removed from the game (D4.2 step 4)",
-                               "D4.3")
+        # Translators: {boat} is a boat, e.g. "row 2"; {slot} one of its slots, 1 to 3.
+        raise _taking(msg("{boat} slot {slot}: that boat has been removed from the game (D4.2 step 4)",
+                          boat=LINE_NAMES[b], slot=s0 + 1))
     i = b * 3 + s0
     tok = w.slots[i]
     if tok is None:
-        raise IllegalMoveError(f"{where} is empty (D4.3)", "D4.3")
+        # Translators: {boat} is a boat, e.g. "row 2"; {slot} one of its slots, 1 to 3.
+        raise _taking(msg("{boat} slot {slot} is empty (D4.3)", boat=LINE_NAMES[b], slot=s0 + 1))
     if KIND[tok] == K_ACTION:
-        raise IllegalMoveError(f"{where} holds the action token {tok}; take-token may take any "
-                               f"token except an action token (D4.3)", "D4.3")
+        # Translators: {boat} is a boat, e.g. "row 2"; {token} and {action} are action tokens as printed.
+        raise _taking(msg("{boat} slot {slot} holds the action token {token}; {action} may take any token except an "
+                          "action token (D4.3)", boat=LINE_NAMES[b], slot=s0 + 1, token=NAMES[tok],
+                          action=NAMES[TAKE_TOKEN]))
     receive(w, w.to_move, tok)
     if w.rcount == 0:  # D4.3 ruling: the slot stays empty
         if reveal is not None:
-            raise IllegalMoveError(f"{where}: the reserve is empty, so nothing is revealed, yet the "
-                                   f"move gives reveal {reveal} (D4.3)", "D4.3")
+            # Translators: {boat} is a boat, e.g. "row 2"; {token} a token, e.g. "tomb 7"; "reveal" is a record's field.
+            raise _taking(msg("{boat} slot {slot}: the reserve is empty, so nothing is revealed, yet the move gives "
+                              "reveal {token} (D4.3)", boat=LINE_NAMES[b], slot=s0 + 1, token=NAMES[reveal]))
         w.slots[i] = None
         return
     if w.reserve is not None:
         top = w.reserve.pop()
         if reveal is not None and reveal != top:
-            raise IllegalMoveError(f"{where}: reveal {reveal} disagrees with the reserve, whose top "
-                                   f"token is {top} (F2)", "F2")
+            # Translators: {boat} is a boat, e.g. "row 2"; {given} and {top} are tokens; "reveal" is a record's field.
+            reason = msg("{boat} slot {slot}: reveal {given} disagrees with the reserve, whose top token is {top} (F2)",
+                         boat=LINE_NAMES[b], slot=s0 + 1, given=NAMES[reveal], top=NAMES[top])
+            raise IllegalMoveError(at(NAMES[TAKE_TOKEN], reason), "F2")
     else:
         if reveal is None:
-            raise IllegalMoveError(f"{where}: a game recorded without setup.supply must give the "
-                                   f"reserve token turned up as reveal (F2)", "F2")
-        _draw_unseen(w, reveal, f"{where} reveal")
+            # Translators: {boat} is a boat, e.g. "row 2"; "setup.supply" and "reveal" are a record's fields.
+            reason = msg("{boat} slot {slot}: a game recorded without setup.supply must give the reserve token turned "
+                         "up as reveal (F2)", boat=LINE_NAMES[b], slot=s0 + 1)
+            raise IllegalMoveError(at(NAMES[TAKE_TOKEN], reason), "F2")
+        if not _draw_unseen(w, reveal):
+            # Translators: where a token was turned up: the reveal after taking from a boat's slot.
+            where = msg("{boat} slot {slot} reveal", boat=LINE_NAMES[b], slot=s0 + 1)
+            raise _accounted_for(at(NAMES[TAKE_TOKEN], where), reveal)
         top = reveal
     w.rcount -= 1
     w.slots[i] = top
@@ -201,23 +261,26 @@ def spend(w: Work, token: str) -> None:
     """D4.3: play one action token you own; it leaves the game."""
     acts = w.players[w.to_move].actions
     if token not in acts:
-        raise IllegalMoveError(f"{token}: player {w.to_move} has no {token} action token to play "
-                               f"(D4.3)", "D4.3")
+        # Translators: {player} is the 0-based index of a player.
+        raise IllegalMoveError(at(NAMES[token], msg("player {player} has no such action token to play (D4.3)",
+                                                    player=w.to_move)), "D4.3")
     acts.remove(token)
     w.box.append(token)
 
 
 def swap(w: Work, b: int, s0: int, s1: int) -> None:
     """D4.3 swap-unload, first half: exchange two tokens on one boat."""
-    where = f"swap-unload: {BOATS[b]}"
     if not w.live >> b & 1:
-        raise IllegalMoveError(f"{where} has been removed from the game (D4.2 step 4)", "D4.3")
+        # Translators: {boat} is a boat, e.g. "row 2".
+        raise IllegalMoveError(at(NAMES[SWAP_UNLOAD], msg("{boat} has been removed from the game (D4.2 step 4)",
+                                                          boat=LINE_NAMES[b])), "D4.3")
     slots = w.slots
     i, j = b * 3 + s0, b * 3 + s1
     if slots[i] is None or slots[j] is None:
         empty = s0 + 1 if slots[i] is None else s1 + 1
-        raise IllegalMoveError(f"{where} slot {empty} is empty; a swap exchanges two tokens (D4.3)",
-                               "D4.3")
+        # Translators: {boat} is a boat, e.g. "row 2"; {slot} one of its slots, 1 to 3.
+        raise IllegalMoveError(at(NAMES[SWAP_UNLOAD], msg("{boat} slot {slot} is empty; a swap exchanges two tokens "
+                                                          "(D4.3)", boat=LINE_NAMES[b], slot=empty)), "D4.3")
     slots[i], slots[j] = slots[j], slots[i]
 
 
@@ -235,25 +298,28 @@ def place_meeples(w: Work, cells: tuple[int, ...]) -> None:
     spend(w, PLACE_MEEPLES)
     have = w.players[w.to_move].meeples
     if have < len(cells):
-        raise IllegalMoveError(f"place-meeples: placing {len(cells)} meeples, but player "
-                               f"{w.to_move} has only {have} off the harbor (D4.3)", "D4.3")
+        # Translators: {count} is 2 or 3; {player} the 0-based index of a player; {have} how many meeples they hold.
+        raise IllegalMoveError(at(NAMES[PLACE_MEEPLES], msg("placing {count} meeples, but player {player} has only "
+                                                            "{have} off the harbor (D4.3)", count=len(cells),
+                                                            player=w.to_move, have=have)), "D4.3")
     for c in cells:
-        place(w, c, "place-meeples: ")
+        place(w, c, PLACE_MEEPLES)
 
 
 def place_unload(w: Work, cell: int, boats: tuple[int, ...],
                  refills: tuple | None = None) -> None:
     """D4.3 place-unload: D4.1 once, then D4.2 once or twice in the order given."""
     spend(w, PLACE_UNLOAD)
-    place(w, cell, "place-unload: ")
+    place(w, cell, PLACE_UNLOAD)
     for k, b in enumerate(boats):
         if w.over:
             # Ruling (docs/rulings.md, "D4.3, D8 — a second unload listed after the game
             # ended"): the action stops there, so a second listed unload never happened.
-            raise IllegalMoveError(f"place-unload: the game ended when {BOATS[boats[0]]} was "
-                                   f"removed (D4.2 step 5, D8), so the second unload "
-                                   f"{BOATS[b]} cannot follow", "D8")
-        unload(w, b, None if refills is None else refills[k], "place-unload: ")
+            # Translators: {first} and {second} are boats, e.g. "row 2" and "column a".
+            reason = msg("the game ended when {first} was removed (D4.2 step 5, D8), so the second unload {second} "
+                         "cannot follow", first=LINE_NAMES[boats[0]], second=LINE_NAMES[b])
+            raise IllegalMoveError(at(NAMES[PLACE_UNLOAD], reason), "D8")
+        unload(w, b, None if refills is None else refills[k], PLACE_UNLOAD)
 
 
 def swap_unload(w: Work, b: int, s0: int, s1: int, u: int,
@@ -261,7 +327,7 @@ def swap_unload(w: Work, b: int, s0: int, s1: int, u: int,
     """D4.3 swap-unload: swap two tokens of boat ``b``, then unload boat ``u``."""
     spend(w, SWAP_UNLOAD)
     swap(w, b, s0, s1)
-    unload(w, u, refill, "swap-unload: ")
+    unload(w, u, refill, SWAP_UNLOAD)
 
 
 def take_token(w: Work, b: int, s0: int, reveal: str | None = None) -> None:
@@ -273,8 +339,9 @@ def pass_turn(w: Work) -> None:
     """D4.4."""
     example = first_legal(w)
     if example is not None:
-        raise IllegalMoveError(f"pass is only allowed when no other action is legal, but e.g. "
-                               f"{_describe(example)} is legal (D4.4)", "D4.4")
+        # Translators: {move} is a legal move in words, e.g. "place a1" or "unload row 2".
+        raise IllegalMoveError(msg("pass is only allowed when no other action is legal, but e.g. {move} is legal "
+                                   "(D4.4)", move=describe(example)), "D4.4")
     if w.passed:  # D4.4 ruling: both players passed in succession
         w.over = True
         w.end = "passes"
@@ -317,15 +384,40 @@ _PLAY = {Place: _play_place, Unload: _play_unload, TakeToken: _play_take,
 def play(w: Work, m: Move) -> None:
     """Carry out one whole move for the player to move (D4), then hand over the turn."""
     if w.over:
-        why = "both players passed (D4.4)" if w.end == "passes" else "only one boat is left (D8)"
-        raise IllegalMoveError(f"the game is over: {why}; no more moves", "D8")
+        if w.end == "passes":
+            raise IllegalMoveError(msg("the game is over: both players passed (D4.4); no more moves"), "D8")
+        raise IllegalMoveError(msg("the game is over: only one boat is left (D8); no more moves"), "D8")
     handler = _PLAY.get(type(m))
     if handler is None:
-        raise IllegalMoveError(f"not a Duel move: {type(m).__name__}", "F2")
+        # Translators: {kind} is a Python class name.
+        raise IllegalMoveError(msg("not a Duel move: {kind}", kind=type(m).__name__), "F2")
     handler(w, m)
     end_turn(w, type(m) is Pass)
 
 
-def _describe(m: Move) -> str:
-    parts = [str(v) for k, v in m.to_json().items() if k != "type"]
-    return " ".join([m.kind, *parts])
+def describe(m: Move) -> Message:
+    """A move in the board's words, for a message: "place a1", "unload row 2" …"""
+    if isinstance(m, Place):
+        # Translators: a move: put a meeple on cell {cell} (a1 … c3).
+        return msg("place {cell}", cell=m.cell)
+    if isinstance(m, Unload):
+        # Translators: a move: unload the boat of {boat}, e.g. "row 2".
+        return msg("unload {boat}", boat=LINE_NAMES[BOAT_INDEX[m.boat]])
+    if isinstance(m, TakeToken):
+        # Translators: a move: {action} is the action token "take 1 token"; {boat} a boat, e.g. "row 2".
+        return msg("{action} from {boat} slot {slot}", action=NAMES[TAKE_TOKEN], boat=LINE_NAMES[BOAT_INDEX[m.boat]],
+                   slot=m.slot)
+    if isinstance(m, PlaceMeeples):
+        # Translators: a move: {action} is the action token "place 2–3 meeples"; {cells} lists cells (a1 … c3).
+        return msg("{action} on {cells}", action=NAMES[PLACE_MEEPLES], cells=m.cells)
+    if isinstance(m, PlaceUnload):
+        # Translators: a move: the action token {action} placing on {cell}, then unloading {boats} (e.g. "row 2").
+        return msg("{action}: {cell}, then {boats}", action=NAMES[PLACE_UNLOAD], cell=m.cell,
+                   boats=tuple(LINE_NAMES[BOAT_INDEX[x]] for x in m.boats))
+    if isinstance(m, SwapUnload):
+        # Translators: a move: the action token {action} swapping two slots of {boat}, then unloading {unload}.
+        return msg("{action}: slots {first} and {second} of {boat}, then {unload}", action=NAMES[SWAP_UNLOAD],
+                   first=m.slots[0], second=m.slots[1], boat=LINE_NAMES[BOAT_INDEX[m.boat]],
+                   unload=LINE_NAMES[BOAT_INDEX[m.unload]])
+    # Translators: a move: the player passes (D4.4).
+    return msg("pass")

@@ -7,8 +7,9 @@ checked the same way on construction, so `scoring.score` can trust any board it 
 
 Path conventions (docs/rulings.md, "F1 — validation details"): a field's own problem is reported at
 that field (``players[0].obelisk``); a limit broken only by the two players together
-(``≤ 12 obelisks together``, ``tomb-7 held by both``) is reported at the second player's
-field (``players[1].obelisk``).
+(``≤ 12 obelisks together``, ``tomb 7 held by both``) is reported at the second player's
+field (``players[1].obelisk``). The messages are translatable (docs/i18n.md); field paths,
+keys and JSON values in them stay as the format writes them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules_engine.duel.labels import NAMES
+from rules_engine.duel.tokens import TEMPLES, TOMBS
 from rules_engine.errors import BoardError
+from rules_engine.messages import msg, plural
 from rules_engine.validation import int_in, is_int, json_type, player_object, show, unknown
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
@@ -182,16 +186,20 @@ def parse_board(data: object) -> DuelBoard:
 def _int_list(value: object, path: str, allowed: range | tuple[int, ...], what: str, item_name: str,
               errors: list) -> tuple[list[int], bool]:
     """The allowed integers of a list, and whether every entry was one. Every bad entry is
-    reported (by position, counted from 1)."""
+    reported (by position, counted from 1). ``what`` and ``item_name`` are words for people
+    (messages): "temple token values", "a temple value"."""
     if not isinstance(value, list | tuple):
-        errors.append((path, f"must be a list of {what}, got {json_type(value)}"))
+        # Translators: {what} is e.g. "tomb numbers"; {found} e.g. "a number" or "text 'x'".
+        errors.append((path, msg("must be a list of {what}, got {found}", what=what, found=json_type(value))))
         return [], False
     good: list[int] = []
     ok = True
     lo, hi = min(allowed), max(allowed)
     for i, item in enumerate(value, start=1):
         if not is_int(item) or item not in allowed:
-            errors.append((path, f"entry {i} must be {item_name} {lo}–{hi}, got {show(item)}"))
+            # Translators: {entry} counts from 1; {item} is e.g. "a tomb number"; {found} what the list holds there.
+            errors.append((path, msg("entry {entry} must be {item} {lo}–{hi}, got {found}", entry=i, item=item_name,
+                                     lo=lo, hi=hi, found=show(item))))
             ok = False
         else:
             good.append(item)
@@ -203,31 +211,34 @@ def _validate(data: object) -> list[tuple[str, str]]:
     errors: list[tuple[str, str]] = []
     if not isinstance(data, Mapping):
         # Path "" is the whole document (as in the API's error schema).
-        return [("", f"the board must be a JSON object (an F1 end-game board), got {json_type(data)}")]
+        # Translators: {found} is e.g. "a list" or "text 'x'".
+        return [("", msg("the board must be a JSON object (an F1 end-game board), got {found}", found=json_type(data)))]
 
     for key in data:
         if key not in _TOP_FIELDS:
-            errors.append(unknown(key, "", _TOP_FIELDS, "field"))
+            errors.append(unknown(key, "", _TOP_FIELDS, _FIELD))
 
     if "game" in data and data["game"] != "duel":
-        errors.append(("game", f"must be 'duel' (or be left out), got {json_type(data['game'])}"))
+        # Translators: 'duel' is a JSON value (kept as it is); {found} is e.g. "a number" or "text 'x'".
+        errors.append(("game", msg("must be 'duel' (or be left out), got {found}", found=json_type(data["game"]))))
 
     sides = _validate_sides(data.get("sides", {}), errors)
 
     starting = data.get("starting_player", 0)
     if not is_int(starting) or starting not in (0, 1):
-        errors.append(("starting_player", f"must be 0 or 1 (the index of the player who started), "
-                                          f"got {show(starting)}"))
+        errors.append(("starting_player", msg("must be 0 or 1 (the index of the player who started), got {found}",
+                                              found=show(starting))))
 
     if "players" not in data:
-        errors.append(("players", "is required: a list of the 2 players' boards"))
+        errors.append(("players", msg("is required: a list of the 2 players' boards")))
         return errors
     players = data["players"]
     if not isinstance(players, list | tuple):
-        errors.append(("players", f"must be a list of the 2 players' boards, got {json_type(players)}"))
+        errors.append(("players", msg("must be a list of the 2 players' boards, got {found}",
+                                      found=json_type(players))))
         return errors
     if len(players) != 2:
-        errors.append(("players", f"exactly 2 players are needed, got {len(players)}"))
+        errors.append(("players", msg("exactly 2 players are needed, got {count}", count=len(players))))
 
     parsed = [_validate_player(p, f"players[{i}]", errors) for i, p in enumerate(players)]
     if len(parsed) == 2 and parsed[0] is not None and parsed[1] is not None:
@@ -237,15 +248,17 @@ def _validate(data: object) -> list[tuple[str, str]]:
 
 def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
     if sides is None or not isinstance(sides, Mapping):
-        errors.append(("sides", f"must be an object like {{\"obelisk\": \"A\", \"temple\": \"B\", …}} "
-                                f"(or be left out for all A), got {json_type(sides)}"))
+        # Translators: the braces hold JSON (kept as it is); {found} is e.g. "a list".
+        errors.append(("sides", msg('must be an object like {{"obelisk": "A", "temple": "B", …}} (or be left out for '
+                                    'all A), got {found}', found=json_type(sides))))
         return None
     result = {}
     for key, side in sides.items():
         if key not in MONUMENTS:
-            errors.append(unknown(key, "sides", MONUMENTS, "monument"))
+            # Translators: the kind of key in "unknown monument (allowed: …)".
+            errors.append(unknown(key, "sides", MONUMENTS, msg("monument")))
         elif not isinstance(side, str) or side not in SIDES:
-            errors.append((f"sides.{key}", f"must be 'A' or 'B', got {json_type(side)}"))
+            errors.append((f"sides.{key}", msg("must be 'A' or 'B', got {found}", found=json_type(side))))
         else:
             result[key] = side
     return {m: result.get(m, "A") for m in MONUMENTS}
@@ -260,69 +273,114 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
     v: dict = {}
     name = p.get("name")
     if name is not None and not isinstance(name, str):
-        errors.append((f"{path}.name", f"must be text or be left out, got {json_type(name)}"))
+        errors.append((f"{path}.name", msg("must be text or be left out, got {found}", found=json_type(name))))
 
     if "obelisk" in p:
-        v["obelisk"] = int_in(p["obelisk"], f"{path}.obelisk", 0, OBELISK_TOKENS, "obelisk tokens", errors)
+        v["obelisk"] = int_in(p["obelisk"], f"{path}.obelisk", 0, OBELISK_TOKENS, _WORDS["obelisk"], errors)
 
     flag = p.get("obelisk_first_to_five", False)
     if not isinstance(flag, bool):
-        errors.append((f"{path}.obelisk_first_to_five", f"must be true or false, got {json_type(flag)}"))
+        errors.append((f"{path}.obelisk_first_to_five", msg("must be true or false, got {found}",
+                                                            found=json_type(flag))))
     else:
         v["obelisk_first_to_five"] = flag
 
     if "temple" in p:
-        temple, ok = _int_list(p["temple"], f"{path}.temple", TEMPLE_VALUES, "temple token values",
-                               "a temple value", errors)
+        temple, ok = _int_list(p["temple"], f"{path}.temple", TEMPLE_VALUES, _WORDS["temple"],
+                               _WORDS["a temple value"], errors)
         over = _over_limit(Counter(temple), TEMPLE_TOKENS_PER_VALUE)
         for value, n in over:
-            errors.append((f"{path}.temple", f"temple-{value} appears {n} times; the game has only "
-                                             f"{TEMPLE_TOKENS_PER_VALUE} (D1)"))
+            # Translators: {token} is e.g. "temple 2"; {limit} how many of it the game has.
+            errors.append((f"{path}.temple", plural("{token} appears {n} time; the game has only {limit} (D1)",
+                                                    "{token} appears {n} times; the game has only {limit} (D1)",
+                                                    token=NAMES[TEMPLES[value - 1]], n=n,
+                                                    limit=TEMPLE_TOKENS_PER_VALUE)))
         # Cross-player limits only make sense on a list that is right in itself.
         v["temple"] = temple if ok and not over else None
 
     if "pyramid" in p:
         pyr = p["pyramid"]
         if not isinstance(pyr, Mapping):
-            errors.append((f"{path}.pyramid", f"must be an object {{\"light\": n, \"dark\": n}}, "
-                                              f"got {json_type(pyr)}"))
+            # Translators: the braces hold JSON (kept as it is); {found} is e.g. "a list".
+            errors.append((f"{path}.pyramid", msg('must be an object {{"light": n, "dark": n}}, got {found}',
+                                                  found=json_type(pyr))))
         else:
             for key in pyr:
                 if key not in _PYRAMID_FIELDS:
-                    errors.append(unknown(key, f"{path}.pyramid", _PYRAMID_FIELDS, "pyramid colour"))
+                    # Translators: the kind of key in "unknown pyramid colour (allowed: light, dark)".
+                    errors.append(unknown(key, f"{path}.pyramid", _PYRAMID_FIELDS, msg("pyramid colour")))
             for colour in _PYRAMID_FIELDS:
                 if colour not in pyr:
-                    errors.append((f"{path}.pyramid.{colour}", f"is required (number of {colour} "
-                                                               f"pyramid tokens, 0–6)"))
+                    errors.append((f"{path}.pyramid.{colour}", _PYRAMID_REQUIRED[colour]))
                 else:
                     v[f"pyramid_{colour}"] = int_in(pyr[colour], f"{path}.pyramid.{colour}", 0,
-                                                     PYRAMID_TOKENS_PER_COLOUR,
-                                                     f"{colour} pyramid tokens", errors)
+                                                     PYRAMID_TOKENS_PER_COLOUR, _WORDS[colour], errors)
 
     if "tomb" in p:
-        tomb, ok = _int_list(p["tomb"], f"{path}.tomb", TOMB_NUMBERS, "tomb numbers", "a tomb number",
+        tomb, ok = _int_list(p["tomb"], f"{path}.tomb", TOMB_NUMBERS, _WORDS["tomb"], _WORDS["a tomb number"],
                              errors)
         twice = _over_limit(Counter(tomb), 1)
         for number, n in twice:
-            errors.append((f"{path}.tomb", f"tomb-{number} is listed {n} times; there is only one"))
+            # Translators: {token} is e.g. "tomb 7".
+            errors.append((f"{path}.tomb", plural("{token} is listed {n} time; there is only one",
+                                                  "{token} is listed {n} times; there is only one",
+                                                  token=NAMES[TOMBS[number - 1]], n=n)))
         v["tomb"] = tomb if ok and not twice else None
 
     if "action_tokens" in p:
         v["action_tokens"] = int_in(p["action_tokens"], f"{path}.action_tokens", 0, ACTION_TOKENS,
-                                     "unused action tokens", errors)
+                                     _WORDS["action_tokens"], errors)
     if "meeples_on_harbor" in p:
         v["meeples_on_harbor"] = int_in(p["meeples_on_harbor"], f"{path}.meeples_on_harbor", 0,
-                                         MEEPLES_PER_PLAYER, "meeples", errors)
+                                         MEEPLES_PER_PLAYER, _WORDS["meeples"], errors)
     return v
 
 
+# Translators: the kind of key in "unknown field (allowed: …)".
+_FIELD = msg("field")
+
+# Words for what a board's fields count, in messages such as "must be a whole number of
+# obelisk tokens (0–12), got a list".
+_WORDS = {
+    # Translators: what a board field counts, as in "must be a whole number of obelisk tokens (0–12)".
+    "obelisk": msg("obelisk tokens"),
+    # Translators: what a board field lists, as in "must be a list of temple token values, got …".
+    "temple": msg("temple token values"),
+    # Translators: one entry of a board's list, as in "entry 2 must be a temple value 1–4, got 7".
+    "a temple value": msg("a temple value"),
+    # Translators: what a board field counts, as in "must be a whole number of light pyramid tokens (0–6)".
+    "light": msg("light pyramid tokens"),
+    # Translators: what a board field counts, as in "must be a whole number of dark pyramid tokens (0–6)".
+    "dark": msg("dark pyramid tokens"),
+    # Translators: what a board field lists, as in "must be a list of tomb numbers, got …".
+    "tomb": msg("tomb numbers"),
+    # Translators: one entry of a board's list, as in "entry 2 must be a tomb number 1–12, got 13".
+    "a tomb number": msg("a tomb number"),
+    # Translators: what a board field counts, as in "must be a whole number of unused action tokens (0–12)".
+    "action_tokens": msg("unused action tokens"),
+    # Translators: what a board field counts, as in "must be a whole number of meeples (0–4)".
+    "meeples": msg("meeples"),
+}
+
+_PYRAMID_REQUIRED = {
+    # Translators: a missing field of a board.
+    "light": msg("is required (number of light pyramid tokens, 0–6)"),
+    # Translators: a missing field of a board.
+    "dark": msg("is required (number of dark pyramid tokens, 0–6)"),
+}
+
 _REQUIRED_HINT = {
-    "obelisk": "number of obelisk tokens, 0–12",
-    "temple": "list of temple token values 1–4, [] if none",
-    "pyramid": '{"light": n, "dark": n}',
-    "tomb": "list of tomb numbers 1–12, [] if none",
-    "action_tokens": "number of unused action tokens",
-    "meeples_on_harbor": "number of own meeples still on the harbor, 0–4",
+    # Translators: what a missing board field holds, as in "is required (…)".
+    "obelisk": msg("number of obelisk tokens, 0–12"),
+    # Translators: what a missing board field holds, as in "is required (…)"; [] is JSON's empty list.
+    "temple": msg("list of temple token values 1–4, [] if none"),
+    "pyramid": '{"light": n, "dark": n}',  # JSON, the same in every language
+    # Translators: what a missing board field holds, as in "is required (…)"; [] is JSON's empty list.
+    "tomb": msg("list of tomb numbers 1–12, [] if none"),
+    # Translators: what a missing board field holds, as in "is required (…)".
+    "action_tokens": msg("number of unused action tokens"),
+    # Translators: what a missing board field holds, as in "is required (…)".
+    "meeples_on_harbor": msg("number of own meeples still on the harbor, 0–4"),
 }
 
 
@@ -338,24 +396,38 @@ def _validate_together(a: dict, b: dict, sides: dict | None, errors: list) -> No
         return None if x is None or y is None else (x, y)
 
     if (pair := both("obelisk")) and sum(pair) > OBELISK_TOKENS:
-        errors.append(("players[1].obelisk", f"the players hold {pair[0]} + {pair[1]} = {sum(pair)} "
-                                             f"obelisk tokens together; the game has only 12"))
+        # Translators: {a} + {b} = {total} are the two players' counts and their sum.
+        errors.append(("players[1].obelisk", msg("the players hold {a} + {b} = {total} obelisk tokens together; the "
+                                                 "game has only 12", a=pair[0], b=pair[1], total=sum(pair))))
     if pair := both("temple"):
         counts = Counter(pair[0]) + Counter(pair[1])
         for value, n in _over_limit(counts, TEMPLE_TOKENS_PER_VALUE):
-            errors.append(("players[1].temple", f"temple-{value} appears {n} times across both players; "
-                                                f"the game has only {TEMPLE_TOKENS_PER_VALUE}"))
+            # Translators: {token} is e.g. "temple 2"; {limit} how many of it the game has.
+            errors.append(("players[1].temple", plural("{token} appears {n} time across both players; the game has "
+                                                       "only {limit}",
+                                                       "{token} appears {n} times across both players; the game has "
+                                                       "only {limit}", token=NAMES[TEMPLES[value - 1]], n=n,
+                                                       limit=TEMPLE_TOKENS_PER_VALUE)))
     for colour in _PYRAMID_FIELDS:
         if (pair := both(f"pyramid_{colour}")) and sum(pair) > PYRAMID_TOKENS_PER_COLOUR:
-            errors.append((f"players[1].pyramid.{colour}",
-                           f"the players hold {pair[0]} + {pair[1]} = {sum(pair)} {colour} pyramid tokens "
-                           f"together; the game has only 6"))
+            if colour == "light":
+                # Translators: {a} + {b} = {total} are the two players' counts and their sum.
+                why = msg("the players hold {a} + {b} = {total} light pyramid tokens together; the game has only 6",
+                          a=pair[0], b=pair[1], total=sum(pair))
+            else:
+                # Translators: {a} + {b} = {total} are the two players' counts and their sum.
+                why = msg("the players hold {a} + {b} = {total} dark pyramid tokens together; the game has only 6",
+                          a=pair[0], b=pair[1], total=sum(pair))
+            errors.append((f"players[1].pyramid.{colour}", why))
     if pair := both("tomb"):
         for number in sorted(set(pair[0]) & set(pair[1])):
-            errors.append(("players[1].tomb", f"tomb-{number} is held by both players"))
+            # Translators: {token} is e.g. "tomb 7".
+            errors.append(("players[1].tomb", msg("{token} is held by both players", token=NAMES[TOMBS[number - 1]])))
     if (pair := both("action_tokens")) and sum(pair) > ACTION_TOKENS:
-        errors.append(("players[1].action_tokens", f"the players hold {pair[0]} + {pair[1]} = {sum(pair)} "
-                                                   f"action tokens together; the game has only 12"))
+        # Translators: {a} + {b} = {total} are the two players' counts and their sum.
+        errors.append(("players[1].action_tokens", msg("the players hold {a} + {b} = {total} action tokens together; "
+                                                       "the game has only 12", a=pair[0], b=pair[1],
+                                                       total=sum(pair))))
 
     # D7.1 B / F1: who was first to five obelisks matters only when both reached five.
     # On side A the flag is ignored entirely (docs/rulings.md, "F1 obelisk_first_to_five").
@@ -365,15 +437,21 @@ def _validate_together(a: dict, b: dict, sides: dict | None, errors: list) -> No
     for i, p in enumerate((a, b)):
         if p.get("obelisk_first_to_five") and p.get("obelisk") is not None \
                 and p["obelisk"] < OBELISKS_FOR_BONUS:
-            errors.append((f"players[{i}].obelisk_first_to_five",
-                           f"cannot be true with {p['obelisk']} obelisk tokens: first to five needs at "
-                           f"least 5 (D7.1 B)"))
+            # Translators: {n} is the player's obelisk tokens (0 to 4).
+            why = plural("cannot be true with {n} obelisk tokens: first to five needs at least 5 (D7.1 B)",
+                         "cannot be true with {n} obelisk tokens: first to five needs at least 5 (D7.1 B)",
+                         n=p["obelisk"])
+            errors.append((f"players[{i}].obelisk_first_to_five", why))
     flags = both("obelisk_first_to_five")
     if counts and flags and min(counts) >= OBELISKS_FOR_BONUS:
         marked = sum(flags)
-        if marked != 1:
-            found = "neither is" if marked == 0 else "both are"
-            errors.append(("players[1].obelisk_first_to_five",
-                           f"with obelisk side B and both players holding at least 5 obelisk tokens "
-                           f"({counts[0]} and {counts[1]}), exactly one must be marked "
-                           f"obelisk_first_to_five (D7.1 B); {found}"))
+        if marked == 0:
+            # Translators: {a} and {b} are the players' obelisk tokens; obelisk_first_to_five is a field (kept).
+            why = msg("with obelisk side B and both players holding at least 5 obelisk tokens ({a} and {b}), exactly "
+                      "one must be marked obelisk_first_to_five (D7.1 B); neither is", a=counts[0], b=counts[1])
+            errors.append(("players[1].obelisk_first_to_five", why))
+        elif marked == 2:
+            # Translators: {a} and {b} are the players' obelisk tokens; obelisk_first_to_five is a field (kept).
+            why = msg("with obelisk side B and both players holding at least 5 obelisk tokens ({a} and {b}), exactly "
+                      "one must be marked obelisk_first_to_five (D7.1 B); both are", a=counts[0], b=counts[1])
+            errors.append(("players[1].obelisk_first_to_five", why))

@@ -8,8 +8,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from rules_engine.duel.actions import play
+from rules_engine.duel.harbor import LINE_NAMES
+from rules_engine.duel.labels import NAMES
 from rules_engine.duel.legal import legal_moves_of
-from rules_engine.duel.moves import MOVE_CLASSES, Move, parse_move
+from rules_engine.duel.moves import MOVE_CLASSES, Move, at, parse_move
 from rules_engine.duel.state import MEEPLES, DuelState, initial_work
 from rules_engine.duel.tokens import (
     ALL_TOKENS,
@@ -20,6 +22,7 @@ from rules_engine.duel.tokens import (
     describe_unknown_token,
 )
 from rules_engine.errors import IllegalMoveError, RecordError
+from rules_engine.messages import msg
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 BOAT_TOKENS = 18  # D3.2: 6 boats x 3
@@ -35,14 +38,17 @@ def shuffled_supply(rng: random.Random) -> list[str]:
 
 def _token_list(value: object, where: str, length: int) -> list[str]:
     if not isinstance(value, (list, tuple)):
-        raise RecordError(f"{where} must be a list of {length} token ids, got "
-                          f"{type(value).__name__}", None, "F2")
+        # Translators: {where} is a record's field, e.g. "setup.supply"; {length} is 60 or 3; {kind} a type name.
+        raise RecordError(msg("{where} must be a list of {length} token ids, got {kind}", where=where, length=length,
+                              kind=type(value).__name__), None, "F2")
     if len(value) != length:
-        raise RecordError(f"{where} must list {length} token ids, got {len(value)}", None, "F2")
+        # Translators: {where} is a record's field, e.g. "setup.supply"; {length} is 60 or 3.
+        raise RecordError(msg("{where} must list {length} token ids, got {count}", where=where, length=length,
+                              count=len(value)), None, "F2")
     out = []
     for i, t in enumerate(value):
         if not isinstance(t, str) or t not in CANONICAL:
-            raise RecordError(f"{where}[{i}]: {describe_unknown_token(t)}", None, "D1")
+            raise RecordError(at(f"{where}[{i}]", describe_unknown_token(t)), None, "D1")
         out.append(CANONICAL[t])
     return out
 
@@ -51,9 +57,13 @@ def _count_problems(counts: Counter, where: str, exact: bool) -> str | None:
     for t in TOKEN_IDS:
         have, limit = counts[t], TOKEN_COUNTS[t]
         if have > limit:
-            return f"{where} holds {have} × {t}; the game has only {limit} (D1)"
+            # Translators: {where} is a record's field, e.g. "setup.boats"; {token} a token, e.g. "tomb 7".
+            return msg("{where} holds {count} × {token}; the game has only {limit} (D1)", where=where, count=have,
+                       token=NAMES[t], limit=limit)
         if exact and have < limit:
-            return f"{where} holds {have} × {t}; all 60 tokens must be listed, so it needs {limit} (D1)"
+            # Translators: {where} is a record's field, e.g. "setup.supply"; {token} a token, e.g. "tomb 7".
+            return msg("{where} holds {count} × {token}; all 60 tokens must be listed, so it needs {limit} (D1)",
+                       where=where, count=have, token=NAMES[t], limit=limit)
     return None
 
 
@@ -68,8 +78,9 @@ def new_game(*, supply: Sequence[str] | None = None,
     Raises `RecordError` (move None) for a bad setup.
     """
     if (supply is None) == (boats is None):
-        raise RecordError("setup must give exactly one of supply (60 token ids in draw order) "
-                          "or boats (6 boats of 3 token ids)", None, "F2")
+        # Translators: "setup", "supply" and "boats" are a record's fields (kept as they are).
+        raise RecordError(msg("setup must give exactly one of supply (60 token ids in draw order) or boats (6 boats of "
+                              "3 token ids)"), None, "F2")
     if supply is not None:
         tokens = _token_list(supply, "setup.supply", 60)
         problem = _count_problems(Counter(tokens), "setup.supply", exact=True)
@@ -81,8 +92,9 @@ def new_game(*, supply: Sequence[str] | None = None,
         return w.freeze()
     if not isinstance(boats, (list, tuple)) or len(boats) != 6:
         got = len(boats) if isinstance(boats, (list, tuple)) else type(boats).__name__
-        raise RecordError(f"setup.boats must list the 6 boats (row-1, row-2, row-3, col-a, col-b, "
-                          f"col-c), got {got}", None, "F2")
+        # Translators: "setup.boats" is a record's field; {boats} names the boats in order, e.g. "row 1, …".
+        raise RecordError(msg("setup.boats must list the 6 boats ({boats}), got {got}", boats=LINE_NAMES, got=got),
+                          None, "F2")
     slots: list[str] = []
     for b, boat in enumerate(boats):
         slots += _token_list(boat, f"setup.boats[{b}]", 3)
@@ -109,7 +121,8 @@ def apply_move(state: DuelState, move: Move | dict) -> DuelState:
     if isinstance(move, dict):
         move = parse_move(move)
     elif not isinstance(move, MOVE_CLASSES):
-        raise IllegalMoveError(f"not a Duel move: {type(move).__name__}", "F2")
+        # Translators: {kind} is a Python class name.
+        raise IllegalMoveError(msg("not a Duel move: {kind}", kind=type(move).__name__), "F2")
     w = state.thaw()  # a private copy: a move failing half way leaves `state` untouched
     play(w, move)
     return w.freeze()

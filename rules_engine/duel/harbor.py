@@ -10,12 +10,20 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from rules_engine.messages import Message, msg
+
 CELLS: tuple[str, ...] = tuple(f"{col}{row}" for row in "123" for col in "abc")
 CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELLS)}
 BOATS: tuple[str, ...] = ("row-1", "row-2", "row-3", "col-a", "col-b", "col-c")
 BOAT_INDEX: dict[str, int] = {name: i for i, name in enumerate(BOATS)}
-#: How messages name a boat's line: "row 2", "column b".
-LINE_NAMES: tuple[str, ...] = ("row 1", "row 2", "row 3", "column a", "column b", "column c")
+#: How messages name a boat and its line, as the players do: "row 2", "column b" (the boat
+#: docked at the end of that row or column). Translatable (docs/i18n.md).
+LINE_NAMES: tuple[Message, ...] = (
+    # Translators: a row of the Duel harbor (1 to 3), or the boat docked at its end.
+    *(msg("row {row}", row=r) for r in (1, 2, 3)),
+    # Translators: a column of the Duel harbor (a to c), or the boat docked at its end.
+    *(msg("column {column}", column=c) for c in "abc"),
+)
 ALL_BOATS = 0b111111
 
 

@@ -4,6 +4,10 @@ record ids of formats.md F2 (``tomb-5``). Everything resolves to a record id (du
 
 The palette of the live-entry page also comes from here: each face as printed, its short
 label, and how many of it remain unseen.
+
+The board's words (`NAMES`) are translatable messages (docs/i18n.md) that the engine's own
+sentences use for tokens; the short labels and the spellings `parse_label` reads are the
+same in every language.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from rules_engine.duel.tokens import (
     TOKEN_IDS,
     TOMBS,
 )
+from rules_engine.messages import Message, msg
 
 
 class LabelError(ValueError):
@@ -39,7 +44,7 @@ class Face:
 
     token: str  # record id
     short: str  # what to type: T2, #7, Ob, PL …
-    name: str  # the board's words: "temple 2", "tomb 7" …
+    name: Message  # the board's words: "temple 2", "tomb 7" …
     kind: str  # obelisk | pyramid | temple | tomb | action
 
 
@@ -54,16 +59,26 @@ SHORT: dict[str, str] = {
     PLACE_UNLOAD: "P1U",
     SWAP_UNLOAD: "SwU",
 }
-NAMES: dict[str, str] = {
-    OBELISK: "obelisk",
-    PYRAMID_LIGHT: "light pyramid",
-    PYRAMID_DARK: "dark pyramid",
-    **{t: f"temple {v}" for v, t in enumerate(TEMPLES, 1)},
-    **{t: f"tomb {n}" for n, t in enumerate(TOMBS, 1)},
-    TAKE_TOKEN: "take 1 token",
-    PLACE_MEEPLES: "place 2–3 meeples",
-    PLACE_UNLOAD: "place 1 meeple and unload 1–2×",
-    SWAP_UNLOAD: "swap 2 tokens and unload",
+#: Each token in the board's words, by record id (what the engine's sentences call it).
+NAMES: dict[str, Message] = {
+    # Translators: a Duel token (the rulebook's word).
+    OBELISK: msg("obelisk"),
+    # Translators: a Duel token: one of the light pyramid's blocks.
+    PYRAMID_LIGHT: msg("light pyramid"),
+    # Translators: a Duel token: one of the dark pyramid's blocks.
+    PYRAMID_DARK: msg("dark pyramid"),
+    # Translators: a Duel temple token showing {value} symbols (1 to 4), e.g. "temple 2".
+    **{t: msg("temple {value}", value=v) for v, t in enumerate(TEMPLES, 1)},
+    # Translators: the Duel tomb token numbered {number} (1 to 12), e.g. "tomb 7".
+    **{t: msg("tomb {number}", number=n) for n, t in enumerate(TOMBS, 1)},
+    # Translators: a Duel action token, as printed on it.
+    TAKE_TOKEN: msg("take 1 token"),
+    # Translators: a Duel action token, as printed on it.
+    PLACE_MEEPLES: msg("place 2–3 meeples"),
+    # Translators: a Duel action token, as printed on it.
+    PLACE_UNLOAD: msg("place 1 meeple and unload 1–2×"),
+    # Translators: a Duel action token, as printed on it.
+    SWAP_UNLOAD: msg("swap 2 tokens and unload"),
 }
 
 
@@ -83,16 +98,18 @@ _ALIASES: dict[str, str] = {
     "take": TAKE_TOKEN, "tt": TAKE_TOKEN, "taketoken": TAKE_TOKEN, "take1token": TAKE_TOKEN, "take1": TAKE_TOKEN,
     "p23": PLACE_MEEPLES, "pm": PLACE_MEEPLES, "placemeeples": PLACE_MEEPLES, "place23meeples": PLACE_MEEPLES,
     "p1u": PLACE_UNLOAD, "pu": PLACE_UNLOAD, "placeunload": PLACE_UNLOAD, "place1meepleandunload12x": PLACE_UNLOAD,
+    "place1meepleandunload12": PLACE_UNLOAD,  # NAMES' own "… 1–2×" (× is dropped like a dash)
     "swu": SWAP_UNLOAD, "su": SWAP_UNLOAD, "swap": SWAP_UNLOAD, "swapunload": SWAP_UNLOAD,
     "swap2tokensandunload": SWAP_UNLOAD,
 }
 _NUMBERED = re.compile(r"^(t|temple|#|tomb|g|grab)(\d{1,2})$")
 _DROP = re.compile(r"[\s\-_.×]+")
+#: What can be typed (in every language: the form reads these spellings only).
+_EXAMPLES = "Ob, PL, PD, T1–T4, #1–#12, Take, P23, P1U, SwU (or tomb 7, temple 2)"
 
 
-def parse_label(text: str) -> str:
-    """One token's record id from a label; LabelError says what was not understood."""
-    raw = str(text).strip()
+def _resolve(raw: str) -> str | None:
+    """The record id ``raw`` (stripped) names, or None."""
     if raw.lower() in TOKEN_COUNTS:
         return raw.lower()
     key = _DROP.sub("", raw.lower()).replace("–", "")
@@ -102,15 +119,32 @@ def parse_label(text: str) -> str:
     if match:
         letters, number = match[1], int(match[2])
         if letters in ("t", "temple"):
-            if 1 <= number <= 4:
-                return TEMPLES[number - 1]
-            raise LabelError(f"{raw!r}: temple tokens show 1 to 4 symbols")
-        if 1 <= number <= 12:
-            return TOMBS[number - 1]
-        raise LabelError(f"{raw!r}: tomb tokens are numbered 1 to 12")
-    raise LabelError(
-        f"{raw!r} is not a token: type e.g. Ob, PL, PD, T1–T4, #1–#12, Take, P23, P1U, SwU (or tomb 7, temple 2)"
-    )
+            return TEMPLES[number - 1] if 1 <= number <= 4 else None
+        return TOMBS[number - 1] if 1 <= number <= 12 else None
+    return None
+
+
+def _not_a_token(raw: str) -> LabelError:
+    """Why ``raw`` names no token."""
+    match = _NUMBERED.match(_DROP.sub("", raw.lower()).replace("–", ""))
+    if match and match[1] in ("t", "temple"):
+        # Translators: {label} is what was typed, e.g. 'T5'.
+        return LabelError(msg("{label}: temple tokens show 1 to 4 symbols", label=repr(raw)))
+    if match:
+        # Translators: {label} is what was typed, e.g. '#13'.
+        return LabelError(msg("{label}: tomb tokens are numbered 1 to 12", label=repr(raw)))
+    # Translators: {label} is what was typed; {examples} are the short labels the form reads (kept as they are).
+    return LabelError(msg("{label} is not a token: type e.g. {examples}", label=repr(raw), examples=_EXAMPLES))
+
+
+def parse_label(text: str) -> str:
+    """One token's record id from a label; LabelError (its message translatable) says what
+    was not understood."""
+    raw = str(text).strip()
+    token = _resolve(raw)
+    if token is None:
+        raise _not_a_token(raw)
+    return token
 
 
 def parse_labels(text: str) -> list[str]:
@@ -123,15 +157,14 @@ def parse_labels(text: str) -> list[str]:
         i = 0
         while i < len(words):
             for j in range(min(len(words), i + 6), i, -1):
-                try:
-                    out.append(parse_label(" ".join(words[i:j])))
-                except LabelError:
-                    continue
-                i = j
-                break
+                token = _resolve(" ".join(words[i:j]))
+                if token is not None:
+                    out.append(token)
+                    i = j
+                    break
             else:
-                raise LabelError(f"{words[i]!r} is not a token: type e.g. Ob, PL, PD, T1–T4, #1–#12, Take, P23, "
-                                 f"P1U, SwU (or tomb 7, temple 2)")
+                raise LabelError(msg("{label} is not a token: type e.g. {examples}", label=repr(words[i]),
+                                     examples=_EXAMPLES))
     return out
 
 

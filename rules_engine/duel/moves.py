@@ -7,6 +7,9 @@ list lengths) and raises `IllegalMoveError`; whether the move is legal in a posi
 Transcription form (F2 "Recording a physical game"): `Unload.refill`, `TakeToken.reveal`
 and, as this project's extension (docs/rulings.md, "F2 refills inside action tokens"),
 `PlaceUnload.refills` (one entry per unloaded boat) and `SwapUnload.refill`.
+
+The reasons are translatable messages (docs/i18n.md). They speak of the F2 JSON a client
+sent, so they name its fields, move types, cells, boats and token ids as written there.
 """
 
 from __future__ import annotations
@@ -24,8 +27,12 @@ from rules_engine.duel.tokens import (
     describe_unknown_token,
 )
 from rules_engine.errors import IllegalMoveError, shown
+from rules_engine.messages import msg, plural
 
 Refill = tuple[str, str, str]
+_BOAT_IDS = ", ".join(BOAT_INDEX)  # as a record writes them
+# Translators: a move's JSON field: the list of refills, one for each boat unloaded.
+_PU_REFILLS = msg("place-unload refills (one per boat)")
 
 
 def _bad(reason: str) -> IllegalMoveError:
@@ -39,28 +46,42 @@ def _show(value: object) -> str:
 def _cell(value: object, what: str) -> str:
     if isinstance(value, str) and value in CELL_INDEX:
         return value
-    return _raise(f"{what}: unknown cell {_show(value)}; cells are a1 … c3 (D2)")
+    # Translators: {what} names a move's JSON field, e.g. "place" or "place-meeples cells[1]"; keep "a1 … c3".
+    return _raise(msg("{what}: unknown cell {value}; cells are a1 … c3 (D2)", what=what, value=_show(value)))
 
 
 def _boat(value: object, what: str) -> str:
     if isinstance(value, str) and value in BOAT_INDEX:
         return value
-    return _raise(f"{what}: unknown boat {_show(value)}; boats are row-1, row-2, row-3, "
-                  f"col-a, col-b, col-c (D2)")
+    # Translators: {what} names a move's JSON field, e.g. "unload"; {boats} are the record's boat ids.
+    return _raise(msg("{what}: unknown boat {value}; boats are {boats} (D2)", what=what, value=_show(value),
+                      boats=_BOAT_IDS))
 
 
 def _token(value: object, what: str) -> str:
     if isinstance(value, str) and value in CANONICAL:
         return CANONICAL[value]
-    return _raise(f"{what}: {describe_unknown_token(value)}")
+    return _raise(at(what, describe_unknown_token(value)))
+
+
+def at(where: str, problem: str) -> str:
+    """``problem`` said of ``where`` (a move, an action token, a move's field): "where: problem"."""
+    # Translators: {where} names a move, an action token or a move's JSON field, e.g. "unload refill[2]".
+    return msg("{where}: {problem}", where=where, problem=problem)
 
 
 def _list(value: object, what: str, lengths: tuple[int, ...]) -> tuple:
     if not isinstance(value, (list, tuple)):
-        _raise(f"{what} must be a list, got {_show(value)}")
+        # Translators: {what} names a move's JSON field; {value} what was found, e.g. "dict {...}".
+        _raise(msg("{what} must be a list, got {value}", what=what, value=_show(value)))
     if len(value) not in lengths:
-        want = " or ".join(map(str, lengths))
-        _raise(f"{what} must list {want} entries, got {len(value)}")
+        if len(lengths) == 1:
+            # Translators: {what} names a move's JSON field, e.g. "swap-unload slots".
+            _raise(plural("{what} must list {n} entries, got {got}", "{what} must list {n} entries, got {got}",
+                          what=what, n=lengths[0], got=len(value)))
+        # Translators: {what} names a move's JSON field, e.g. "place-meeples cells".
+        _raise(msg("{what} must list {low} or {high} entries, got {got}", what=what, low=lengths[0],
+                   high=lengths[1], got=len(value)))
     return tuple(value)
 
 
@@ -121,7 +142,7 @@ class TakeToken:
     def __post_init__(self) -> None:
         _boat(self.boat, "take-token")
         if type(self.slot) is not int or not 1 <= self.slot <= 3:
-            _raise(f"take-token: slot must be 1, 2 or 3, got {_show(self.slot)}")
+            _raise(msg("take-token: slot must be 1, 2 or 3, got {value}", value=_show(self.slot)))
         if self.reveal is not None:
             object.__setattr__(self, "reveal", _token(self.reveal, "take-token reveal"))
 
@@ -146,8 +167,8 @@ class PlaceMeeples:
             _cell(c, f"place-meeples cells[{i}]")
         if len(set(cells)) != len(cells):
             twice = next(c for c in cells if cells.count(c) > 1)
-            raise IllegalMoveError(f"place-meeples lists cell {twice} twice; one meeple per cell "
-                                   f"(D4.1)", "D4.1")
+            raise IllegalMoveError(msg("place-meeples lists cell {cell} twice; one meeple per cell (D4.1)",
+                                       cell=twice), "D4.1")
         object.__setattr__(self, "cells", cells)
 
     def to_json(self) -> dict:
@@ -171,7 +192,7 @@ class PlaceUnload:
             _boat(b, f"place-unload boats[{i}]")
         object.__setattr__(self, "boats", boats)
         if self.refills is not None:
-            refills = _list(self.refills, "place-unload refills (one per boat)", (len(boats),))
+            refills = _list(self.refills, _PU_REFILLS, (len(boats),))
             refills = tuple(_refill(r, f"place-unload refills[{i}]") for i, r in enumerate(refills))
             object.__setattr__(self, "refills", refills)
 
@@ -198,10 +219,10 @@ class SwapUnload:
         slots = _list(self.slots, "swap-unload slots", (2,))
         for s in slots:
             if type(s) is not int or not 1 <= s <= 3:
-                _raise(f"swap-unload: slots must be 1, 2 or 3, got {_show(s)}")
+                _raise(msg("swap-unload: slots must be 1, 2 or 3, got {value}", value=_show(s)))
         if slots[0] == slots[1]:
-            raise IllegalMoveError(f"swap-unload: swapping slot {slots[0]} with itself; two "
-                                   f"different slots are exchanged (D4.3)", "D4.3")
+            raise IllegalMoveError(msg("swap-unload: swapping slot {slot} with itself; two different slots are "
+                                       "exchanged (D4.3)", slot=slots[0]), "D4.3")
         object.__setattr__(self, "slots", slots)
         _boat(self.unload, "swap-unload unload")
         object.__setattr__(self, "refill", _refill(self.refill, "swap-unload refill"))
@@ -244,19 +265,23 @@ def parse_move(data: object) -> Move:
     if isinstance(data, MOVE_CLASSES):
         return data  # type: ignore[return-value]
     if not isinstance(data, dict):
-        _raise(f"a move must be a JSON object, got {_show(data)}")
+        _raise(msg("a move must be a JSON object, got {value}", value=_show(data)))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _SHAPES:
-        _raise(f"unknown move type {_show(kind)}; F2 types are {', '.join(_SHAPES)}")
+        # Translators: {types} are the move types of the record format (kept as they are).
+        _raise(msg("unknown move type {value}; F2 types are {types}", value=_show(kind), types=tuple(_SHAPES)))
     cls, required, optional = _SHAPES[kind]
     for key in data:
         if key != "type" and key not in required and key not in optional:
-            allowed = ", ".join(("type", *required, *optional))
-            _raise(f"{kind} move has unknown field {_show(key)}; its fields are {allowed}")
+            # Translators: {kind} is a move type, e.g. "place"; {fields} are its JSON fields (kept as they are).
+            _raise(msg("{kind} move has unknown field {value}; its fields are {fields}", kind=kind, value=_show(key),
+                       fields=("type", *required, *optional)))
     missing = [k for k in required if k not in data]
     if missing:
-        _raise(f"{kind} move needs field {missing[0]!r}")
+        # Translators: {kind} is a move type, e.g. "place"; {field} a JSON field, e.g. 'cell'.
+        _raise(msg("{kind} move needs field {field}", kind=kind, field=repr(missing[0])))
     try:
         return cls(**{k: data[k] for k in required + optional if k in data})
     except TypeError as exc:  # e.g. an unhashable value reaching a dict lookup
-        raise _bad(f"{kind} move is malformed: {exc}") from None
+        # Translators: {kind} is a move type; {problem} is Python's own words (English).
+        raise _bad(msg("{kind} move is malformed: {problem}", kind=kind, problem=str(exc))) from None

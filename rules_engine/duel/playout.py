@@ -38,7 +38,7 @@ from rules_engine.duel.legal import (
     locate,
     menus,
 )
-from rules_engine.duel.scoring import score
+from rules_engine.duel.scoring import winner
 from rules_engine.duel.state import MEEPLES, Work
 
 _PASS = {"type": "pass"}
@@ -174,7 +174,8 @@ def random_record(rng: random.Random, *, players: Sequence[str] = ("Ana", "Ben")
 
 def playout_winner(state, sides: Mapping[str, str] | None = None) -> int:
     """The winner of a finished position by D7 and D7.6, as `scoring.score_json` of its F1
-    board finds it, minus the F1 validation: the board comes from a state the engine made."""
+    board finds it, minus the F1 validation (the board comes from a state the engine made)
+    and the explanation lines (`scoring.winner`)."""
     players = tuple(
         PlayerBoard(None, p.obelisk, state.first_to_five == i, tuple(p.temple), p.pyramid_light,
                     p.pyramid_dark, tuple(p.tomb), len(p.action_tokens), MEEPLES - p.meeples_in_supply)
@@ -184,4 +185,4 @@ def playout_winner(state, sides: Mapping[str, str] | None = None) -> int:
     object.__setattr__(board, "sides", {m: (sides or {}).get(m, "A") for m in MONUMENTS})
     object.__setattr__(board, "starting_player", 0)
     object.__setattr__(board, "players", players)
-    return score(board).winner
+    return winner(board)

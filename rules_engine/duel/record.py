@@ -18,6 +18,7 @@ from rules_engine.duel.scoring import score_json
 from rules_engine.duel.state import DuelState
 from rules_engine.errors import RecordError, shown
 from rules_engine.gametype import ReplayBase, replay_moves
+from rules_engine.messages import msg, plural
 
 COLOURS = ("black", "white")
 MAX_NAME = 100
@@ -75,15 +76,24 @@ class Replay(ReplayBase):
 
 def _players(data: dict) -> tuple[str, str]:
     players = data.get("players")
-    if not isinstance(players, list) or len(players) != 2:
-        got = f"{len(players)} names" if isinstance(players, list) else type(players).__name__
-        raise _header_error(f"players must be a list of the 2 player names, starting player "
-                            f"first; got {got}")
+    if isinstance(players, list) and len(players) != 2:
+        # Translators: "players" is a record's field; {n} the number of names it gave (the English says "1 names" too).
+        raise _header_error(plural("players must be a list of the 2 player names, starting player first; got {n} names",
+                                   "players must be a list of the 2 player names, starting player first; got {n} names",
+                                   n=len(players)))
+    if not isinstance(players, list):
+        # Translators: "players" is a record's field; {kind} a type name, e.g. "dict".
+        raise _header_error(msg("players must be a list of the 2 player names, starting player first; got {kind}",
+                                kind=type(players).__name__))
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise _header_error(f"players[{i}] must be a non-empty name, got {shown(name)}")
+            # Translators: {field} is a record's field, e.g. "players[1]".
+            raise _header_error(msg("{field} must be a non-empty name, got {value}", field=f"players[{i}]",
+                                    value=shown(name)))
         if len(name) > MAX_NAME:
-            raise _header_error(f"players[{i}] is {len(name)} characters long; at most {MAX_NAME}")
+            # Translators: {field} is a record's field, e.g. "players[1]".
+            raise _header_error(msg("{field} is {length} characters long; at most {limit}", field=f"players[{i}]",
+                                    length=len(name), limit=MAX_NAME))
     return players[0], players[1]
 
 
@@ -94,8 +104,9 @@ def _colours(data: dict) -> tuple[str, str]:
     if not isinstance(colours, list) or len(colours) != 2 \
             or not all(isinstance(c, str) and c in COLOURS for c in colours) \
             or colours[0] == colours[1]:
-        raise _header_error(f"colours must be [\"black\", \"white\"] or [\"white\", \"black\"] "
-                            f"(D1), got {shown(colours, 60)}")
+        # Translators: "colours" is a record's field; the lists are JSON (kept as they are).
+        raise _header_error(msg('colours must be ["black", "white"] or ["white", "black"] (D1), got {value}',
+                                value=shown(colours, 60)))
     return colours[0], colours[1]
 
 
@@ -104,38 +115,48 @@ def _sides(data: dict) -> dict[str, str]:
     if sides is None:
         return dict.fromkeys(MONUMENTS, "A")
     if not isinstance(sides, dict):
-        raise _header_error(f"sides must be an object like {{\"obelisk\": \"A\", …}}, got "
-                            f"{type(sides).__name__}")
+        # Translators: "sides" is a record's field; the braces hold JSON (kept as it is); {kind} a type name.
+        raise _header_error(msg('sides must be an object like {{"obelisk": "A", …}}, got {kind}',
+                                kind=type(sides).__name__))
     for key, value in sides.items():
         if key not in MONUMENTS:
-            raise _header_error(f"sides: unknown monument {shown(key)}; monuments are "
-                                f"{', '.join(MONUMENTS)}", "D1")
+            # Translators: "sides" is a record's field; {monuments} are its keys (kept as they are).
+            raise _header_error(msg("sides: unknown monument {value}; monuments are {monuments}", value=shown(key),
+                                    monuments=MONUMENTS), "D1")
         if value not in ("A", "B"):
-            raise _header_error(f"sides.{key} must be \"A\" or \"B\", got {shown(value)}", "D1")
+            # Translators: {field} is a record's field, e.g. "sides.tomb"; "A" and "B" are JSON values.
+            raise _header_error(msg('{field} must be "A" or "B", got {value}', field=f"sides.{key}",
+                                    value=shown(value)), "D1")
     return {m: sides.get(m, "A") for m in MONUMENTS}
 
 
 def parse_header(data: object) -> tuple[DuelRecord, DuelState, list]:
     """Check an F2 record's header and setup: (record without moves, setup state, raw moves)."""
     if not isinstance(data, dict):
-        raise _header_error(f"a record must be a JSON object, got {type(data).__name__}")
+        # Translators: {kind} is a type name, e.g. "list".
+        raise _header_error(msg("a record must be a JSON object, got {kind}", kind=type(data).__name__))
     if data.get("game") != "duel":
-        raise _header_error(f"game must be \"duel\" for a Duel record, got {shown(data.get('game'))}")
+        # Translators: "game" is a record's field and "duel" its value (kept as they are).
+        raise _header_error(msg('game must be "duel" for a Duel record, got {value}', value=shown(data.get("game"))))
     unknown = [k for k in data if k not in _TOP_FIELDS]
     if unknown:
-        raise _header_error(f"unknown field {shown(unknown[0])}; F2 fields are "
-                            f"{', '.join(_TOP_FIELDS)}")
+        # Translators: {fields} are a record's fields (kept as they are).
+        raise _header_error(msg("unknown field {value}; F2 fields are {fields}", value=shown(unknown[0]),
+                                fields=_TOP_FIELDS))
     players, colours, sides = _players(data), _colours(data), _sides(data)
     setup = data.get("setup")
     if not isinstance(setup, dict):
-        raise _header_error("setup must be an object with supply (60 token ids) or boats")
+        # Translators: "setup", "supply" and "boats" are a record's fields (kept as they are).
+        raise _header_error(msg("setup must be an object with supply (60 token ids) or boats"))
     extra = [k for k in setup if k not in ("supply", "boats")]
     if extra:
-        raise _header_error(f"setup has unknown field {shown(extra[0])}; give supply or boats")
+        # Translators: "setup", "supply" and "boats" are a record's fields (kept as they are).
+        raise _header_error(msg("setup has unknown field {value}; give supply or boats", value=shown(extra[0])))
     state = new_game(supply=setup.get("supply"), boats=setup.get("boats"))
     moves = data.get("moves", [])
     if not isinstance(moves, list):
-        raise _header_error(f"moves must be a list, got {type(moves).__name__}")
+        # Translators: "moves" is a record's field; {kind} a type name, e.g. "dict".
+        raise _header_error(msg("moves must be a list, got {kind}", kind=type(moves).__name__))
     if state.transcription:
         s = state.boats
         boats = tuple(s[b] for b in s)  # type: ignore[misc]

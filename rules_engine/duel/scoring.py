@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules_engine.duel.board import DuelBoard, PlayerBoard, parse_board
+from rules_engine.messages import Message, msg, plural
 
 BREAKDOWN_KEYS = ("obelisk", "temple", "pyramid", "tomb", "action_tokens", "meeples")
 
@@ -32,7 +33,7 @@ class ScoreLine:
     monument: str  # one of BREAKDOWN_KEYS
     side: str | None  # "A"/"B" for monuments, None for the extras
     rule: str  # the rules section, e.g. "D7.4"
-    text: str  # e.g. "Tomb A: 1-2-3 → 9, 5 → 1, 7 → 1"
+    text: str  # e.g. "Tomb A: 1-2-3 → 9, 5 → 1, 7 → 1": a translatable Message (docs/i18n.md)
     points: int
 
     def to_json(self) -> dict:
@@ -82,6 +83,45 @@ def decide_winner(totals: Sequence[int], starting_player: int) -> tuple[int, boo
     return 1 - starting_player, True
 
 
+def winner(board: DuelBoard) -> int:
+    """`score(board).winner` without the explanation lines: the totals alone, for the
+    thousands of playouts an analysis scores (the same rules; tests hold the two equal)."""
+    p0, p1 = board.players
+    sides = board.sides
+    totals = (_total(p0, p1, sides), _total(p1, p0, sides))
+    return decide_winner(totals, board.starting_player)[0]
+
+
+def _total(me: PlayerBoard, other: PlayerBoard, sides: dict[str, str]) -> int:
+    """One player's D7 total, as `_score_player` adds it up."""
+    total = me.action_tokens + me.meeples_on_harbor  # D7.5
+    mine, theirs = me.obelisk, other.obelisk  # D7.1
+    if sides["obelisk"] == "A":
+        total += mine + (OBELISK_A_MAJORITY_BONUS if mine > theirs else 0)
+    elif mine >= 10:
+        total += OBELISK_B_TEN_OR_MORE
+    elif mine >= 5:
+        total += OBELISK_B_FIRST if theirs < 5 or me.obelisk_first_to_five else OBELISK_B_SECOND
+    values = me.temple  # D7.2
+    if sides["temple"] == "A":
+        total += sum(values)
+    elif values:
+        counts = [0, 0, 0, 0, 0]
+        for v in values:
+            counts[v] += 1
+        for k in range(1, max(counts) + 1):
+            total += TEMPLE_B_SET[sum(1 for v in (1, 2, 3, 4) if counts[v] >= k)]
+    light, dark = me.pyramid_light, me.pyramid_dark  # D7.3
+    total += PYRAMID_A[light] + PYRAMID_A[dark] if sides["pyramid"] == "A" else PYRAMID_B[min(light, dark)]
+    if me.tomb:  # D7.4
+        groups = _tomb_groups(me.tomb)
+        if sides["tomb"] == "A":
+            total += sum(TOMB_A_GROUP[min(len(g), 5)] for g in groups)
+        else:
+            total += TOMB_B_GROUP * len(groups)
+    return total
+
+
 def score_json(data: object) -> dict:
     """F1 board dict in, F1 score result dict out; raises BoardError for a bad board."""
     return score(parse_board(data)).to_json()
@@ -89,63 +129,81 @@ def score_json(data: object) -> dict:
 
 def _score_player(me: PlayerBoard, other: PlayerBoard, other_index: int,
                   sides: dict[str, str]) -> PlayerScore:
+    n, m = me.action_tokens, me.meeples_on_harbor
     lines = (
         _obelisk(me, other, other_index, sides["obelisk"]),
         _temple(me, sides["temple"]),
         _pyramid(me, sides["pyramid"]),
         _tomb(me, sides["tomb"]),
-        ScoreLine("action_tokens", None, "D7.5",
-                  f"Action tokens: {me.action_tokens} unused → {me.action_tokens}", me.action_tokens),
-        ScoreLine("meeples", None, "D7.5",
-                  f"Meeples: {me.meeples_on_harbor} on the harbor → {me.meeples_on_harbor}",
-                  me.meeples_on_harbor),
+        # Translators: a score line (D7.5): {n} unused action tokens, worth {points}.
+        ScoreLine("action_tokens", None, "D7.5", msg("Action tokens: {n} unused → {points}", n=n, points=n), n),
+        # Translators: a score line (D7.5): {n} of the player's meeples on the harbor, worth {points}.
+        ScoreLine("meeples", None, "D7.5", msg("Meeples: {n} on the harbor → {points}", n=m, points=m), m),
     )
     breakdown = {line.monument: line.points for line in lines}
     return PlayerScore(me.name, sum(breakdown.values()), breakdown, lines)
 
 
-def _tokens(n: int) -> str:
-    return "1 token" if n == 1 else f"{n} tokens"
+def _tokens(n: int) -> Message:
+    # Translators: a number of tokens inside a score line, e.g. "Obelisk A: 3 tokens → 3".
+    return plural("{n} token", "{n} tokens", n=n)
 
 
 def _obelisk(me: PlayerBoard, other: PlayerBoard, other_index: int, side: str) -> ScoreLine:
     mine, theirs = me.obelisk, other.obelisk
-    who = other.name or f"player {other_index + 1}"
+    # Translators: a player without a name, by seat: "player 2".
+    who = other.name or msg("player {seat}", seat=other_index + 1)
     if side == "A":
         # D7.1 A: 1 per token, +6 for strictly more than the other player.
         if mine > theirs:
-            return ScoreLine("obelisk", "A", "D7.1",
-                             f"Obelisk A: {_tokens(mine)} → {mine} + {OBELISK_A_MAJORITY_BONUS} "
-                             f"for more than {who} ({theirs})", mine + OBELISK_A_MAJORITY_BONUS)
-        why = f"{who} has more" if theirs > mine else f"tied with {who}"
-        return ScoreLine("obelisk", "A", "D7.1", f"Obelisk A: {_tokens(mine)} → {mine} ({why}: no bonus)",
-                         mine)
+            points = mine + OBELISK_A_MAJORITY_BONUS
+            # Translators: a score line (D7.1 A): {tokens} e.g. "3 tokens"; {other} the other player, who has {theirs}.
+            text = msg("Obelisk A: {tokens} → {count} + {bonus} for more than {other} ({theirs})",
+                       tokens=_tokens(mine), count=mine, bonus=OBELISK_A_MAJORITY_BONUS, other=who, theirs=theirs)
+            return ScoreLine("obelisk", "A", "D7.1", text, points)
+        if theirs > mine:
+            # Translators: a score line (D7.1 A): {tokens} e.g. "3 tokens"; {other} the other player, who has more.
+            text = msg("Obelisk A: {tokens} → {points} ({other} has more: no bonus)", tokens=_tokens(mine),
+                       points=mine, other=who)
+        else:
+            # Translators: a score line (D7.1 A): {tokens} e.g. "3 tokens"; {other} the other player, who has as many.
+            text = msg("Obelisk A: {tokens} → {points} (tied with {other}: no bonus)", tokens=_tokens(mine),
+                       points=mine, other=who)
+        return ScoreLine("obelisk", "A", "D7.1", text, mine)
     # D7.1 B (docs/rulings.md "D7.1 B obelisk"): 10+ → 18; else at least 5: first → 12,
     # second → 6. With 12 tokens in the game a player with 10+ is necessarily the only one to
     # reach 5, and when only one player reached 5 that player was first whatever the flag says.
     if mine >= 10:
-        return ScoreLine("obelisk", "B", "D7.1",
-                         f"Obelisk B: {_tokens(mine)}, 10 or more → {OBELISK_B_TEN_OR_MORE} (12 + 6)",
-                         OBELISK_B_TEN_OR_MORE)
+        # Translators: a score line (D7.1 B): {tokens} e.g. "10 tokens".
+        text = msg("Obelisk B: {tokens}, 10 or more → {points} (12 + 6)", tokens=_tokens(mine),
+                   points=OBELISK_B_TEN_OR_MORE)
+        return ScoreLine("obelisk", "B", "D7.1", text, OBELISK_B_TEN_OR_MORE)
     if mine < 5:
-        return ScoreLine("obelisk", "B", "D7.1", f"Obelisk B: {_tokens(mine)}, fewer than 5 → 0", 0)
+        # Translators: a score line (D7.1 B): {tokens} e.g. "3 tokens".
+        text = msg("Obelisk B: {tokens}, fewer than 5 → 0", tokens=_tokens(mine))
+        return ScoreLine("obelisk", "B", "D7.1", text, 0)
     if theirs < 5 or me.obelisk_first_to_five:
-        return ScoreLine("obelisk", "B", "D7.1",
-                         f"Obelisk B: {_tokens(mine)}, first to 5 → {OBELISK_B_FIRST}", OBELISK_B_FIRST)
-    return ScoreLine("obelisk", "B", "D7.1",
-                     f"Obelisk B: {_tokens(mine)}, 5 or more but {who} was first to 5 → {OBELISK_B_SECOND}",
-                     OBELISK_B_SECOND)
+        # Translators: a score line (D7.1 B): {tokens} e.g. "6 tokens".
+        text = msg("Obelisk B: {tokens}, first to 5 → {points}", tokens=_tokens(mine), points=OBELISK_B_FIRST)
+        return ScoreLine("obelisk", "B", "D7.1", text, OBELISK_B_FIRST)
+    # Translators: a score line (D7.1 B): {tokens} e.g. "6 tokens"; {other} the other player.
+    text = msg("Obelisk B: {tokens}, 5 or more but {other} was first to 5 → {points}", tokens=_tokens(mine),
+               other=who, points=OBELISK_B_SECOND)
+    return ScoreLine("obelisk", "B", "D7.1", text, OBELISK_B_SECOND)
 
 
 def _temple(me: PlayerBoard, side: str) -> ScoreLine:
     values = me.temple
     if not values:
-        return ScoreLine("temple", side, "D7.2", f"Temple {side}: no tokens → 0", 0)
+        # Translators: a score line (D7.2): side {side} (A or B) of the temple, no tokens held.
+        return ScoreLine("temple", side, "D7.2", msg("Temple {side}: no tokens → 0", side=side), 0)
     if side == "A":
         # D7.2 A: 1 point per circle symbol.
         total = sum(values)
         shown = " + ".join(map(str, sorted(values)))
-        return ScoreLine("temple", "A", "D7.2", f"Temple A: {shown} symbols → {total}", total)
+        # Translators: a score line (D7.2 A): {values} adds up the tokens' symbols, e.g. "1 + 2 + 4"; {n} their sum.
+        text = plural("Temple A: {values} symbols → {n}", "Temple A: {values} symbols → {n}", values=shown, n=total)
+        return ScoreLine("temple", "A", "D7.2", text, total)
     # D7.2 B: greedy sets of distinct values; set k holds every value held at least k times.
     counts = [0, 0, 0, 0, 0]
     for v in values:
@@ -156,8 +214,10 @@ def _temple(me: PlayerBoard, side: str) -> ScoreLine:
         in_set = [str(v) for v in (1, 2, 3, 4) if counts[v] >= k]
         points = TEMPLE_B_SET[len(in_set)]
         total += points
-        parts.append(f"set {'-'.join(in_set)} → {points}")
-    return ScoreLine("temple", "B", "D7.2", f"Temple B: {', '.join(parts)}", total)
+        # Translators: part of a score line (D7.2 B): a set of different temple values, e.g. "1-2-4", and its points.
+        parts.append(msg("set {values} → {points}", values="-".join(in_set), points=points))
+    # Translators: a score line (D7.2 B): {sets} lists the sets, e.g. "set 1-2-4 → 9, set 2 → 1".
+    return ScoreLine("temple", "B", "D7.2", msg("Temple B: {sets}", sets=tuple(parts)), total)
 
 
 def _pyramid(me: PlayerBoard, side: str) -> ScoreLine:
@@ -165,15 +225,24 @@ def _pyramid(me: PlayerBoard, side: str) -> ScoreLine:
     if side == "A":
         # D7.3 A: each colour scores on its own.
         a, b = PYRAMID_A[light], PYRAMID_A[dark]
-        return ScoreLine("pyramid", "A", "D7.3", f"Pyramid A: light {light} → {a}, dark {dark} → {b}", a + b)
+        # Translators: a score line (D7.3 A): {light} light and {dark} dark pyramid tokens, worth {a} and {b}.
+        text = msg("Pyramid A: light {light} → {a}, dark {dark} → {b}", light=light, a=a, dark=dark, b=b)
+        return ScoreLine("pyramid", "A", "D7.3", text, a + b)
     # D7.3 B: only the smaller pyramid (either one if equal) scores.
     if light == dark:
         points = PYRAMID_B[light]
-        return ScoreLine("pyramid", "B", "D7.3",
-                         f"Pyramid B: light and dark equal, one pyramid of {light} counts → {points}", points)
-    colour, n = ("light", light) if light < dark else ("dark", dark)
-    points = PYRAMID_B[n]
-    return ScoreLine("pyramid", "B", "D7.3", f"Pyramid B: smaller pyramid {colour} {n} → {points}", points)
+        # Translators: a score line (D7.3 B): both pyramids have {n} tokens; one of them counts.
+        text = msg("Pyramid B: light and dark equal, one pyramid of {n} counts → {points}", n=light, points=points)
+        return ScoreLine("pyramid", "B", "D7.3", text, points)
+    if light < dark:
+        points = PYRAMID_B[light]
+        # Translators: a score line (D7.3 B): the light pyramid, with {n} tokens, is the smaller one.
+        text = msg("Pyramid B: smaller pyramid light {n} → {points}", n=light, points=points)
+    else:
+        points = PYRAMID_B[dark]
+        # Translators: a score line (D7.3 B): the dark pyramid, with {n} tokens, is the smaller one.
+        text = msg("Pyramid B: smaller pyramid dark {n} → {points}", n=dark, points=points)
+    return ScoreLine("pyramid", "B", "D7.3", text, points)
 
 
 def _tomb_groups(numbers: tuple[int, ...]) -> list[list[int]]:
@@ -191,17 +260,21 @@ def _tomb_groups(numbers: tuple[int, ...]) -> list[list[int]]:
 
 def _tomb(me: PlayerBoard, side: str) -> ScoreLine:
     if not me.tomb:
-        return ScoreLine("tomb", side, "D7.4", f"Tomb {side}: no tokens → 0", 0)
+        # Translators: a score line (D7.4): side {side} (A or B) of the tombs, no tokens held.
+        return ScoreLine("tomb", side, "D7.4", msg("Tomb {side}: no tokens → 0", side=side), 0)
     groups = _tomb_groups(me.tomb)
-    shown = ["-".join(map(str, g)) for g in groups]
+    shown = tuple("-".join(map(str, g)) for g in groups)
     if side == "A":
         # D7.4 A: 1/4/9/16/25 for a group of 1/2/3/4/5-or-more.
         points = [TOMB_A_GROUP[min(len(g), 5)] for g in groups]
-        text = ", ".join(f"{s} → {p}" for s, p in zip(shown, points, strict=True))
-        return ScoreLine("tomb", "A", "D7.4", f"Tomb A: {text}", sum(points))
+        each = tuple(f"{s} → {p}" for s, p in zip(shown, points, strict=True))  # numbers only: "1-2-3 → 9"
+        # Translators: a score line (D7.4 A): {groups} lists each run of tomb numbers and its points.
+        return ScoreLine("tomb", "A", "D7.4", msg("Tomb A: {groups}", groups=each), sum(points))
     # D7.4 B: 4 per group whatever its size.
     n = len(groups)
     total = TOMB_B_GROUP * n
-    what = "1 group" if n == 1 else f"{n} groups"
-    return ScoreLine("tomb", "B", "D7.4", f"Tomb B: {what} ({', '.join(shown)}) × {TOMB_B_GROUP} → {total}",
-                     total)
+    # Translators: a score line (D7.4 B): {n} runs of tomb numbers, listed in {groups}, {each} points each.
+    text = plural("Tomb B: {n} group ({groups}) × {each} → {points}",
+                  "Tomb B: {n} groups ({groups}) × {each} → {points}", n=n, groups=shown, each=TOMB_B_GROUP,
+                  points=total)
+    return ScoreLine("tomb", "B", "D7.4", text, total)

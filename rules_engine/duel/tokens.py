@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules_engine.errors import shown
+from rules_engine.messages import msg
 
 OBELISK = "obelisk"
 PYRAMID_LIGHT = "pyramid-light"
@@ -58,9 +59,14 @@ ACTION_SET = frozenset(ACTIONS)
 CANONICAL: dict[str, str] = {t: t for t in TOKEN_IDS}
 
 
+_ID_LIST = f"obelisk, pyramid-light, pyramid-dark, temple-1…temple-4, tomb-1…tomb-12, {', '.join(ACTIONS)}"
+
+
 def describe_unknown_token(value: object) -> str:
-    """A person-readable reason why ``value`` is not a token id."""
+    """A person-readable reason why ``value`` is not a token id (a translatable message; the
+    ids themselves are the record format's, the same in every language)."""
     if not isinstance(value, str):
-        return f"a token id must be a string, got {type(value).__name__} {shown(value)}"
-    return f"unknown token id {shown(value)} (D1 ids: obelisk, pyramid-light, pyramid-dark, " \
-           f"temple-1…temple-4, tomb-1…tomb-12, {', '.join(ACTIONS)})"
+        # Translators: {kind} is a Python type name, {value} what was found, e.g. "int 7".
+        return msg("a token id must be a string, got {kind} {value}", kind=type(value).__name__, value=shown(value))
+    # Translators: {value} is what a record gave; {ids} lists the record ids of the tokens (kept as they are).
+    return msg("unknown token id {value} (D1 ids: {ids})", value=shown(value), ids=_ID_LIST)

@@ -68,7 +68,7 @@ def test_f1_impossible_board_is_explained_under_the_result(page):
     page.locator("#player-0").get_by_label("Tomb 7", exact=True).check()
     page.locator("#player-1").get_by_label("Name").fill("Ben")
     page.locator("#player-1").get_by_label("Tomb 7", exact=True).check()
-    expect(page.get_by_role("alert")).to_contain_text("Ben, tomb: tomb-7 is held by both players")
+    expect(page.get_by_role("alert")).to_contain_text("Ben, tomb: tomb 7 is held by both players")
 
 
 def test_phone_layout_is_one_column_with_big_touch_targets(chromium, live_server):

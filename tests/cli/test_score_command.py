@@ -36,7 +36,7 @@ def test_f1_invalid_board_prints_field_and_message_per_line_and_exits_1(bad_boar
     assert exit_info.value.code == 1
     assert sorted(err.getvalue().splitlines()) == [
         "players[1].meeples_on_harbor: must be between 0 and 4, got 5",
-        "players[1].tomb: tomb-11 is held by both players",
+        "players[1].tomb: tomb 11 is held by both players",
     ]
 
 
@@ -78,7 +78,7 @@ def test_f1_score_process_exits_1_for_an_impossible_board(bad_board_file):
     result = run_manage("score", str(bad_board_file))
     assert result.returncode == 1
     assert result.stdout == ""
-    assert "players[1].tomb: tomb-11 is held by both players" in result.stderr.splitlines()
+    assert "players[1].tomb: tomb 11 is held by both players" in result.stderr.splitlines()
 
 
 def test_f1_score_process_exits_1_for_invalid_json_from_stdin():

@@ -89,12 +89,12 @@ def test_f1_temple_must_be_a_list(value):
 
 def test_f1_temple_value_at_most_3_per_player():
     assert board_errors(make_board(make_player(temple=[2, 2, 2, 2]))) == [
-        ("players[0].temple", "temple-2 appears 4 times; the game has only 3 (D1)")]
+        ("players[0].temple", "temple 2 appears 4 times; the game has only 3 (D1)")]
 
 
 def test_f1_temple_value_at_most_3_across_both_players():
     assert board_errors(make_board(make_player(temple=[4, 4]), make_player(temple=[4, 4]))) == [
-        ("players[1].temple", "temple-4 appears 4 times across both players; the game has only 3")]
+        ("players[1].temple", "temple 4 appears 4 times across both players; the game has only 3")]
 
 
 # --------------------------------------------------------------------------- pyramid
@@ -142,12 +142,12 @@ def test_f1_tomb_numbers_1_to_12(value):
 
 def test_f1_tomb_number_listed_twice_by_one_player():
     assert board_errors(make_board(make_player(tomb=[3, 3]))) == [
-        ("players[0].tomb", "tomb-3 is listed 2 times; there is only one")]
+        ("players[0].tomb", "tomb 3 is listed 2 times; there is only one")]
 
 
 def test_f1_tomb_number_held_by_both_players():
     assert board_errors(make_board(make_player(tomb=[7, 8]), make_player(tomb=[1, 7]))) == [
-        ("players[1].tomb", "tomb-7 is held by both players")]
+        ("players[1].tomb", "tomb 7 is held by both players")]
 
 
 # --------------------------------------------------------------------------- extras
@@ -200,7 +200,7 @@ def test_f1_duel_board_built_directly_is_validated():
     with pytest.raises(BoardError) as caught:
         DuelBoard(sides=dict.fromkeys(MONUMENTS, "A"), starting_player=0,
                   players=(_pb(tomb=(5,)), _pb(tomb=(5,))))
-    assert caught.value.errors == [("players[1].tomb", "tomb-5 is held by both players")]
+    assert caught.value.errors == [("players[1].tomb", "tomb 5 is held by both players")]
 
 
 def test_f1_duel_board_built_directly_fills_omitted_sides_and_owns_them():
@@ -265,7 +265,7 @@ def test_f1_junk_inside_a_valid_board_raises_only_board_error(path, junk):
 def test_f1_tomb_duplicate_is_reported_next_to_a_bad_entry():
     assert board_errors(make_board(make_player(tomb=[3, 3, 13]))) == [
         ("players[0].tomb", "entry 3 must be a tomb number 1–12, got 13"),
-        ("players[0].tomb", "tomb-3 is listed 2 times; there is only one")]
+        ("players[0].tomb", "tomb 3 is listed 2 times; there is only one")]
 
 
 def test_f1_parsed_board_equals_the_same_board_built_directly():

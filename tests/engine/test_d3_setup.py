@@ -89,7 +89,7 @@ def test_d3_transcription_setup_keeps_supply_and_reserve_face_down():
 @pytest.mark.parametrize(("boats", "reason"), [
     ([["tomb-7", "tomb-7", "obelisk"]] + [["temple-1", "temple-2", "temple-3"]] * 3
      + [["tomb-1", "tomb-2", "tomb-3"], ["obelisk"] * 3],
-     "setup.boats holds 2 × tomb-7; the game has only 1 (D1)"),
+     "setup.boats holds 2 × tomb 7; the game has only 1 (D1)"),
     ([["obelisk"] * 3] * 5 + [["obelisk", "obelisk", "obelisk"]],
      "setup.boats holds 18 × obelisk; the game has only 12 (D1)"),
     ([["obelisk"] * 3] * 5, "setup.boats must list the 6 boats"),

@@ -15,12 +15,12 @@ def test_d4_2_unload_needs_two_meeples():
     state = play(start(), "place a2", "place c1")
     with pytest.raises(IllegalMoveError) as err:
         apply_move(state, Unload("row-2"))
-    assert err.value.reason == "unload row-2 needs at least 2 meeples in row 2, it has 1 (D4.2)"
+    assert err.value.reason == "unload row 2 needs at least 2 meeples in row 2, it has 1 (D4.2)"
     assert err.value.rule == "D4.2"
 
 
 def test_d4_2_unload_with_no_meeples_names_the_column():
-    with pytest.raises(IllegalMoveError, match=r"unload col-b needs at least 2 meeples in column b, "
+    with pytest.raises(IllegalMoveError, match=r"unload column b needs at least 2 meeples in column b, "
                                                 r"it has 0 \(D4.2\)"):
         apply_move(start(), Unload("col-b"))
 
@@ -82,7 +82,7 @@ def test_d4_2_step_4_boat_removed_when_the_supply_is_empty():
     state = cycle(state, "row-1")
     assert state.boats["row-1"] is None
     assert not state.over
-    with pytest.raises(IllegalMoveError, match=r"unload row-1: that boat has been removed"):
+    with pytest.raises(IllegalMoveError, match=r"unload row 1: that boat has been removed"):
         apply_move(play(state, "place c1", "place b1"), Unload("row-1"))
 
 

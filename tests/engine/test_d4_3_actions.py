@@ -52,8 +52,8 @@ def test_d4_3_played_token_leaves_the_game():
 def test_d4_3_take_token_cannot_take_an_action_token():
     err = illegal(play(holding("take-token"), "place a3"), "take col-b 1")
     assert err.rule == "D4.3"
-    assert err.reason == ("take-token: col-b slot 1 holds the action token swap-unload; take-token "
-                          "may take any token except an action token (D4.3)")
+    assert err.reason == ("take 1 token: column b slot 1 holds the action token swap 2 tokens and unload; "
+                          "take 1 token may take any token except an action token (D4.3)")
 
 
 def test_d4_3_take_token_menu_lists_every_non_action_token_on_the_boats():
@@ -67,14 +67,14 @@ def test_d4_3_take_token_menu_lists_every_non_action_token_on_the_boats():
 
 def test_d4_3_only_the_owner_can_play_an_action_token():
     err = illegal(holding("take-token"), "take col-c 2")  # player 1 to move, holds none
-    assert err.reason == "take-token: player 1 has no take-token action token to play (D4.3)"
+    assert err.reason == "take 1 token: player 1 has no such action token to play (D4.3)"
 
 
 def test_d4_3_take_token_reveal_must_match_the_reserve_in_supply_form():
     state = play(holding("take-token"), "place a3")
     err = illegal(state, TakeToken("col-c", 2, reveal="tomb-1"))
-    assert err.reason == ("take-token: col-c slot 2: reveal tomb-1 disagrees with the reserve, whose "
-                          "top token is tomb-3 (F2)")
+    assert err.reason == ("take 1 token: column c slot 2: reveal tomb 1 disagrees with the reserve, whose "
+                          "top token is tomb 3 (F2)")
     assert play(state, TakeToken("col-c", 2, reveal="tomb-3")).boats["col-c"][1] == "tomb-3"
 
 
@@ -98,7 +98,7 @@ def test_d4_3_place_meeples_places_two_or_three(cells):
 
 def test_d4_3_place_meeples_every_placement_must_be_legal():
     err = illegal(play(holding("place-meeples"), "place c1"), "pm a1 c1")
-    assert err.reason.startswith("place-meeples: place c1: cell c1 already holds a meeple")
+    assert err.reason.startswith("place 2–3 meeples: place c1: cell c1 already holds a meeple")
 
 
 def test_d4_3_place_meeples_needs_enough_meeples_in_supply():
@@ -106,7 +106,7 @@ def test_d4_3_place_meeples_needs_enough_meeples_in_supply():
                  "place c3")
     assert state.players[0].meeples_in_supply == 2 and state.to_move == 0
     err = illegal(state, "pm c1 c2 b2")
-    assert err.reason == ("place-meeples: placing 3 meeples, but player 0 has only 2 off the "
+    assert err.reason == ("place 2–3 meeples: placing 3 meeples, but player 0 has only 2 off the "
                           "harbor (D4.3)")
     assert not any(isinstance(m, PlaceMeeples) and len(m.cells) == 3 for m in legal_moves(state))
 
@@ -143,8 +143,8 @@ def test_d4_3_place_unload_second_unload_after_the_first():
 def test_d4_3_place_unload_second_unload_must_be_legal_after_the_first():
     # Unloading row 3 first takes a3 away, leaving column a with 1 meeple.
     err = illegal(pu_position(), "pu c3 row-3 col-a")
-    assert err.reason == ("place-unload: unload col-a needs at least 2 meeples in column a, it has 1 "
-                          "(D4.2)")
+    assert err.reason == ("place 1 meeple and unload 1–2×: unload column a needs at least 2 meeples in "
+                          "column a, it has 1 (D4.2)")
     moves = legal_moves(pu_position())
     assert PlaceUnload("c3", ("col-a", "row-3")) in moves
     assert PlaceUnload("c3", ("row-3", "col-a")) not in moves
@@ -153,7 +153,8 @@ def test_d4_3_place_unload_second_unload_must_be_legal_after_the_first():
 def test_d4_3_place_unload_needs_a_legal_unload():
     state = play(holding("place-unload"), "place b2")  # player 0 to move; no line has 2 meeples
     err = illegal(state, "pu a1 row-3")
-    assert err.reason == "place-unload: unload row-3 needs at least 2 meeples in row 3, it has 0 (D4.2)"
+    assert err.reason == ("place 1 meeple and unload 1–2×: unload row 3 needs at least 2 meeples in row 3, "
+                          "it has 0 (D4.2)")
     # Placing on a1 makes no line hold 2, placing on b1/b3/a2/c2 does (with b2).
     cells = {m.cell for m in legal_moves(state) if isinstance(m, PlaceUnload)}
     assert cells == {"b1", "b3", "a2", "c2"}
@@ -183,8 +184,8 @@ def test_d4_3_swap_unload_may_swap_one_boat_and_unload_another():
 def test_d4_3_swap_unload_is_illegal_when_the_unload_is():
     before = swap_position()
     err = illegal(before, "swap row-3 1 3 col-b")
-    assert err.reason == ("swap-unload: unload col-b needs at least 2 meeples in column b, it has 0 "
-                          "(D4.2)")
+    assert err.reason == ("swap 2 tokens and unload: unload column b needs at least 2 meeples in column b, "
+                          "it has 0 (D4.2)")
     assert before.players[0].action_tokens == ("swap-unload",)  # nothing changed
     assert before.boats["row-3"] == tuple(ROW_3)
 

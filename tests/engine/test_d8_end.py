@@ -58,13 +58,14 @@ def test_d8_place_unload_stops_when_its_first_unload_ends_the_game(boats):
     assert state.over and state.end_reason == "last-boat"
 
 
-@pytest.mark.parametrize("boats", [("col-b", "col-c"), ("col-c", "col-b")])
-def test_d8_a_second_unload_after_the_end_is_illegal(boats):
+@pytest.mark.parametrize(("boats", "words"), [(("col-b", "col-c"), ("column b", "column c")),
+                                              (("col-c", "col-b"), ("column c", "column b"))])
+def test_d8_a_second_unload_after_the_end_is_illegal(boats, words):
     with pytest.raises(IllegalMoveError) as err:
         apply_move(two_boats_left(), PlaceUnload("c3", boats))
     assert err.value.rule == "D8"
-    assert err.value.reason == (f"place-unload: the game ended when {boats[0]} was removed (D4.2 "
-                                f"step 5, D8), so the second unload {boats[1]} cannot follow")
+    assert err.value.reason == (f"place 1 meeple and unload 1–2×: the game ended when {words[0]} was removed "
+                                f"(D4.2 step 5, D8), so the second unload {words[1]} cannot follow")
 
 
 def test_d8_legal_moves_offer_no_unload_after_the_end():

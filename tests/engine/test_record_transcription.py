@@ -53,7 +53,7 @@ def test_f2_transcript_refill_is_required_while_the_supply_holds_tokens():
     state = play(table(), "place c1", "place b1")
     with pytest.raises(IllegalMoveError) as err:
         apply_move(state, Unload("row-1"))
-    assert err.value.reason == ("unload row-1: the boat is refilled from the supply (39 tokens left), "
+    assert err.value.reason == ("unload row 1: the boat is refilled from the supply (39 tokens left), "
                                 "so a game recorded without setup.supply must give the 3 tokens as "
                                 "refill (F2)")
 
@@ -62,8 +62,8 @@ def test_f2_transcript_second_tomb_7_is_rejected():
     state = play(table(), "place c1", "place b1")
     with pytest.raises(IllegalMoveError) as err:
         apply_move(state, Unload("row-1", ("tomb-7", "tomb-8", "tomb-9")))
-    assert err.value.reason == ("unload row-1 refill: tomb-7 cannot come from the supply or reserve: "
-                                "the only tomb-7 is already accounted for (D1)")
+    assert err.value.reason == ("unload row 1 refill: tomb 7 cannot come from the supply or reserve: "
+                                "the only tomb 7 is already accounted for (D1)")
     assert err.value.rule == "D1"
 
 
@@ -103,7 +103,7 @@ def test_f2_transcript_swap_unload_carries_its_refill():
     del broken["moves"][k]["refill"]
     with pytest.raises(RecordError) as err:
         replay(broken)
-    assert err.value.move == k and err.value.reason.startswith("swap-unload: unload")
+    assert err.value.move == k and err.value.reason.startswith("swap 2 tokens and unload: unload")
 
 
 def test_f2_transcript_replays_to_the_same_game_as_the_supply_form():

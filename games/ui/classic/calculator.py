@@ -8,6 +8,9 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from games.ui.classic.forms import (
     PLAYERS,
     SITE_NAMES,
@@ -17,21 +20,23 @@ from games.ui.classic.forms import (
     unscorable_sides,
 )
 from rules_engine.errors import BoardError
-from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
+from scoring.calculation import Calculation, Problem, display_name, field_words, line_label, lower_first
 from scoring.engine import score_board
 from scoring.form_fields import player_title
 
 # F3 field below players[i] → (words, form key below p{i}_: its error slot, and the input to jump to).
 _PLAYER_PATHS = {
-    "name": ("name", "name"),
-    "colour": ("colour", "colour"),
-    "track": ("score track", "track"),
-    "sled": ("stones on the sled", "sled"),
-    "obelisk_stones": ("obelisk stones", "obelisk"),
-    "statues": ("statues", "statues"),
-    "decorations": ("decorations", "decorations"),
-    "blue_cards": ("blue cards", "blue"),
-    "reached": ("sites reached", "reached"),
+    # Translators: a player's field in a list of problems ("Ana, name").
+    "name": (_("name"), "name"),
+    # Translators: a player's field in a list of problems ("Ana, colour").
+    "colour": (_("colour"), "colour"),
+    "track": (_("score track"), "track"),
+    "sled": (_("stones on the sled"), "sled"),
+    "obelisk_stones": (_("obelisk stones"), "obelisk"),
+    "statues": (_("statues"), "statues"),
+    "decorations": (_("decorations"), "decorations"),
+    "blue_cards": (_("blue cards"), "blue"),
+    "reached": (_("sites reached"), "reached"),
 }
 # Anchors of fields that are groups of inputs rather than one input.
 _GROUP_ANCHORS = {"decorations": "p{i}-decorations", "reached": "p{i}-reached"}
@@ -45,13 +50,14 @@ _CELL_FIELD = re.compile(r"^bc_(\d+)_(\d)$")
 
 # Breakdown keys (F3 result) → words for the lines' first column.
 LINE_LABELS = {
-    "track": "Score track",
-    "burial_chamber": "Burial chamber",
-    "obelisks": "Obelisks",
-    "decorations": "Decorations",
-    "statues": "Statues",
-    "blue_cards": "Blue cards",
-    "pharaohs_wrath": "Pharaoh's wrath",
+    "track": _("Score track"),
+    "burial_chamber": _("Burial chamber"),
+    "obelisks": _("Obelisks"),
+    "decorations": _("Decorations"),
+    "statues": _("Statues"),
+    "blue_cards": _("Blue cards"),
+    # Translators: the variant of C9 (−5 points unless a player reached all four building sites).
+    "pharaohs_wrath": _("Pharaoh's wrath"),
 }
 
 
@@ -117,19 +123,19 @@ class ClassicCalculation(Calculation):
             return ""
         if len(winners) > 1:
             names = _and([w.name for w in winners])
-            return (
-                f"Shared win: {names} with {winners[0].total} points each and "
-                f"{winners[0].sled} stones on the sled (C8)."
-            )
+            return gettext(
+                "Shared win: %(names)s with %(total)s points each and %(sled)s stones on the sled (C8)."
+            ) % {"names": names, "total": winners[0].total, "sled": winners[0].sled}
         winner = winners[0]
         tied = [p for p in players if p.total == winner.total and p is not winner]
         if self.result.get("tie_broken_by_sled") and tied:
-            others = _and([f"{p.name} ({p.sled})" for p in tied])
-            return (
-                f"{winner.name} wins: tied at {winner.total} points with {others}, "
-                f"the tie is broken by sled stones, {winner.sled} on {winner.name}'s sled (C8)."
-            )
-        return f"{winner.name} wins with {winner.total} points."
+            # Translators: a player tied with the winner and their stones on the sled, e.g. "Ben (2)".
+            others = _and([gettext("%(name)s (%(sled)s)") % {"name": p.name, "sled": p.sled} for p in tied])
+            return gettext(
+                "%(winner)s wins: tied at %(total)s points with %(others)s, the tie is broken by sled stones, "
+                "%(sled)s on %(winner)s's sled (C8)."
+            ) % {"winner": winner.name, "total": winner.total, "others": others, "sled": winner.sled}
+        return gettext("%(winner)s wins with %(total)s points.") % {"winner": winner.name, "total": winner.total}
 
 
 def calculate(form: ClassicBoardForm) -> ClassicCalculation:
@@ -157,7 +163,11 @@ def calculate(form: ClassicBoardForm) -> ClassicCalculation:
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    if len(names) == 1:
+        return str(names[0])
+    # Translators: the last of several players, e.g. "Ana, Ben and Cy" ({others} is "Ana, Ben").
+    return gettext("%(others)s and %(last)s") % {"others": gettext(", ").join(map(str, names[:-1])), "last": names[-1]}
 
 
 def _board_problem(path: str, message: str, names: list) -> Problem:
@@ -165,10 +175,12 @@ def _board_problem(path: str, message: str, names: list) -> Problem:
     if match and match[2] and int(match[1]) < len(names):
         i = int(match[1])
         words, key = _PLAYER_PATHS.get(match[2], (match[2].replace("_", " "), None))
+        # Translators: a player's field in a list of problems, e.g. "Ana, obelisk stones".
+        where = gettext("%(player)s, %(field)s") % {"player": display_name(names[i], i), "field": words}
         if key is None:  # e.g. a plugin variant's input: shown at the top of the player's block
-            return Problem(path, f"{display_name(names[i], i)}, {words}", message, f"player-{i}", f"p{i}_player")
+            return Problem(path, where, message, f"player-{i}", f"p{i}_player")
         anchor = _GROUP_ANCHORS.get(key, f"id_p{{i}}_{key}").format(i=i)
-        return Problem(path, f"{display_name(names[i], i)}, {words}", message, anchor, f"p{i}_{key}")
+        return Problem(path, where, message, anchor, f"p{i}_{key}")
     if match:  # the player as a whole (players[i])
         i = int(match[1])
         if i < len(names):
@@ -176,35 +188,43 @@ def _board_problem(path: str, message: str, names: list) -> Problem:
         return Problem(path, player_title(i), message, "player-count", "players")
     match = _CHAMBER_PATH.match(path)
     if match:
-        words = "Burial chamber"
-        if match[1] is not None:
-            words += f", column {int(match[1]) + 1}"
-        if match[2] is not None:
-            words += f", row {int(match[2]) + 1}"
-        return Problem(path, words, message, "chamber", "chamber")
+        return Problem(path, _chamber_words(match[1], match[2]), message, "chamber", "chamber")
     if path.startswith("sides."):
         site = path.split(".", 1)[1]
         if site in SITE_NAMES:
-            return Problem(path, f"{SITE_NAMES[site]} side", message, f"side-{site}", f"side_{site}")
+            # Translators: the side (A or B) of a site, e.g. "Temple side".
+            words = gettext("%(site)s side") % {"site": SITE_NAMES[site]}
+            return Problem(path, words, message, f"side-{site}", f"side_{site}")
     if path.startswith("site_stones"):
         site = path.split(".", 1)[1] if "." in path else ""
         if site in SITE_STONE_SITES:
-            return Problem(
-                path, f"Stones on the {SITE_NAMES[site]}", message, f"id_site_stones_{site}", f"site_stones_{site}"
-            )
-        return Problem(path, "Stones on the sites", message, "site-stones", "site_stones_pyramids")
+            # Translators: the stones of all colours on a site, e.g. "Stones on the Temple".
+            words = gettext("Stones on the %(site)s") % {"site": SITE_NAMES[site]}
+            return Problem(path, words, message, f"id_site_stones_{site}", f"site_stones_{site}")
+        return Problem(path, gettext("Stones on the sites"), message, "site-stones", "site_stones_pyramids")
     if path.startswith("variants"):
-        return Problem(path, "Variants", message, "variants", "variants")
+        return Problem(path, gettext("Variants"), message, "variants", "variants")
     if path == "players":
-        return Problem(path, "Players", message, "player-count", "players")
-    return Problem(path, "The board", message, "classic-form", "")
+        return Problem(path, gettext("Players"), message, "player-count", "players")
+    return Problem(path, gettext("The board"), message, "classic-form", "")
+
+
+def _chamber_words(column: str | None, row: str | None) -> str:
+    """ "Burial chamber", "Burial chamber, column 3", "Burial chamber, column 3, row 2" (from 0-based indexes)."""
+    if column is None:
+        return gettext("Burial chamber")
+    if row is None:
+        # Translators: a column of the burial chamber (C5.4), counted from the left.
+        return gettext("Burial chamber, column %(column)s") % {"column": int(column) + 1}
+    # Translators: a cell of the burial chamber (C5.4): columns from the left, rows from the top.
+    return gettext("Burial chamber, column %(column)s, row %(row)s") % {"column": int(column) + 1, "row": int(row) + 1}
 
 
 def _form_problems(form: ClassicBoardForm) -> list[Problem]:
     problems = []
     for name, errors in form.errors.items():
         bound = form[name] if name in form.fields else None
-        label = bound.label if bound is not None else "the board"
+        label = bound.label if bound is not None else gettext("the board")
         player = _PLAYER_FORM_FIELD.match(name)
         cell = _CELL_FIELD.match(name)
         if player and int(player[1]) in PLAYERS:
@@ -214,11 +234,14 @@ def _form_problems(form: ClassicBoardForm) -> list[Problem]:
             anchor = _GROUP_ANCHORS.get(slot, f"id_{name}").format(i=i)
             slot = f"p{i}_{slot}"
         elif cell:
-            words, anchor, slot = f"Burial chamber, {label[:1].lower()}{label[1:]}", "chamber", "chamber"
+            # Translators: a cell of the burial chamber in a list of problems, e.g. "Burial chamber, column 3, row 2".
+            words = gettext("Burial chamber, %(cell)s") % {"cell": lower_first(label)}
+            anchor, slot = "chamber", "chamber"
         elif name == "players":
-            words, anchor, slot = "Players", "player-count", "players"
+            words, anchor, slot = gettext("Players"), "player-count", "players"
         elif name.startswith("side_"):
-            words, anchor, slot = f"{label} side", f"side-{name[5:]}", name
+            # Translators: the side (A or B) of a site, e.g. "Temple side".
+            words, anchor, slot = gettext("%(site)s side") % {"site": label}, f"side-{name[5:]}", name
         else:
             words, anchor, slot = label, f"id_{name}", name
         problems.extend(Problem(name, words, str(message), anchor, slot) for message in errors)

@@ -18,6 +18,16 @@ class ErrorSlot:
 
 
 @dataclass(frozen=True)
+class VariantWords:
+    """A variant a plugin registered, as the page shows it: its words said in the reader's
+    language when drawn (a plugin's name and description may be ``Message`` values)."""
+
+    id: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
 class VariantInputs:
     """One player's inputs of one variant a plugin registered with fields."""
 

@@ -9,8 +9,12 @@ import re
 
 from django import forms
 from django.http import QueryDict
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from games.ui.classic.form_parts import ChamberCell, ErrorSlot, PlayerFields, SideField, VariantInputs
+from games.ui.classic.form_parts import ChamberCell, ErrorSlot, PlayerFields, SideField, VariantInputs, VariantWords
+from games.ui.gameui import drawn
 from rules_engine.classic.components import BUILDING_SITES, COLOURS, MAX_PLAYERS, MIN_PLAYERS, SITES
 from scoring import form_fields
 from scoring.engine import registry
@@ -20,13 +24,23 @@ GAME = "classic"
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 PLAYERS = tuple(range(MAX_PLAYERS))  # every block is rendered; CSS hides those beyond the count
 SITE_NAMES = {
-    "market": "Market",
-    "pyramids": "Pyramids",
-    "temple": "Temple",
-    "burial-chamber": "Burial chamber",
-    "obelisks": "Obelisks",
+    "market": _("Market"),
+    "pyramids": _("Pyramids"),
+    "temple": _("Temple"),
+    "burial-chamber": _("Burial chamber"),
+    "obelisks": _("Obelisks"),
 }
-COLOUR_NAMES = {c: c.capitalize() for c in COLOURS}
+COLOUR_NAMES = {
+    # Translators: a player's colour, as the calculator's choices list it.
+    "black": _("Black"),
+    # Translators: a player's colour, as the calculator's choices list it.
+    "white": _("White"),
+    # Translators: a player's colour, as the calculator's choices list it.
+    "brown": _("Brown"),
+    # Translators: a player's colour, as the calculator's choices list it.
+    "grey": _("Grey"),
+}
+assert set(COLOUR_NAMES) == set(COLOURS)
 DECORATION_COUNTS = (0, 1, 2)  # C7: two decoration cards of each kind in the deck
 # F3 site_stones: counted only for a decoration of the site; the chamber's count is on the form, and
 # the obelisks' too on side A (on side B the towers hide it, so the scorer asks for it).
@@ -57,17 +71,32 @@ def cell_name(column: int, row: int) -> str:
     return f"bc_{column}_{row}"
 
 
+def _cell_label(column: int, row: int) -> str:
+    # Translators: a cell of the burial chamber (C5.4), columns from the left, rows from the top.
+    return gettext("Column %(column)s, row %(row)s") % {"column": column, "row": row}
+
+
+def _decorations_label(site: str) -> str:
+    # Translators: the decoration cards (green, C7) of one site a player holds, e.g. "Temple decorations".
+    return gettext("%(site)s decorations") % {"site": SITE_NAMES[site]}
+
+
+#: The same words, lazily: for the fields built once and shared between readers.
+cell_label = lazy(_cell_label, str)
+decorations_label = lazy(_decorations_label, str)
+
+
 def _player_fields(i: int) -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {
         f"p{i}_name": name_field(),
-        f"p{i}_colour": forms.ChoiceField(label="Colour", required=False, choices=list(COLOUR_NAMES.items())),
-        f"p{i}_track": count_field("Score track", MAX_TRACK),
-        f"p{i}_sled": count_field("Stones on the sled"),
-        f"p{i}_obelisk": count_field("Obelisk stones"),
-        f"p{i}_statues": count_field("Statues"),
-        f"p{i}_blue": count_field("Blue cards not played"),
+        f"p{i}_colour": forms.ChoiceField(label=_("Colour"), required=False, choices=list(COLOUR_NAMES.items())),
+        f"p{i}_track": count_field(_("Score track"), MAX_TRACK),
+        f"p{i}_sled": count_field(_("Stones on the sled")),
+        f"p{i}_obelisk": count_field(_("Obelisk stones")),
+        f"p{i}_statues": count_field(_("Statues")),
+        f"p{i}_blue": count_field(_("Blue cards not played")),
         f"p{i}_reached": forms.MultipleChoiceField(
-            label="Sites reached",
+            label=_("Sites reached"),
             required=False,
             widget=forms.CheckboxSelectMultiple,
             choices=[(s, SITE_NAMES[s]) for s in BUILDING_SITES],
@@ -75,7 +104,8 @@ def _player_fields(i: int) -> dict[str, forms.Field]:
     }
     for site in BUILDING_SITES:
         fields[f"p{i}_deco_{site}"] = forms.TypedChoiceField(
-            label=f"{SITE_NAMES[site]} decorations",
+            label=decorations_label(site),
+            help_text=SITE_NAMES[site],  # the row's heading on the page
             required=False,
             coerce=int,
             empty_value=0,
@@ -133,7 +163,7 @@ def _shared_fields() -> dict[str, forms.Field]:
     changes a field while cleaning or rendering, and neither does this module."""
     fields: dict[str, forms.Field] = {
         "players": forms.TypedChoiceField(
-            label="Players",
+            label=_("Players"),
             coerce=int,
             required=False,
             empty_value=MAX_PLAYERS,
@@ -147,19 +177,23 @@ def _shared_fields() -> dict[str, forms.Field]:
         )
     for i in PLAYERS:
         fields.update(_player_fields(i))
-    fields["site_stones_pyramids"] = count_field("Stones on the Pyramids")
-    fields["site_stones_temple"] = count_field("Stones in the Temple")
-    fields["site_stones_obelisks"] = count_field("Stones on the Obelisks (side B, towers included)")
+    fields["site_stones_pyramids"] = count_field(_("Stones on the Pyramids"))
+    fields["site_stones_temple"] = count_field(_("Stones in the Temple"))
+    fields["site_stones_obelisks"] = count_field(_("Stones on the Obelisks (side B, towers included)"))
     return fields
+
+
+# Translators: an empty cell of the burial chamber, in the cell's list of colours.
+CELL_CHOICES = [("", _("empty")), *COLOUR_NAMES.items()]
 
 
 @functools.cache
 def _cell_field(column: int, row: int) -> forms.ChoiceField:
     """A chamber cell's field, built once per cell (shared like `_shared_fields`)."""
     return forms.ChoiceField(
-        label=f"Column {column}, row {row}",
+        label=cell_label(column, row),
         required=False,
-        choices=[("", "empty"), *COLOUR_NAMES.items()],
+        choices=CELL_CHOICES,
         widget=forms.Select(attrs={"class": "cell-select"}),
     )
 
@@ -170,7 +204,8 @@ class ClassicBoardForm(forms.Form):
         self.problems: tuple = ()
         self.fields.update(_shared_fields())
         # Variants come from the plugins (the registry may be rebuilt): asked each time.
-        self.variant_list = classic_variants()
+        self.variant_list = [VariantWords(v.id, drawn(v.name), drawn(v.description) if v.description else "")
+                             for v in classic_variants()]
         fields = registry().variant_fields
         self.variant_specs = [(v, fields.get((GAME, v.id), ())) for v in self.variant_list]
         for variant, specs in self.variant_specs:
@@ -179,7 +214,7 @@ class ClassicBoardForm(forms.Form):
                     self.fields[f"p{i}_v_{variant.id}_{spec.name}"] = variant_field(spec)
         if self.variant_list:
             self.fields["variants"] = forms.MultipleChoiceField(
-                label="Variants",
+                label=_("Variants"),
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
                 choices=[(v.id, v.name) for v in self.variant_list],
@@ -252,13 +287,13 @@ class ClassicBoardForm(forms.Form):
         data = self.data if self.is_bound else {}
         return [
             [
-                ChamberCell(c, r, cell_name(c, r), f"Column {c}, row {r}", data.get(cell_name(c, r)) or "")
+                ChamberCell(c, r, cell_name(c, r), _cell_label(c, r), data.get(cell_name(c, r)) or "")
                 for r in range(1, CHAMBER_ROWS + 1)
             ]
             for c in range(1, self.columns + 1)
         ]
 
-    cell_choices = (("", "empty"), *COLOUR_NAMES.items())
+    cell_choices = tuple(CELL_CHOICES)
 
     @property
     def variant_boxes(self) -> list:

@@ -11,15 +11,24 @@ from __future__ import annotations
 import secrets
 
 from django import forms
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
+from games.services import reason_of
 from games.services.players import check_names
+from games.translation import say
+from games.ui.classic.describe import site_name
+from games.ui.classic.forms import SITE_NAMES
 from games.ui.classic.table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
+from games.ui.gameui import drawn
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, ROUND_CARDS, SITES
 from rules_engine.classic.game import new_record
+from rules_engine.classic.words import COLOUR_NAMES
 from rules_engine.errors import RulesError
+from rules_engine.messages import msg
 
 SIDES = (("A", "A"), ("B", "B"))
 MAX_SEED = 2**63 - 1
@@ -27,10 +36,14 @@ MAX_SEED = 2**63 - 1
 #: What a B side lacks, in the players' words (classic.md C6 ⚠): shown beside the disabled
 #: choice, so a side is never offered and then refused.
 MISSING_DATA = {
-    "pyramids": "the pyramids' shapes, what each space is worth and where the bonuses are",
-    "temple": "which temple space gives which bonus",
-    "burial-chamber": "how many points each row gives",
-    "obelisks": "what each tower space is worth",
+    # Translators: what the pyramids' side B lacks (classic.md C6 ⚠), after "we don't know".
+    "pyramids": msg("the pyramids' shapes, what each space is worth and where the bonuses are"),
+    # Translators: what the temple's side B lacks (classic.md C6 ⚠), after "we don't know".
+    "temple": msg("which temple space gives which bonus"),
+    # Translators: what the burial chamber's side B lacks (classic.md C6 ⚠), after "we don't know".
+    "burial-chamber": msg("how many points each row gives"),
+    # Translators: what the obelisks' side B lacks (classic.md C6 ⚠), after "we don't know".
+    "obelisks": msg("what each tower space is worth"),
 }
 
 
@@ -52,59 +65,63 @@ class NewClassicForm(forms.Form):
     # Tells /games/new which form a post is for (the action's ?game=classic does too).
     game = forms.CharField(widget=forms.HiddenInput, initial=GAME_ID, required=False)
     seed = forms.IntegerField(
-        label="Shuffle seed",
+        label=_("Shuffle seed"),
         required=False,
         min_value=0,
         max_value=MAX_SEED,
-        help_text="Leave empty for a fresh shuffle; the same seed deals the same round cards and market cards.",
+        help_text=_("Leave empty for a fresh shuffle; the same seed deals the same round cards and market cards."),
     )
     new_players = NewPlayersField()
     setup = forms.ChoiceField(
-        label="Setup",
-        choices=(("shuffle", "Shuffled by the server"), ("table", "Turned up at our table")),
+        label=_("Setup"),
+        choices=(("shuffle", _("Shuffled by the server")), ("table", _("Turned up at our table"))),
         initial="shuffle",
         required=False,  # empty: shuffled by the server
         widget=forms.RadioSelect,
     )
     round_card = forms.ChoiceField(
-        label="Round 1's card",
+        label=_("Round 1's card"),
         required=False,
         choices=[("", "—"), *((c, c) for c in ALL_ROUND_CARDS)],
-        help_text="The ship sizes as printed on the card turned up for round 1.",
+        help_text=_("The ship sizes as printed on the card turned up for round 1."),
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        colours = [(c, drawn(COLOUR_NAMES.get(c, c))) for c in COLOURS]
         for n in range(1, MAX_PLAYERS + 1):
-            self.fields[f"player_{n}"] = forms.CharField(label=f"Seat {n}", max_length=60, required=n <= MIN_PLAYERS)
-            self.fields[f"colour_{n}"] = forms.ChoiceField(
-                label="Colour", choices=[(c, c) for c in COLOURS], initial=COLOURS[n - 1]
-            )
+            # Translators: a seat at the table, in the order of play (seat 1 starts, C2.3).
+            seat = gettext("Seat %(n)s") % {"n": n}
+            self.fields[f"player_{n}"] = forms.CharField(label=seat, max_length=60, required=n <= MIN_PLAYERS)
+            self.fields[f"colour_{n}"] = forms.ChoiceField(label=_("Colour"), choices=colours, initial=COLOURS[n - 1])
         game = engine.registry().game(GAME_ID)
         # A side is unavailable when no player count has its data; partial data (a plugin's,
         # for some player counts) stays choosable and the engine names the missing count.
         unavailable = set.intersection(*(set(game.unplayable_sides(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)))
         self.unavailable_notes = {}
         for site in SITES:
-            name = site.replace("-", " ")
             disabled = ("B",) if site in unavailable else ()
             self.fields[f"side_{site}"] = forms.ChoiceField(
-                label=name.capitalize(), choices=SIDES, initial="A", widget=SideSelect(disabled=disabled)
+                label=SITE_NAMES[site], choices=SIDES, initial="A", widget=SideSelect(disabled=disabled)
             )
             if disabled:
-                self.unavailable_notes[site] = (
-                    f"Side B of the {name} can't be played yet: we don't know {MISSING_DATA[site]}. "
-                    f"A plugin can supply this board data."
+                self.unavailable_notes[site] = msg(
+                    # Translators: a B side the base game has no board data for (classic.md C6 ⚠); {missing}
+                    # says what is not known, e.g. "which temple space gives which bonus".
+                    "Side B of the {site} can't be played yet: we don't know {missing}. "
+                    "A plugin can supply this board data.",
+                    site=site_name(site), missing=MISSING_DATA[site],
                 )
         for k in range(1, 6):
             self.fields[f"market_{k}"] = forms.ChoiceField(
-                label=f"Market card {k}", required=False, choices=[("", "—"), *MARKET_CHOICES]
+                label=gettext("Market card %(n)s") % {"n": k}, required=False, choices=[("", "—"), *MARKET_CHOICES]
             )
         variants = [
-            (v["id"], v["name"]) for g in engine.registry().describe() if g["id"] == GAME_ID for v in g["variants"]
+            (v["id"], drawn(v["name"]))
+            for g in engine.registry().describe() if g["id"] == GAME_ID for v in g["variants"]
         ]
         self.fields["variants"] = forms.MultipleChoiceField(
-            label="Variants", choices=variants, required=False, widget=forms.CheckboxSelectMultiple
+            label=_("Variants"), choices=variants, required=False, widget=forms.CheckboxSelectMultiple
         )
 
     @property
@@ -133,23 +150,27 @@ class NewClassicForm(forms.Form):
                 gap = True
                 continue
             if gap:
-                self.add_error(f"player_{n}", "fill the seats in order: seat 1 starts (C2.3), no empty seat before")
+                self.add_error(f"player_{n}",
+                               gettext("fill the seats in order: seat 1 starts (C2.3), no empty seat before"))
             seats.append((n, name, data.get(f"colour_{n}")))
         if len(seats) < MIN_PLAYERS:
-            raise forms.ValidationError(f"the base game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise forms.ValidationError(gettext("the base game needs %(least)s to %(most)s players")
+                                        % {"least": MIN_PLAYERS, "most": MAX_PLAYERS})
         try:
-            data["names"] = check_names([name for _, name, _ in seats])
+            data["names"] = check_names([name for _n, name, _colour in seats])
         except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
-        fields = {name: f"player_{n}" for (n, _, _), name in zip(seats, data["names"], strict=True)}
+            raise forms.ValidationError(say(reason_of(exc))) from None
+        fields = {name: f"player_{n}" for (n, _name, _colour), name in zip(seats, data["names"], strict=True)}
         check_lookalikes(self, data["names"], fields)
         for site, note in self.unavailable_notes.items():
             if data.get(f"side_{site}") == "B":  # a hand-made post: the page never offers it
-                self.add_error(f"side_{site}", note)
-        colours = [c for _, _, c in seats]
-        for k, (n, _, colour) in enumerate(seats):
+                self.add_error(f"side_{site}", say(note))
+        colours = [c for _n, _name, c in seats]
+        for k, (n, _name, colour) in enumerate(seats):
             if colour in colours[:k]:
-                self.add_error(f"colour_{n}", f"{colour} is already taken: each player needs their own colour (C1)")
+                self.add_error(f"colour_{n}", gettext(
+                    "%(colour)s is already taken: each player needs their own colour (C1)"
+                ) % {"colour": say(COLOUR_NAMES.get(colour, colour))})
         data["colours"] = colours
         if data.get("setup") == "table":
             self._clean_table(data, len(seats))
@@ -159,19 +180,25 @@ class NewClassicForm(forms.Form):
             try:
                 engine.registry().replay(self.to_record())
             except RulesError as exc:  # e.g. a B side whose board data is missing (classic.md C6 ⚠)
-                raise forms.ValidationError(f"this game cannot be set up: {getattr(exc, 'reason', exc)}") from None
+                raise forms.ValidationError(gettext("this game cannot be set up: %(reason)s")
+                                            % {"reason": say(getattr(exc, "reason", None) or reason_of(exc))}) from None
         return data
 
     def _clean_table(self, data: dict, players: int) -> None:
         """Round 1's card and market as turned up at the table (F4 setup.transcribed)."""
         card = data.get("round_card") or ""
         if card not in {round_card_label(c) for c in ROUND_CARDS[players]}:
-            self.add_error("round_card", f"pick round 1's card: one of the {players}-player round cards (C1)")
+            self.add_error("round_card", gettext("pick round 1's card: one of the %(players)s-player round cards (C1)")
+                           % {"players": players})
         size = 4 if data.get("side_market") == "A" else 5
         market = [data.get(f"market_{k}") or "" for k in range(1, size + 1)]
         for k, picked in enumerate(market, 1):
             if not picked:
-                self.add_error(f"market_{k}", f"pick the {size} market cards turned up for round 1, in order")
+                self.add_error(f"market_{k}", ngettext(
+                    "pick the %(n)s market card turned up for round 1, in order",
+                    "pick the %(n)s market cards turned up for round 1, in order",
+                    size,
+                ) % {"n": size})
         data["table"] = {"round_cards": [parse_round_card(card) or []], "market_draws": market, "transcribed": True}
 
     def to_record(self) -> dict:

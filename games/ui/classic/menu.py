@@ -4,7 +4,8 @@ get stones; place a stone (drawn as the ships' empty slots); sail a ship, per sh
 with the market picks listed under that ship and site; the blue cards (C7), each grouped per
 ship (and site) so that a lever's orders or a chisel's pairs never make one giant list.
 
-Every choice carries its F4 JSON, which the page posts back unchanged.
+Every choice carries its F4 JSON, which the page posts back unchanged. Headings and labels are
+``Message`` values: the menu is built once per position and shared between readers.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.ui.classic.describe import card_name, site_name
+from games.ui.classic.describe import card_name, seat_name, site_name
 from games.ui.gameui import Choice
 from rules_engine.classic.components import BLUE_CARDS, SITES
+from rules_engine.messages import msg
 
 
 @dataclass
@@ -22,7 +24,7 @@ class Group:
     """Choices that share a heading, e.g. "ship 2 → market" with its market picks."""
 
     key: str
-    label: str
+    label: str  # a Message
     choices: list[Choice] = field(default_factory=list)
 
 
@@ -56,7 +58,7 @@ def _owners(
     ``extra`` = (slot, colour) of a stone placed just before sailing (the sail card)."""
     if not state:
         return []
-    names = {p.get("colour"): p.get("name") or f"player {i + 1}" for i, p in enumerate(state.get("players") or [])}
+    names = {p.get("colour"): p.get("name") or seat_name((), i) for i, p in enumerate(state.get("players") or [])}
     slots = next((list(s.get("slots") or []) for s in state.get("ships") or [] if s.get("ship") == ship), [])
     if extra is not None and 0 < extra[0] <= len(slots):
         slots[extra[0] - 1] = extra[1]
@@ -66,8 +68,27 @@ def _owners(
 
 def _take_label(take: object) -> str:
     if isinstance(take, Mapping) and "pair" in take:
-        return f"the pair (keep {card_name(take['pair'])})"
+        # Translators: Market B (C6.1): take the face-down pair and keep one card of it.
+        return msg("the pair (keep {card})", card=card_name(take["pair"]))
     return card_name(take)
+
+
+def _one_by_one(parts: list[str]) -> str:
+    """Who takes what, one after the other: "Ana takes statue; Ben takes lever"."""
+    out = parts[0]
+    for part in parts[1:]:
+        # Translators: two things said one after the other, e.g. "Ana takes statue; Ben takes lever".
+        out = msg("{first}; {then}", first=out, then=part)
+    return out
+
+
+def _dotted(parts: list[str]) -> str:
+    """A label's parts: "slot 1 · Ben takes statue"."""
+    out = parts[0]
+    for part in parts[1:]:
+        # Translators: two parts of a move's label on the live-entry page, e.g. "slot 1 · Ben takes statue".
+        out = msg("{first} · {then}", first=out, then=part)
+    return out
 
 
 def _takes(move: Mapping, owners: list[str]) -> str:
@@ -75,8 +96,11 @@ def _takes(move: Mapping, owners: list[str]) -> str:
     if not takes:
         return ""
     if len(owners) == len(takes):
-        return "; ".join(f"{o} takes {_take_label(t)}" for o, t in zip(owners, takes, strict=True))
-    return "takes " + ", ".join(_take_label(t) for t in takes)
+        # Translators: who takes which market card (C5.1), e.g. "Ana takes statue".
+        said = [msg("{who} takes {card}", who=o, card=_take_label(t)) for o, t in zip(owners, takes, strict=True)]
+        return _one_by_one(said)
+    # Translators: the market cards a move takes, when the page cannot tell whose stone takes which.
+    return msg("takes {cards}", cards=tuple(_take_label(t) for t in takes))
 
 
 def _extras(move: Mapping, known: set[str]) -> str:
@@ -90,7 +114,8 @@ _BASE_KEYS = {"type", "ship", "slot", "site", "take", "card", "order", "places"}
 
 def _label(parts: list[str], move: Mapping) -> str:
     extra = _extras(move, _BASE_KEYS)
-    return " · ".join(p for p in [*parts, extra] if p) or move.get("type", "move")
+    shown = [p for p in [*parts, extra] if p]
+    return _dotted(shown) if shown else move.get("type", "move")
 
 
 def _group(groups: dict[str, Group], key: str, label: str) -> Group:
@@ -101,6 +126,20 @@ def _group(groups: dict[str, Group], key: str, label: str) -> Group:
 
 def _site_order(site: str) -> int:
     return SITES.index(site) if site in SITES else len(SITES)
+
+
+def _plus(spots: list[str]) -> str:
+    """The chisel's places one after the other: "ship 1 slot 2 + ship 3 slot 1"."""
+    out = spots[0]
+    for spot in spots[1:]:
+        # Translators: the two places of a chisel (C7), e.g. "ship 1 slot 2 + ship 3 slot 1".
+        out = msg("{first} + {then}", first=out, then=spot)
+    return out
+
+
+def _towards(ship: int, site: str) -> str:
+    # Translators: a ship and the site it sails to, as a heading of the live-entry menu: "ship 2 → market".
+    return msg("ship {ship} → {site}", ship=ship, site=site_name(site))
 
 
 def legal_menu(moves_json: list[dict], state: Mapping | None = None) -> ClassicMenu:
@@ -115,43 +154,53 @@ def legal_menu(moves_json: list[dict], state: Mapping | None = None) -> ClassicM
     for move in moves_json:
         kind = move.get("type")
         if kind == "get-stones":
-            menu.get_stones = Choice(move, _label(["get stones from the quarry (C4.1)"], move))
+            menu.get_stones = Choice(move, _label([msg("get stones from the quarry (C4.1)")], move))
         elif kind == "place":
             ship, slot = int(move["ship"]), int(move["slot"])
-            menu.place[(ship, slot)] = Choice(move, _label([f"place a stone on ship {ship}, slot {slot}"], move))
+            text = msg("place a stone on ship {ship}, slot {slot}", ship=ship, slot=slot)
+            menu.place[(ship, slot)] = Choice(move, _label([text], move))
         elif kind == "sail":
             ship, site = int(move["ship"]), move["site"]
-            group = _group(sail, f"{ship}:{site}", f"ship {ship} → {site_name(site)}")
-            text = _takes(move, _owners(state, ship)) or f"sail ship {ship} to the {site_name(site)}"
+            group = _group(sail, f"{ship}:{site}", _towards(ship, site))
+            # Translators: sailing a ship to a site, e.g. "sail ship 2 to the temple".
+            text = _takes(move, _owners(state, ship)) or msg("sail ship {ship} to the {site}", ship=ship,
+                                                            site=site_name(site))
             group.choices.append(Choice(move, _label([text], move)))
         elif kind == "play":
             card = move.get("card", "")
             groups = cards.setdefault(card, {})
             if card == "lever":
                 ship, site, order = int(move["ship"]), move["site"], move.get("order") or []
-                group = _group(groups, f"{ship}:{site}", f"ship {ship} → {site_name(site)}")
-                text = "unload slots " + ", ".join(str(n) for n in order)
+                group = _group(groups, f"{ship}:{site}", _towards(ship, site))
+                # Translators: the blue card "lever" (C7): the order to unload a ship's slots in,
+                # e.g. "unload slots 4, 3, 1".
+                text = msg("unload slots {slots}", slots=tuple(order))
                 takes = _takes(move, _owners(state, ship, order))
                 group.choices.append(Choice(move, _label([text, takes], move)))
             elif card == "hammer":
                 ship, slot = int(move["ship"]), int(move["slot"])
-                group = _group(groups, f"{ship}", f"get stones, then a stone on ship {ship}")
-                group.choices.append(Choice(move, _label([f"slot {slot}"], move)))
+                # Translators: the blue card "hammer" (C7): get stones, then place one on a ship.
+                group = _group(groups, f"{ship}", msg("get stones, then a stone on ship {ship}", ship=ship))
+                group.choices.append(Choice(move, _label([msg("slot {slot}", slot=slot)], move)))
             elif card == "sail":
                 ship, slot, site = int(move["ship"]), int(move["slot"]), move["site"]
-                group = _group(groups, f"{ship}:{site}", f"a stone on ship {ship}, then sail it → {site_name(site)}")
+                # Translators: the blue card "sail" (C7): place a stone on a ship, then sail it to a site.
+                heading = msg("a stone on ship {ship}, then sail it → {site}", ship=ship, site=site_name(site))
+                group = _group(groups, f"{ship}:{site}", heading)
                 owners = _owners(state, ship, extra=(slot, mover_colour)) if mover_colour else []
-                group.choices.append(Choice(move, _label([f"slot {slot}", _takes(move, owners)], move)))
+                group.choices.append(Choice(move, _label([msg("slot {slot}", slot=slot), _takes(move, owners)], move)))
             elif card == "chisel":
                 places = [(int(p["ship"]), int(p["slot"])) for p in move.get("places") or []]
                 first = places[0][0] if places else 0
-                group = _group(groups, f"{first}", f"first stone on ship {first}")
-                text = " + ".join(f"ship {s} slot {n}" for s, n in places)
-                group.choices.append(Choice(move, _label([text], move)))
+                # Translators: the blue card "chisel" (C7): its choices grouped by the ship of the first stone.
+                group = _group(groups, f"{first}", msg("first stone on ship {ship}", ship=first))
+                # Translators: a place the blue card "chisel" (C7) puts a stone on, e.g. "ship 1 slot 2".
+                spots = [msg("ship {ship} slot {slot}", ship=s, slot=n) for s, n in places]
+                group.choices.append(Choice(move, _label([_plus(spots)] if spots else [], move)))
             else:
                 _group(groups, "", card_name(card)).choices.append(Choice(move, _label([card_name(card)], move)))
         elif kind == "pass":
-            menu.pass_move = Choice(move, "pass (no legal action, C3 ruling)")
+            menu.pass_move = Choice(move, msg("pass (no legal action, C3 ruling)"))
         else:
             _group(sail, f"other:{kind}", str(kind)).choices.append(Choice(move, _label([str(kind)], move)))
     menu.sail = sorted(sail.values(), key=lambda g: (g.key.split(":")[0], _site_order(g.key.split(":")[-1])))

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
+
 from games.ui.classic import calculator, forms, live_forms, table
 from games.ui.classic.describe import describe_move
 from games.ui.classic.menu import legal_menu
@@ -27,7 +29,7 @@ def replay_context(timeline, ply: int, story, colours) -> dict:
 
 
 def describe(timeline) -> list:
-    names = timeline.names or ["player 1", "player 2"]
+    names = timeline.names or []  # none: "player 1", "player 2" …
     return [describe_move(timeline.state_json(k), m, names, after=timeline.state_json(k + 1))
             for k, m in enumerate(timeline.moves_json)]
 
@@ -35,7 +37,7 @@ def describe(timeline) -> list:
 def describe_one(timeline, ply: int, move: dict):
     gt = timeline.game_type
     after = gt.state_to_json(gt.apply(timeline.state(ply), move), timeline.record)
-    return describe_move(timeline.state_json(ply), move, timeline.names or ["player 1", "player 2"], after=after)
+    return describe_move(timeline.state_json(ply), move, timeline.names or [], after=after)
 
 
 def totals(timeline):
@@ -62,21 +64,54 @@ def demo_record(names, rng: random.Random, i: int) -> dict:
     return random_game(new_record(players, rng.getrandbits(32)), random.Random(rng.getrandbits(64)))
 
 
+#: The board's words for the base game's ids, for ``{{ id|label }}``: sites and breakdown keys
+#: (headings), colours, the blue cards (C7).
+TERMS = {
+    "market": _("Market"),
+    "pyramids": _("Pyramids"),
+    "temple": _("Temple"),
+    "burial-chamber": _("Burial chamber"),
+    "obelisks": _("Obelisks"),
+    "track": _("Track"),
+    "burial_chamber": _("Burial chamber"),
+    "decorations": _("Decorations"),
+    "statues": _("Statues"),
+    "blue_cards": _("Blue cards"),
+    "pharaohs_wrath": _("Pharaoh's wrath"),
+    # Translators: a player's colour.
+    "black": _("black"),
+    # Translators: a player's colour.
+    "white": _("white"),
+    # Translators: a player's colour.
+    "brown": _("brown"),
+    # Translators: a player's colour.
+    "grey": _("grey"),
+    # Translators: a blue market card of Imhotep: Builder of Egypt; also the move of playing it.
+    "lever": _("lever"),
+    # Translators: a blue market card of Imhotep: Builder of Egypt; also the move of playing it.
+    "hammer": _("hammer"),
+    # Translators: a blue market card of Imhotep: Builder of Egypt (the card "sail"); also the move of sailing a ship.
+    "sail": _("sail"),
+    # Translators: a blue market card of Imhotep: Builder of Egypt; also the move of playing it.
+    "chisel": _("chisel"),
+}
+
 UI = GameUI(
     game=GAME,
     templates=Path(__file__).parent / "templates",
     colours=COLOURS,
-    label="Base game",
-    card_title="Base game scores",
-    card_text="Imhotep: Builder of Egypt, 2–4 players: the burial chamber, obelisks, cards and ties, "
-              "every point explained.",
+    # Translators: the short name of Imhotep: Builder of Egypt, in links to its calculator.
+    label=_("Base game"),
+    card_title=_("Base game scores"),
+    card_text=_("Imhotep: Builder of Egypt, 2–4 players: the burial chamber, obelisks, cards and ties, "
+                "every point explained."),
     calculator_template="ui/classic/calculator.html",
     calculator_form=forms.ClassicBoardForm,
     calculator_data=forms.with_defaults,
     calculate=calculator.calculate,
     board_template="ui/classic/board.html",
     board_class="is-classic",
-    setup_text="Setup: round 1's ships are in the harbour, sleds loaded (C2).",
+    setup_text=_("Setup: round 1's ships are in the harbour, sleds loaded (C2)."),
     replay_context=replay_context,
     describe=describe,
     describe_move=describe_one,
@@ -88,9 +123,10 @@ UI = GameUI(
     table_choices=table.pending_choices,
     read_turned_up=table.read_turned_up,
     demo_record=demo_record,
-    tie_break="C8: more stones on the sled",
-    board_format="board (F3)",
-    record_format="game record (F4)",
+    tie_break=_("C8: more stones on the sled"),
+    board_format=_("board (F3)"),
+    record_format=_("game record (F4)"),
+    terms=TERMS,
 )
 
 

@@ -5,14 +5,16 @@ side, and each player's quarry, sled, cards and score track.
 Everything is read from the documented JSON, never from the engine's state object, so the
 viewer draws exactly what the API answers. Highlights come from the story of the move that
 led here (`classic_describe.ClassicStory`); on the live-entry page, `choices` marks the
-empty slots a stone may be placed on (C4.2).
+empty slots a stone may be placed on (C4.2). Words are ``Message`` values the templates say
+(``|say``), or lazily said where a template prints them as they are (`games.ui.gameui.drawn`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.ui.classic.describe import ClassicStory, card_colour, card_name, site_name
+from games.ui.classic.describe import ClassicStory, card_colour, card_name, seat_name, site_name, site_title
+from games.ui.gameui import drawn
 from rules_engine.classic.components import (
     BURIAL_ROWS,
     COLOURS,
@@ -149,7 +151,7 @@ def sites_view(state: Mapping, story: ClassicStory | None = None) -> list[dict]:
         site = sites.get(site_id) or {}
         view = {
             "id": site_id,
-            "name": site_name(site_id).capitalize(),
+            "name": site_title(site_id),
             "side": site.get("side", "A"),
             "ship": site.get("ship"),
             "docked_now": site_id in story.sites,
@@ -189,7 +191,7 @@ def player_panels(state: Mapping, score: Mapping | None = None, names: Sequence[
         panels.append(
             {
                 "index": i,
-                "name": p.get("name") or (names[i] if i < len(names) else f"player {i + 1}"),
+                "name": p.get("name") or drawn(seat_name(names, i)),
                 "colour": stone_colour(p.get("colour")),
                 "to_move": state.get("to_move") == i and not over,
                 "leader": i in leaders,
@@ -215,7 +217,7 @@ def round_view(state: Mapping, names: Sequence[str] = ()) -> dict:
 
     def name(i):
         if isinstance(i, int) and 0 <= i < len(players):
-            return players[i].get("name") or (names[i] if i < len(names) else f"player {i + 1}")
+            return players[i].get("name") or drawn(seat_name(names, i))
         return ""
 
     return {

@@ -1,17 +1,39 @@
 """Base-game cards as the table turns them up (F4 ``setup.transcribed``): the choices a page
 offers (round cards as printed, the 34 market cards with how many are left) and reading what
-was picked. The engine checks every card again (rules_engine/classic/transcription.py)."""
+was picked. The engine checks every card again (rules_engine/classic/transcription.py).
+
+Words are ``Message`` values (said when the page is drawn); the new-game form's choices are
+built once, so they are lazy strings (`games.ui.gameui.drawn`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from games.ui.gameui import drawn
 from rules_engine.classic.components import CARDS, DECK, ROUND_CARDS
 from rules_engine.classic.transcription import market_left, round_cards_left
+from rules_engine.messages import msg
+
+#: The market cards as a picker lists them (the board's words, capitalised; C7).
+CARD_LABELS = {
+    "entrance": msg("Entrance"),
+    "sarcophagus": msg("Sarcophagus"),
+    "paved-path": msg("Paved path"),
+    "decoration-pyramids": msg("Pyramids decoration"),
+    "decoration-temple": msg("Temple decoration"),
+    "decoration-burial-chamber": msg("Burial chamber decoration"),
+    "decoration-obelisks": msg("Obelisks decoration"),
+    "statue": msg("Statue"),
+    "lever": msg("Lever"),
+    "hammer": msg("Hammer"),
+    "sail": msg("Sail"),
+    "chisel": msg("Chisel"),
+}
 
 
 def card_label(card: str) -> str:
-    return card.replace("-", " ").capitalize()
+    """A market card for a picker: "Paved path" (a ``Message``; an unknown id in words)."""
+    return CARD_LABELS.get(card) or card.replace("-", " ").capitalize()
 
 
 def round_card_label(card) -> str:
@@ -24,7 +46,7 @@ def parse_round_card(text: str) -> list[int] | None:
 
 
 ALL_ROUND_CARDS = sorted({round_card_label(c) for cards in ROUND_CARDS.values() for c in cards}, reverse=True)
-MARKET_CHOICES = [(card, card_label(card)) for card in CARDS]
+MARKET_CHOICES = [(card, drawn(card_label(card))) for card in CARDS]
 
 
 def market_choices(left: Mapping[str, int]) -> list[dict]:
@@ -43,19 +65,22 @@ def pending_choices(state, players: int, seen_round_cards: list, need) -> dict:
 
 
 def read_turned_up(data: Mapping[str, str], need) -> tuple[dict, list[str]]:
-    """The cards a draw form posted, as `append_move`'s ``turned_up``, and the problems to fix."""
+    """The cards a draw form posted, as `append_move`'s ``turned_up``, and the problems to fix
+    (``Message`` values)."""
     problems: list[str] = []
     turned_up: dict = {"round_cards": [], "market_draws": []}
     if need.round_card:
         round_card = parse_round_card(data.get("round_card", ""))
         if round_card is None:
-            problems.append("pick the round card that was turned up")
+            problems.append(msg("pick the round card that was turned up"))
         else:
             turned_up["round_cards"].append(round_card)
     for k in range(1, need.market + 1):
         card = data.get(f"market_{k}", "")
         if card not in CARDS:
-            problems.append(f"pick market card {k} of {need.market}, in the order turned up")
+            # Translators: a market card to pick in the draw form, e.g. "pick market card 2 of 4, in the order
+            # turned up".
+            problems.append(msg("pick market card {k} of {count}, in the order turned up", k=k, count=need.market))
         else:
             turned_up["market_draws"].append(card)
     return turned_up, problems

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from games.ui.duel.forms import MONUMENT_NAMES, DuelBoardForm
 from rules_engine.errors import BoardError
 from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
@@ -13,20 +16,20 @@ from scoring.engine import score_board
 
 # F1 field (below players[i]) → (words, id of the input to jump to; {i} is the player).
 _PLAYER_PATHS = {
-    "name": ("name", "id_p{i}_name"),
-    "obelisk": ("obelisk tokens", "id_p{i}_obelisk"),
-    "temple": ("temple tokens", "id_p{i}_temple_1"),
-    "pyramid": ("pyramids", "id_p{i}_light"),
-    "pyramid.light": ("light pyramid", "id_p{i}_light"),
-    "pyramid.dark": ("dark pyramid", "id_p{i}_dark"),
-    "tomb": ("tomb", "p{i}-tomb"),
-    "action_tokens": ("unused action tokens", "id_p{i}_actions"),
-    "meeples_on_harbor": ("meeples on the harbor", "id_p{i}_meeples"),
+    # Translators: a player's field in a list of problems ("Ana, name").
+    "name": (_("name"), "id_p{i}_name"),
+    "obelisk": (_("obelisk tokens"), "id_p{i}_obelisk"),
+    "temple": (_("temple tokens"), "id_p{i}_temple_1"),
+    "pyramid": (_("pyramids"), "id_p{i}_light"),
+    "pyramid.light": (_("light pyramid"), "id_p{i}_light"),
+    "pyramid.dark": (_("dark pyramid"), "id_p{i}_dark"),
+    # Translators: a player's tomb tokens in a list of problems ("Ana, tomb").
+    "tomb": (_("tomb"), "p{i}-tomb"),
+    "action_tokens": (_("unused action tokens"), "id_p{i}_actions"),
+    "meeples_on_harbor": (_("meeples on the harbor"), "id_p{i}_meeples"),
 }
-_TOP_PATHS = {
-    **{f"sides.{m}": (f"{MONUMENT_NAMES[m]} side", f"side-{m}") for m in MONUMENT_NAMES},
-    "starting_player": ("who started", "starting-player"),
-}
+# Fields of the whole board → the input to jump to; their words are worked out when asked.
+_TOP_ANCHORS = {**{f"sides.{m}": f"side-{m}" for m in MONUMENT_NAMES}, "starting_player": "starting-player"}
 # Form field (below p{i}_) → the F1 field it feeds, for the form's own parse errors.
 _FORM_TO_F1 = {
     "obelisk": "obelisk",
@@ -41,7 +44,7 @@ _PLAYER_PATH = re.compile(r"^players\[(\d+)\]\.(.+)$")
 _PLAYER_FORM_FIELD = re.compile(r"^p(\d)_(.+)$")
 
 # Breakdown keys (F1 result) → words for the lines' first column.
-LINE_LABELS = {"action_tokens": "Action tokens", "meeples": "Meeples", **MONUMENT_NAMES}
+LINE_LABELS = {"action_tokens": _("Action tokens"), "meeples": _("Meeples"), **MONUMENT_NAMES}
 
 
 @dataclass(frozen=True)
@@ -79,9 +82,11 @@ class DuelCalculation(Calculation):
         winner = players[self.result["winner"]]
         if self.result.get("tie_broken"):
             loser = players[1 - winner.index]
-            return f"Tied at {winner.total}: {winner.name} wins because {loser.name} started (D7.6)."
+            return gettext("Tied at %(total)s: %(winner)s wins because %(loser)s started (D7.6).") % {
+                "total": winner.total, "winner": winner.name, "loser": loser.name}
         loser_total = min(p.total for p in players)
-        return f"{winner.name} wins, {winner.total} to {loser_total}."
+        return gettext("%(winner)s wins, %(total)s to %(other)s.") % {
+            "winner": winner.name, "total": winner.total, "other": loser_total}
 
 
 def calculate(form: DuelBoardForm) -> DuelCalculation:
@@ -107,24 +112,36 @@ def _board_problem(path: str, message: str, names: list) -> Problem:
         # to have answered it (D7.1 B); say that rather than the F1 flag's rule.
         return Problem(
             path,
-            "Who reached 5 obelisk tokens first",
-            "choose a player: with obelisk side B "
-            "and both holding 5 or more, the first to 5 scores 12 and the other 6 (D7.1)",
+            gettext("Who reached 5 obelisk tokens first"),
+            gettext("choose a player: with obelisk side B "
+                    "and both holding 5 or more, the first to 5 scores 12 and the other 6 (D7.1)"),
             "first-to-five",
         )
     if match and int(match[1]) < len(names):
         i = int(match[1])
         words, anchor = _PLAYER_PATHS.get(match[2], (match[2].replace("_", " "), f"player-{i}"))
-        return Problem(path, f"{display_name(names[i], i)}, {words}", message, anchor.format(i=i))
-    words, anchor = _TOP_PATHS.get(path, ("the board", "duel-form"))
-    return Problem(path, words[:1].upper() + words[1:], message, anchor)
+        # Translators: a player's field in a list of problems, e.g. "Ana, obelisk tokens".
+        where = gettext("%(player)s, %(field)s") % {"player": display_name(names[i], i), "field": words}
+        return Problem(path, where, message, anchor.format(i=i))
+    return Problem(path, _top_words(path), message, _TOP_ANCHORS.get(path, "duel-form"))
+
+
+def _top_words(path: str) -> str:
+    """A field of the whole board in words: "Obelisk side", "Who started", "The board"."""
+    monument = path.removeprefix("sides.")
+    if monument in MONUMENT_NAMES:
+        # Translators: the side (A or B) of a monument, e.g. "Obelisk side".
+        return gettext("%(monument)s side") % {"monument": MONUMENT_NAMES[monument]}
+    if path == "starting_player":
+        return gettext("Who started")
+    return gettext("The board")
 
 
 def _form_problems(form: DuelBoardForm) -> list[Problem]:
     problems = []
     for name, errors in form.errors.items():
         bound = form[name] if name in form.fields else None
-        label = bound.label if bound is not None else "the board"
+        label = bound.label if bound is not None else gettext("the board")
         match = _PLAYER_FORM_FIELD.match(name)
         if match:
             i = int(match[1])

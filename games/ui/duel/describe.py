@@ -1,10 +1,13 @@
-"""A Duel move in words, e.g. "Ana unloads row 3: tomb-12 to Ana, temple-1 to Ben,
-pyramid-dark to the box".
+"""A Duel move in words, e.g. "Ana unloads row 3: tomb 12 to Ana, temple 1 to Ben,
+dark pyramid to the box".
 
 Worked out from the position *before* the move and the F2 move itself, following D4.2:
 the meeples of the unloaded line, nearest the boat first, take slot 3, 2, 1; whatever is
 left on the boat goes to the box. Besides the sentence, the story says what the viewer
 should highlight (placed cells, unloaded boats, taken or swapped slots).
+
+The sentence is a ``Message`` (docs/i18n.md): stories are cached with the game's replay and
+shared between readers, so they become words in the reader's language only when drawn.
 """
 
 from __future__ import annotations
@@ -13,15 +16,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.ui.duel.geometry import line_cells, line_name
+from rules_engine.duel.labels import NAMES
+from rules_engine.messages import msg
 
 
 @dataclass
 class MoveStory:
-    text: str
+    text: str  # a Message
     placed: set[str] = field(default_factory=set)  # cells a meeple was put on
     emptied: set[str] = field(default_factory=set)  # cells whose meeple went home
     boats: set[str] = field(default_factory=set)  # boats unloaded
     slots: set[tuple[str, int]] = field(default_factory=set)  # (boat, slot 1-3) taken or swapped
+
+
+def token_name(token: str) -> str:
+    """The board's words for a token id (D1): "tomb-12" → "tomb 12", "pyramid-dark" →
+    "dark pyramid"; an id the Duel does not know stays as it is."""
+    return NAMES.get(token, token)
+
+
+def player_name(names: Sequence[str], i: int) -> str:
+    """Seat ``i``'s name, or "player n" when the record names nobody there."""
+    # Translators: a player the record gives no name, by seat: "player 1".
+    return names[i] if i < len(names) else msg("player {n}", n=i + 1)
 
 
 class _Table:
@@ -44,14 +61,19 @@ def _unload(table: _Table, boat: str, names: Sequence[str], story: MoveStory) ->
         owner = table.cells[cell]
         token = slots[slot - 1]
         if token is not None:
-            parts.append(f"{token} to {names[owner]}")
+            # Translators: a token an unloaded boat gives a player, e.g. "tomb 12 to Ana".
+            parts.append(msg("{token} to {player}", token=token_name(token), player=player_name(names, owner)))
         slots[slot - 1] = None
         table.cells[cell] = None
         story.emptied.add(cell)
-    leftovers = [t for t in slots if t is not None]
-    parts += [f"{t} to the box" for t in leftovers]  # D4.2.3
+    # Translators: a token left on an unloaded boat goes back to the box (D4.2.3), e.g. "obelisk to the box".
+    parts += [msg("{token} to the box", token=token_name(t)) for t in slots if t is not None]
     story.boats.add(boat)
-    return f"{line_name(boat)}: {', '.join(parts) if parts else 'nothing to take'}"
+    if not parts:
+        # Translators: a boat unloaded with no token for anyone, e.g. "row 3: nothing to take".
+        return msg("{boat}: nothing to take", boat=line_name(boat))
+    # Translators: an unloaded boat and where its tokens went, e.g. "row 3: tomb 12 to Ana, obelisk to the box".
+    return msg("{boat}: {tokens}", boat=line_name(boat), tokens=tuple(parts))
 
 
 def _place(table: _Table, cell: str, story: MoveStory) -> None:
@@ -62,39 +84,61 @@ def _place(table: _Table, cell: str, story: MoveStory) -> None:
 def describe_move(before, move: Mapping, names: Sequence[str]) -> MoveStory:
     """The story of ``move`` (an F2 dict) played in the position ``before`` (a Duel state)."""
     table = _Table(before)
-    who = names[table.mover]
+    who = player_name(names, table.mover)
     kind = move.get("type")
     story = MoveStory(text="")
     if kind == "place":
         _place(table, move["cell"], story)
-        story.text = f"{who} places a meeple on {move['cell']}"
+        # Translators: {cell} is a harbor cell as printed on the board (a1 … c3).
+        story.text = msg("{who} places a meeple on {cell}", who=who, cell=move["cell"])
     elif kind == "unload":
-        story.text = f"{who} unloads {_unload(table, move['boat'], names, story)}"
+        story.text = msg("{who} unloads {unload}", who=who, unload=_unload(table, move["boat"], names, story))
     elif kind == "take-token":
         boat, slot = move["boat"], int(move["slot"])
         token = (table.boats.get(boat) or [None] * 3)[slot - 1]
         story.slots.add((boat, slot))
-        story.text = (f"{who} plays take-token: {token or 'nothing'} from {line_name(boat)} slot {slot}, "
-                      f"the reserve's top token fills the slot")
+        # Translators: what a player takes from an empty boat slot.
+        taken = token_name(token) if token else msg("nothing")
+        story.text = msg(
+            # Translators: the action token "take 1 token" (D4.3), e.g. "Ana plays take 1 token: obelisk
+            # from row 2 slot 1, …"; {token} may be "nothing".
+            "{who} plays take 1 token: {token} from {boat} slot {slot}, the reserve's top token fills the slot",
+            who=who, token=taken, boat=line_name(boat), slot=slot,
+        )
     elif kind == "place-meeples":
         for cell in move["cells"]:
             _place(table, cell, story)
-        story.text = f"{who} plays place-meeples: meeples on {', '.join(move['cells'])}"
+        # Translators: the action token "place 2–3 meeples" (D4.3); {cells} lists harbor cells (a1 … c3).
+        story.text = msg("{who} plays place 2–3 meeples: meeples on {cells}", who=who, cells=tuple(move["cells"]))
     elif kind == "place-unload":
         _place(table, move["cell"], story)
-        unloads = [_unload(table, b, names, story) for b in move["boats"]]
-        story.text = (f"{who} plays place-unload: a meeple on {move['cell']}, "
-                      f"then unloads {'; then '.join(unloads)}")
+        first, *more = [_unload(table, b, names, story) for b in move["boats"]]
+        if more:
+            story.text = msg(
+                # Translators: the action token "place 1 meeple and unload 1–2×" (D4.3) unloading two boats.
+                "{who} plays place 1 meeple and unload 1–2×: a meeple on {cell}, then unloads {first}; then {then}",
+                who=who, cell=move["cell"], first=first, then=more[0],
+            )
+        else:
+            story.text = msg(
+                # Translators: the action token "place 1 meeple and unload 1–2×" (D4.3) unloading one boat.
+                "{who} plays place 1 meeple and unload 1–2×: a meeple on {cell}, then unloads {first}",
+                who=who, cell=move["cell"], first=first,
+            )
     elif kind == "swap-unload":
         boat, (a, b) = move["boat"], (int(s) for s in move["slots"])
         slots = table.boats.get(boat)
         if slots is not None:
             slots[a - 1], slots[b - 1] = slots[b - 1], slots[a - 1]
         story.slots |= {(boat, a), (boat, b)}
-        story.text = (f"{who} plays swap-unload: swaps slots {a} and {b} of {line_name(boat)}, then unloads "
-                      f"{_unload(table, move['unload'], names, story)}")
+        story.text = msg(
+            # Translators: the action token "swap 2 tokens and unload" (D4.3).
+            "{who} plays swap 2 tokens and unload: swaps slots {a} and {b} of {boat}, then unloads {unload}",
+            who=who, a=a, b=b, boat=line_name(boat), unload=_unload(table, move["unload"], names, story),
+        )
     elif kind == "pass":
-        story.text = f"{who} passes (no legal action, D4.4)"
+        story.text = msg("{who} passes (no legal action, D4.4)", who=who)
     else:
-        story.text = f"{who}: {kind}"
+        # Translators: a move of a kind the Duel's pages do not know, shown by its id.
+        story.text = msg("{who}: {move}", who=who, move=str(kind))
     return story

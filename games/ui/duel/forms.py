@@ -7,13 +7,16 @@ from dataclasses import dataclass
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
+from games.ui.gameui import drawn
 from scoring import form_fields
 from scoring.engine import registry
 from scoring.form_fields import count_field, name_field, player_title, variant_field
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
-MONUMENT_NAMES = {"obelisk": "Obelisk", "temple": "Temple", "pyramid": "Pyramids", "tomb": "Tomb"}
+MONUMENT_NAMES = {"obelisk": _("Obelisk"), "temple": _("Temple"), "pyramid": _("Pyramids"), "tomb": _("Tomb")}
 SIDES = (("A", "A"), ("B", "B"))
 PLAYERS = (0, 1)
 TEMPLE_VALUES = (1, 2, 3, 4)
@@ -24,21 +27,22 @@ OBELISKS_FOR_BONUS = 5  # D7.1 B: the question "who was first to 5" only arises 
 def _player_fields(i: int) -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {
         f"p{i}_name": name_field(),
-        f"p{i}_obelisk": count_field("Obelisk tokens"),
+        f"p{i}_obelisk": count_field(_("Obelisk tokens")),
     }
     for value in TEMPLE_VALUES:
-        fields[f"p{i}_temple_{value}"] = count_field(f"Temple tokens showing {value}")
-    fields[f"p{i}_light"] = count_field("Light pyramid tokens")
-    fields[f"p{i}_dark"] = count_field("Dark pyramid tokens")
+        # Translators: the counter of temple tokens showing 1, 2, 3 or 4 circle symbols (D7.2).
+        fields[f"p{i}_temple_{value}"] = count_field(gettext("Temple tokens showing %(value)s") % {"value": value})
+    fields[f"p{i}_light"] = count_field(_("Light pyramid tokens"))
+    fields[f"p{i}_dark"] = count_field(_("Dark pyramid tokens"))
     fields[f"p{i}_tomb"] = forms.TypedMultipleChoiceField(
-        label="Tomb tokens",
+        label=_("Tomb tokens"),
         required=False,
         coerce=int,
         choices=[(n, str(n)) for n in TOMB_NUMBERS],
         widget=forms.CheckboxSelectMultiple,
     )
-    fields[f"p{i}_actions"] = count_field("Unused action tokens")
-    fields[f"p{i}_meeples"] = count_field("Meeples on the harbor")
+    fields[f"p{i}_actions"] = count_field(_("Unused action tokens"))
+    fields[f"p{i}_meeples"] = count_field(_("Meeples on the harbor"))
     return fields
 
 
@@ -103,19 +107,19 @@ class SideField:
 
 
 class DuelBoardForm(forms.Form):
-    side_obelisk = _side("Obelisk")
-    side_temple = _side("Temple")
-    side_pyramid = _side("Pyramids")
-    side_tomb = _side("Tomb")
+    side_obelisk = _side(MONUMENT_NAMES["obelisk"])
+    side_temple = _side(MONUMENT_NAMES["temple"])
+    side_pyramid = _side(MONUMENT_NAMES["pyramid"])
+    side_tomb = _side(MONUMENT_NAMES["tomb"])
     starting_player = forms.TypedChoiceField(
-        label="Who started",
+        label=_("Who started"),
         coerce=int,
         required=False,
         widget=forms.RadioSelect,
         choices=[(i, player_title(i)) for i in PLAYERS],
     )
     first_to_five = forms.TypedChoiceField(
-        label="Who reached 5 obelisk tokens first",
+        label=_("Who reached 5 obelisk tokens first"),
         coerce=int,
         required=False,
         empty_value=None,
@@ -131,10 +135,10 @@ class DuelBoardForm(forms.Form):
         self.variant_specs = duel_variants()
         if self.variant_specs:
             self.fields["variants"] = forms.MultipleChoiceField(
-                label="Variants",
+                label=_("Variants"),
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
-                choices=[(v.id, v.name) for v, _ in self.variant_specs],
+                choices=[(v.id, drawn(v.name)) for v, _fields in self.variant_specs],
             )
         for variant, specs in self.variant_specs:
             for i in PLAYERS:
@@ -170,8 +174,8 @@ class DuelBoardForm(forms.Form):
         return [
             VariantInputs(
                 variant=v.id,
-                name=v.name,
-                description=v.description,
+                name=drawn(v.name),
+                description=drawn(v.description),
                 checkbox=boxes.get(v.id),
                 fields=tuple(tuple(self[f"p{i}_v_{v.id}_{spec.name}"] for spec in specs) for i in PLAYERS),
             )

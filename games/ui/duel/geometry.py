@@ -6,6 +6,8 @@ only through the plugin registry, and these few names are the fixed D2 conventio
 
 from __future__ import annotations
 
+from rules_engine.messages import Message, msg
+
 COLUMNS = ("a", "b", "c")
 ROWS = ("1", "2", "3")
 ROW_BOATS = ("row-1", "row-2", "row-3")
@@ -23,7 +25,11 @@ def line_cells(boat: str) -> tuple[str, str, str]:
     return (f"{which}3", f"{which}2", f"{which}1")
 
 
-def line_name(boat: str) -> str:
-    """How people name a boat: "row 3", "column a"."""
+def line_name(boat: str) -> Message:
+    """How people name a boat: "row 3", "column a" (a ``Message``, said in the reader's language)."""
     kind, _, which = boat.partition("-")
-    return f"row {which}" if kind == "row" else f"column {which}"
+    if kind == "row":
+        # Translators: a Duel boat by the harbor row it docks at (rows 1–3), e.g. "row 3".
+        return msg("row {row}", row=which)
+    # Translators: a Duel boat by the harbor column it docks at (columns a–c), e.g. "column a".
+    return msg("column {column}", column=which)

@@ -9,19 +9,26 @@ from __future__ import annotations
 import random
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
+from games.services import reason_of
 from games.services.players import check_names
+from games.translation import say
 from games.ui.duel.geometry import BOATS, MONUMENTS, line_name
 from rules_engine.duel.game import shuffled_supply
 from rules_engine.duel.labels import FACES, TOKEN_COUNTS, LabelError, parse_labels
 from rules_engine.errors import RulesError
 
-COLOURS = (("black", "black"), ("white", "white"))
+# Translators: a player's colour (of the Duel's meeples).
+COLOURS = (("black", _("black")), ("white", _("white")))
 SIDES = (("A", "A"), ("B", "B"))
 SHUFFLE, TRANSCRIBE = "shuffle", "transcribe"
+#: The monuments as the side radios name them (D1).
+MONUMENT_LABELS = {"obelisk": _("Obelisk"), "temple": _("Temple"), "pyramid": _("Pyramid"), "tomb": _("Tomb")}
 
 
 def server_supply(rng: random.Random | None = None) -> list[str]:
@@ -31,7 +38,8 @@ def server_supply(rng: random.Random | None = None) -> list[str]:
 
 
 def palette_of(left: dict[str, int]) -> list[dict]:
-    """The token faces for the tapping palette, each with how many can still turn up."""
+    """The token faces for the tapping palette, each with how many can still turn up (``name``:
+    the board's words, a ``Message``)."""
     return [{"token": f.token, "short": f.short, "name": f.name, "kind": f.kind, "left": left.get(f.token, 0)}
             for f in FACES]
 
@@ -40,28 +48,38 @@ def boat_field(boat: str) -> str:
     return f"boat_{boat.replace('-', '_')}"
 
 
+def boat_label(boat: str) -> str:
+    """A boat's field label, "Row 1 boat", "Column a boat" (in the active language)."""
+    kind, _dash, which = boat.partition("-")
+    if kind == "row":
+        # Translators: the field for the tokens on the boat of a harbor row (1–3).
+        return gettext("Row %(row)s boat") % {"row": which}
+    # Translators: the field for the tokens on the boat of a harbor column (a–c).
+    return gettext("Column %(column)s boat") % {"column": which}
+
+
 class NewDuelForm(forms.Form):
-    player_1 = forms.CharField(label="Player 1", max_length=60)
-    colour_1 = forms.ChoiceField(label="Colour", choices=COLOURS, initial="black")
-    player_2 = forms.CharField(label="Player 2", max_length=60)
-    colour_2 = forms.ChoiceField(label="Colour", choices=COLOURS, initial="white")
-    starter = forms.TypedChoiceField(label="Who starts", choices=((1, "Player 1"), (2, "Player 2")),
+    player_1 = forms.CharField(label=_("Player 1"), max_length=60)
+    colour_1 = forms.ChoiceField(label=_("Colour"), choices=COLOURS, initial="black")
+    player_2 = forms.CharField(label=_("Player 2"), max_length=60)
+    colour_2 = forms.ChoiceField(label=_("Colour"), choices=COLOURS, initial="white")
+    starter = forms.TypedChoiceField(label=_("Who starts"), choices=((1, _("Player 1")), (2, _("Player 2"))),
                                      coerce=int, initial=1, widget=forms.RadioSelect)
     new_players = NewPlayersField()
     setup = forms.ChoiceField(
-        label="Setup",
-        choices=((SHUFFLE, "Shuffled by the server"), (TRANSCRIBE, "Transcribed from our table")),
+        label=_("Setup"),
+        choices=((SHUFFLE, _("Shuffled by the server")), (TRANSCRIBE, _("Transcribed from our table"))),
         initial=SHUFFLE, widget=forms.RadioSelect)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for monument in MONUMENTS:
             self.fields[f"side_{monument}"] = forms.ChoiceField(
-                label=monument.capitalize(), choices=SIDES, initial="A", widget=forms.RadioSelect)
+                label=MONUMENT_LABELS[monument], choices=SIDES, initial="A", widget=forms.RadioSelect)
+        help_text = gettext("3 tokens, slot 1 (nearest the harbor) first: tap them below, or type e.g. #3 Ob T1")
         for boat in BOATS:
             self.fields[boat_field(boat)] = forms.CharField(
-                label=f"{line_name(boat).capitalize()} boat", required=False,
-                help_text="3 tokens, slot 1 (nearest the harbor) first: tap them below, or type e.g. #3 Ob T1",
+                label=boat_label(boat), required=False, help_text=help_text,
                 widget=forms.TextInput(attrs={"placeholder": "#3 Ob T1", "data-need": "3",
                                               "autocapitalize": "off", "spellcheck": "false"}))
 
@@ -89,30 +107,33 @@ class NewDuelForm(forms.Form):
             try:
                 data["names"] = check_names(names)
             except ValueError as exc:
-                raise forms.ValidationError(str(exc).replace("players[1]", "Player 2")) from None
+                raise forms.ValidationError(say(reason_of(exc)).replace("players[1]", gettext("Player 2"))) from None
             check_lookalikes(self, data["names"], dict(zip(data["names"], ("player_1", "player_2"), strict=True)))
         if data.get("colour_1") and data.get("colour_1") == data.get("colour_2"):
-            self.add_error("colour_2", "the two players need different colours")
+            self.add_error("colour_2", gettext("the two players need different colours"))
         if data.get("setup") == TRANSCRIBE:
             boats: list[list[str]] = []
             for boat in BOATS:
                 try:
                     tokens = parse_labels(data.get(boat_field(boat)) or "")
                 except LabelError as exc:
-                    self.add_error(boat_field(boat), f"{line_name(boat)}: {exc}")
+                    # Translators: a boat's tokens could not be read, e.g. "row 1: 'x' is not a token …".
+                    self.add_error(boat_field(boat), gettext("%(boat)s: %(problem)s") % {
+                        "boat": say(line_name(boat)), "problem": say(reason_of(exc))})
                     boats.append([])
                     continue
                 if len(tokens) != 3:
-                    self.add_error(boat_field(boat), f"{line_name(boat)}: give the 3 tokens on the boat, "
-                                                     f"got {len(tokens)} (D3.2)")
+                    self.add_error(boat_field(boat), gettext(
+                        "%(boat)s: give the 3 tokens on the boat, got %(got)s (D3.2)"
+                    ) % {"boat": say(line_name(boat)), "got": len(tokens)})
                 boats.append(tokens)
             data["boats"] = boats
         if not self.errors and data.get("setup") == TRANSCRIBE:
             try:
                 engine.registry().replay(self.to_record())
             except RulesError as exc:  # the engine names the bad token (D1, F2)
-                raise forms.ValidationError(f"the boats as transcribed are not a Duel setup: "
-                                            f"{getattr(exc, 'reason', exc)}") from None
+                raise forms.ValidationError(gettext("the boats as transcribed are not a Duel setup: %(reason)s")
+                                            % {"reason": say(getattr(exc, "reason", None) or reason_of(exc))}) from None
         return data
 
     def to_record(self, supply: list[str] | None = None) -> dict:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from games.services import reason_of
 from games.ui.duel.geometry import line_name
 from games.ui.gameui import Choice
 from rules_engine.duel.labels import LabelError, parse_labels
+from rules_engine.messages import msg, plural
 
 # D4.3 action tokens, in the order the page lists them.
 ACTION_KINDS = ("take-token", "place-meeples", "place-unload", "swap-unload")
@@ -34,28 +36,41 @@ class Menu:
 def _label(move: Mapping) -> str:
     kind = move["type"]
     if kind == "take-token":
-        return f"take {line_name(move['boat'])} slot {move['slot']}"
+        # Translators: a choice of the action token "take 1 token": which boat slot to take, e.g. "take row 2 slot 1".
+        return msg("take {boat} slot {slot}", boat=line_name(move["boat"]), slot=move["slot"])
     if kind == "place-meeples":
-        return "meeples on " + ", ".join(move["cells"])
+        # Translators: a choice of the action token "place 2–3 meeples"; {cells} lists harbor cells (a1 … c3).
+        return msg("meeples on {cells}", cells=tuple(move["cells"]))
     if kind == "place-unload":
-        return f"meeple on {move['cell']}, then unload " + " then ".join(map(line_name, move["boats"]))
+        first, *more = map(line_name, move["boats"])
+        if more:
+            # Translators: a choice of the action token "place 1 meeple and unload 1–2×", unloading two boats.
+            return msg("meeple on {cell}, then unload {first} then {then}",
+                       cell=move["cell"], first=first, then=more[0])
+        # Translators: a choice of the action token "place 1 meeple and unload 1–2×", unloading one boat.
+        return msg("meeple on {cell}, then unload {first}", cell=move["cell"], first=first)
     if kind == "swap-unload":
         a, b = move["slots"]
-        return f"swap {line_name(move['boat'])} slots {a}↔{b}, then unload {line_name(move['unload'])}"
+        # Translators: a choice of the action token "swap 2 tokens and unload",
+        # e.g. "swap row 1 slots 1↔3, then unload row 1".
+        return msg("swap {boat} slots {a}↔{b}, then unload {unload}", boat=line_name(move["boat"]), a=a, b=b,
+                   unload=line_name(move["unload"]))
     return kind
 
 
 def legal_menu(moves_json: list[dict]) -> Menu:
-    """The legal moves (F2 dicts, in the engine's order) grouped for the page."""
+    """The legal moves (F2 dicts, in the engine's order) grouped for the page. The labels are
+    ``Message`` values: the menu is built once per position and shared between readers."""
     menu = Menu()
     for move in moves_json:
         kind = move["type"]
         if kind == "place":
-            menu.cells[move["cell"]] = Choice(move, f"place on {move['cell']}")
+            # Translators: a legal move on the live-entry page: put a meeple on a harbor cell (a1 … c3).
+            menu.cells[move["cell"]] = Choice(move, msg("place on {cell}", cell=move["cell"]))
         elif kind == "unload":
-            menu.boats[move["boat"]] = Choice(move, f"unload {line_name(move['boat'])}")
+            menu.boats[move["boat"]] = Choice(move, msg("unload {boat}", boat=line_name(move["boat"])))
         elif kind == "pass":
-            menu.pass_move = Choice(move, "pass (no legal action, D4.4)")
+            menu.pass_move = Choice(move, msg("pass (no legal action, D4.4)"))
         else:
             menu.actions.setdefault(kind, []).append(Choice(move, _label(move)))
     menu.actions = {k: menu.actions[k] for k in ACTION_KINDS if k in menu.actions}
@@ -68,7 +83,7 @@ class Draw:
 
     field: str  # "refill", "refills-0", "refills-1", "reveal"
     count: int  # 3 for a refilled boat, 1 for a revealed reserve token
-    what: str  # for the person: "the 3 tokens drawn onto row 2"
+    what: str  # for the person: "the 3 tokens drawn onto row 2" (a Message)
 
 
 def draws_needed(state, move: Mapping) -> list[Draw]:
@@ -81,24 +96,31 @@ def draws_needed(state, move: Mapping) -> list[Draw]:
     kind = move.get("type")
     if kind in ("unload", "swap-unload"):
         boat = move["boat"] if kind == "unload" else move["unload"]
-        return [Draw("refill", 3, f"the 3 tokens drawn onto {line_name(boat)}")] if supply > 0 else []
+        return [Draw("refill", 3, _drawn_onto(boat))] if supply > 0 else []
     if kind == "place-unload":
         draws = []
         for k, boat in enumerate(move["boats"]):
             if supply > 0:  # each refill takes 3 from the supply (D4.2 step 4)
-                draws.append(Draw(f"refills-{k}", 3, f"the 3 tokens drawn onto {line_name(boat)}"))
+                draws.append(Draw(f"refills-{k}", 3, _drawn_onto(boat)))
                 supply -= 3
         return draws
     if kind == "take-token" and state.reserve_count > 0:
-        return [Draw("reveal", 1, "the reserve token turned up")]
+        # Translators: the token a "take 1 token" turns face up from the reserve (D4.3), asked for
+        # in a transcribed game.
+        return [Draw("reveal", 1, msg("the reserve token turned up"))]
     return []
+
+
+def _drawn_onto(boat: str) -> str:
+    # Translators: the tokens drawn from the supply to refill an unloaded boat (D4.2 step 4), e.g. "… onto row 2".
+    return msg("the 3 tokens drawn onto {boat}", boat=line_name(boat))
 
 
 def with_draws(move: Mapping, draws: list[Draw], data: Mapping[str, str]) -> tuple[dict, list[str]]:
     """``move`` completed with the tokens tapped or typed into the draw form (``data``: field ->
     text, labels such as ``#7 Ob T2``); the problems a person must fix (a word that names no
-    token, the wrong number of tokens). Whether a token can still be face down is the
-    engine's check, which names the token."""
+    token, the wrong number of tokens), as ``Message`` values. Whether a token can still be
+    face down is the engine's check, which names the token."""
     out = dict(move)
     problems = []
     refills: list = []
@@ -106,11 +128,17 @@ def with_draws(move: Mapping, draws: list[Draw], data: Mapping[str, str]) -> tup
         try:
             tokens = parse_labels(data.get(draw.field, "") or "")
         except LabelError as exc:
-            problems.append(f"{draw.what}: {exc}")
+            # Translators: a problem with the tokens typed for a draw,
+            # e.g. "the 3 tokens drawn onto row 2: 'x' is not a token …".
+            problems.append(msg("{what}: {problem}", what=draw.what, problem=reason_of(exc)))
             continue
         if len(tokens) != draw.count:
-            want = "1 token" if draw.count == 1 else f"{draw.count} tokens"
-            problems.append(f"{draw.what}: give {want}, got {len(tokens)}")
+            problems.append(plural(
+                # Translators: too few or too many tokens typed for a draw,
+                # e.g. "the 3 tokens drawn onto row 2: give 3 tokens, got 2".
+                "{what}: give {n} token, got {got}", "{what}: give {n} tokens, got {got}",
+                what=draw.what, n=draw.count, got=len(tokens),
+            ))
             continue
         if draw.field == "refill":
             out["refill"] = tokens

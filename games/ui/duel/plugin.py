@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
+
 from games.ui.duel import calculator, forms, live_forms, live_menu
 from games.ui.duel.describe import describe_move
 from games.ui.duel.presenters import harbor_rows, player_panels
@@ -28,7 +30,7 @@ def replay_context(timeline, ply: int, story, colours) -> dict:
 
 
 def describe(timeline) -> list:
-    names = timeline.names or ["player 1", "player 2"]
+    names = timeline.names or []  # none: "player 1", "player 2"
     return [describe_move(timeline.state(k), m, names) for k, m in enumerate(timeline.moves_json)]
 
 
@@ -37,7 +39,7 @@ def draw_palette(state):
 
 
 def describe_one(timeline, ply: int, move: dict):
-    return describe_move(timeline.state(ply), move, timeline.names or ["player 1", "player 2"])
+    return describe_move(timeline.state(ply), move, timeline.names or [])
 
 
 def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
@@ -48,19 +50,43 @@ def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
     return menu
 
 
+#: The board's words for the Duel's ids, for ``{{ id|label }}``: breakdown keys and monuments
+#: (headings), colours, the action tokens (D1).
+TERMS = {
+    "obelisk": _("Obelisk"),
+    "temple": _("Temple"),
+    "pyramid": _("Pyramid"),
+    "tomb": _("Tomb"),
+    "action_tokens": _("Action tokens"),
+    "meeples": _("Meeples"),
+    # Translators: a player's colour.
+    "black": _("black"),
+    # Translators: a player's colour.
+    "white": _("white"),
+    # Translators: a Duel action token (D1), as printed.
+    "take-token": _("take 1 token"),
+    # Translators: a Duel action token (D1), as printed.
+    "place-meeples": _("place 2–3 meeples"),
+    # Translators: a Duel action token (D1), as printed.
+    "place-unload": _("place 1 meeple and unload 1–2×"),
+    # Translators: a Duel action token (D1), as printed.
+    "swap-unload": _("swap 2 tokens and unload"),
+}
+
 UI = GameUI(
     game=GAME,
     templates=Path(__file__).parent / "templates",
     colours=COLOURS,
-    label="Duel",
-    card_title="Score calculator",
-    card_text="Imhotep: The Duel. Enter what lies on the table, see every point explained and who won.",
+    # Translators: the short name of Imhotep: The Duel, in links to its calculator.
+    label=_("Duel"),
+    card_title=_("Score calculator"),
+    card_text=_("Imhotep: The Duel. Enter what lies on the table, see every point explained and who won."),
     calculator_template="ui/duel/calculator.html",
     calculator_form=forms.DuelBoardForm,
     calculator_data=forms.with_defaults,
     calculate=calculator.calculate,
     board_template="ui/duel/board.html",
-    setup_text="Setup: the boats are loaded (D3).",
+    setup_text=_("Setup: the boats are loaded (D3)."),
     replay_context=replay_context,
     describe=describe,
     describe_move=describe_one,
@@ -71,9 +97,10 @@ UI = GameUI(
     draws_needed=live_menu.draws_needed,
     with_draws=live_menu.with_draws,
     draw_palette=draw_palette,
-    tie_break="D7.6: the player who did not start wins",
-    board_format="board (F1)",
-    record_format="game record (F2)",
+    tie_break=_("D7.6: the player who did not start wins"),
+    board_format=_("board (F1)"),
+    record_format=_("game record (F2)"),
+    terms=TERMS,
 )
 
 

@@ -2,7 +2,9 @@
 
 The harbor is a 4×4 grid (duel.md D2): cells a1 … c3, the row boats on the right of each
 row, the column boats below each column. Removed boats (D4.2 step 4) are drawn as gone.
-Highlights come from the story of the move that led here (`describe.MoveStory`).
+Highlights come from the story of the move that led here (`describe.MoveStory`). Words are
+``Message`` values the templates say (``|say``), or lazily said where a template prints them
+as they are (`games.ui.gameui.drawn`).
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.ui.duel.describe import MoveStory
+from games.ui.duel.describe import MoveStory, player_name, token_name
 from games.ui.duel.geometry import COLUMN_BOATS, COLUMNS, ROW_BOATS, ROWS, line_name
+from games.ui.gameui import drawn
+from rules_engine.duel.labels import SHORT
 
 DEFAULT_COLOURS = ("black", "white")  # F2: colours default to black, white
 
@@ -20,20 +24,22 @@ DEFAULT_COLOURS = ("black", "white")  # F2: colours default to black, white
 class TokenView:
     id: str
     kind: str  # obelisk, pyramid-light, pyramid-dark, temple, tomb, action
-    label: str
+    label: str  # the short label typed at the table (D1): Ob, PL, T2, #7, Take …
+    name: str  # the board's words, a Message: "tomb 7", "light pyramid", "take 1 token"
 
 
 def token_view(token: str | None) -> TokenView | None:
     if token is None:
         return None
     if token.startswith("temple-"):
-        return TokenView(token, "temple", "T" + token[7:])
-    if token.startswith("tomb-"):
-        return TokenView(token, "tomb", "#" + token[5:])
-    labels = {"obelisk": "Ob", "pyramid-light": "PL", "pyramid-dark": "PD", "take-token": "Take",
-              "place-meeples": "2–3", "place-unload": "P+U", "swap-unload": "Swap"}
-    kind = token if token in ("obelisk", "pyramid-light", "pyramid-dark") else "action"
-    return TokenView(token, kind, labels.get(token, token))
+        kind = "temple"
+    elif token.startswith("tomb-"):
+        kind = "tomb"
+    elif token in ("obelisk", "pyramid-light", "pyramid-dark"):
+        kind = token
+    else:
+        kind = "action"
+    return TokenView(token, kind, SHORT.get(token, token), token_name(token))
 
 
 def _colour(colours: Sequence[str], player: int) -> str:
@@ -55,7 +61,8 @@ def harbor_rows(state, story: MoveStory | None, colours: Sequence[str]) -> list[
 
     def boat(name: str, side: str) -> dict:
         slots = boats.get(name)
-        return {"kind": "boat", "name": name, "label": line_name(name), "side": side,
+        # The label is drawn inside the template's sentences ("row 3 boat") without |say.
+        return {"kind": "boat", "name": name, "label": drawn(line_name(name)), "side": side,
                 "gone": slots is None, "unloaded": name in story.boats,
                 "slots": [] if slots is None else [
                     {"n": n, "token": token_view(t), "changed": (name, n) in story.slots}
@@ -74,7 +81,7 @@ def player_panels(state, score: dict, names: Sequence[str], colours: Sequence[st
         tomb = set(p.tomb)
         panels.append({
             "index": i,
-            "name": names[i] if i < len(names) else f"player {i + 1}",
+            "name": names[i] if i < len(names) else drawn(player_name(names, i)),
             "colour": _colour(colours, i),
             "to_move": state.to_move == i and not state.over,
             "obelisk": p.obelisk,

@@ -68,7 +68,7 @@ def test_c4_3_a_ship_needs_its_minimum_load_to_sail():
 
 def test_c4_3_one_ship_per_site_per_round():
     s = play(start(4), "place 4 1", "place 3 1", "sail 4 burial-chamber")
-    with pytest.raises(IllegalMoveError, match="the burial-chamber already has ship 4 docked this round") as err:
+    with pytest.raises(IllegalMoveError, match="the burial chamber already has ship 4 docked this round") as err:
         apply_move(s, mv("sail 3 burial-chamber"))
     assert err.value.rule == "C4.3"
 

@@ -41,3 +41,18 @@ def test_c8_final_winners_are_the_score_sheet_winners(seed):
     classic = default_registry().game("classic").with_board_data(FICTIONAL_DATA)
     sheet = classic.rank(classic.score(played.final_board()), played.final_board())
     assert classic.final_winners(played.states[-1], record) == sheet["winners"]
+
+
+def _without_texts(result: dict) -> dict:
+    players = [{**p, "lines": [{**line, "text": None} for line in p["lines"]]} for p in result["players"]]
+    return {**result, "players": players}
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_c8_scoring_without_texts_gives_the_same_points(seed):
+    record, played = game(seed)
+    for state in (played.states[len(played.states) // 2], played.states[-1]):
+        board = final_board(state, record)
+        quiet = score_engine_board(board, DATA, texts=False)
+        assert quiet == _without_texts(score_board(board, DATA))
+        assert all(line["text"] is None for p in quiet["players"] for line in p["lines"])

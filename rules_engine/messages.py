@@ -1,0 +1,54 @@
+"""Sentences for people, kept translatable (docs/i18n.md).
+
+The engine speaks English but never needs Django: a ``Message`` is the English sentence
+itself (a ``str``, so everything that stores, compares or serialises text keeps working),
+and it also carries its *template* and *parameters*. The web app looks the template up in
+the reader's language and fills in the parameters, themselves translated when they are
+messages too (``games.translation.say``).
+
+Templates use ``str.format`` fields by name: ``msg("ship {ship} is full", ship=2)``. A
+sentence whose words depend on a count has both English forms and the count as ``n``:
+``plural("{n} token", "{n} tokens", n=3)``; languages with other plural rules (Russian has
+more forms, Japanese one) choose theirs. A tuple parameter is a list of items (each a string
+or a message), written "a, b, c" in English and with the reader's separator elsewhere.
+``manage.py makemessages`` collects every ``msg("…")`` and ``plural("…", "…")`` template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Message(str):
+    """The English sentence, with ``template`` and ``params`` to say it in another language."""
+
+    template: str
+    params: Mapping[str, Any]
+    plural: str | None  # the English plural template, when the words depend on params["n"]
+
+    def __new__(cls, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None) -> Message:
+        params = dict(params or {})
+        english = plural if plural is not None and params["n"] != 1 else template
+        shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params.items()}
+        self = super().__new__(cls, english.format(**shown) if params else english)
+        self.template = template
+        self.params = params
+        self.plural = plural
+        return self
+
+    def __reduce__(self):
+        return (Message, (self.template, self.params, self.plural))
+
+    def __repr__(self) -> str:
+        return f"msg({self.template!r}, **{self.params!r})"
+
+
+def msg(template: str, /, **params: Any) -> Message:
+    """A translatable sentence: ``template`` in English with ``{name}`` fields, and their values."""
+    return Message(template, params)
+
+
+def plural(singular: str, plural: str, /, **params: Any) -> Message:
+    """A translatable sentence whose words depend on the count ``n`` (one of ``params``)."""
+    return Message(singular, params, plural)

@@ -1,0 +1,137 @@
+"""Every page reads in each of the interface's languages (docs/i18n.md): a page rendered in
+German, Russian, Hungarian or Japanese shows no text that it also shows in English, except
+names, ids and the few words a language spells the same way (listed below, per language)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+
+from games.models import Game
+from games.services.recording import import_record
+from tests.factories import PlayerFactory, UserFactory
+from tests.i18n.pages import readable_texts
+from tests.kit import random_record
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
+
+# Names, ids and marks that stay as they are in every language: the product, formats and
+# services by name, token labels typed at the table (D1), the language switcher's own names.
+EVERYWHERE = {
+    "Imhotep", "API", "REST API", "OpenAPI 3", "CSV", "ndjson", "BG Stats", "OpenSkill",
+    "Ob", "PL", "PD", "Take", "P23", "P1U", "SwU", "A", "B",
+    *(name for _code, name in settings.LANGUAGES),
+}
+# Words the language writes exactly as English does.
+SAME_WORD = {
+    "de": {"Name", "Status", "Start", "Details", "Variante", "Token", "Rating", "Ratings", "Statue", "Hammer",
+           "Ladeplatz", "Score", "Obelisk"},
+    "ru": set(),
+    "hu": {"Token", "Start"},
+    "ja": set(),
+}
+
+
+def _texts(client, url: str, language: str) -> set[str]:
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200, (url, language, response.status_code)
+    assert response["Content-Language"] == language
+    return readable_texts(response.content.decode())
+
+
+def _names() -> set[str]:
+    from django.contrib.auth import get_user_model
+
+    from games.models import Player
+
+    players = set(Player.objects.values_list("name", flat=True))
+    users = set(get_user_model().objects.values_list("username", flat=True))
+    games = {str(name) for name in _game_names()}
+    return players | users | games
+
+
+def _game_names():
+    from rules_engine.registry import default_registry
+
+    return [game.name for game in default_registry().games.values()]
+
+
+# Marks a player reads the same in every language: rule ids (D7.1, C8), token labels typed at
+# the table (T2, #7), harbor cells (a1–c3).
+MARK = re.compile(r"(?:[DCF]\d+(?:\.\d+)*|T[1-4]|#?\d+|[a-c][1-3])")
+
+
+def _is_allowed(text: str, language: str, names: set[str]) -> bool:
+    if text in EVERYWHERE or text in SAME_WORD[language] or text in names:
+        return True
+    # A line made of names and marks only ("Ana vs Ben" is not: "vs" is a word).
+    words = [w.strip("·,:;()–—→←%+") for w in text.split()]
+    return all(not w or w in names or w in EVERYWHERE or MARK.fullmatch(w) or len(w) == 1 for w in words)
+
+
+@pytest.fixture
+def club(db, client):
+    """A signed-in club admin, a finished Duel, a base game in progress, a scored board."""
+    admin = UserFactory(username="alice", is_staff=True)
+    PlayerFactory(name="Dora")  # a player with no games (the player page's delete form)
+    duel = import_record(random_record(7), user=admin, source=Game.Source.RECORDED).game
+    classic = import_record(random_record(3, game="classic", moves=40), user=admin,
+                            source=Game.Source.RECORDED).game
+    client.force_login(admin)
+    return {"duel": duel, "classic": classic}
+
+
+def _pages(club) -> dict[str, str]:
+    duel, classic = club["duel"], club["classic"]
+    ana = duel.seats.first().player
+    ben = duel.seats.last().player
+    return {
+        "home": "/",
+        "duel calculator": "/score/duel?p0_obelisk=6&p1_obelisk=3&p0_tomb=1&p0_tomb=2&p1_light=2&side_obelisk=B",
+        "duel calculator, impossible board": "/score/duel?p0_obelisk=9&p1_obelisk=9",
+        "base-game calculator": "/score/classic?players=3&p0_track=20&p1_track=18&p2_track=11&p0_statues=2",
+        "games": "/games/",
+        "standings": "/games/standings?game=duel",
+        "game": f"/games/{duel.pk}/",
+        "player": f"/games/players/{ana.pk}/",
+        "head to head": f"/games/players/{ana.pk}/vs/{ben.pk}",
+        "duel replay": f"/games/{duel.pk}/replay?ply=12",
+        "base-game replay": f"/games/{classic.pk}/replay?ply=30",
+        "base-game live entry": f"/games/{classic.pk}/play",
+        "new duel": "/games/new",
+        "new base game": "/games/new?game=classic",
+        "import": "/games/import",
+        "account": "/account/",
+        "api token": "/account/token",
+        "invitations": "/account/invites",
+        "password change": "/account/password",
+    }
+
+
+PAGES = [
+    "home", "duel calculator", "duel calculator, impossible board", "base-game calculator", "games",
+    "standings", "game", "player", "head to head", "duel replay", "base-game replay",
+    "base-game live entry", "new duel", "new base game", "import", "account", "api token",
+    "invitations", "password change",
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page_name", PAGES)
+def test_page_shows_no_english_left(client, club, page_name, language):
+    url = _pages(club)[page_name]
+    english = _texts(client, url, "en")
+    translated = _texts(client, url, language)
+    names = _names()
+    left = sorted(t for t in english & translated if not _is_allowed(t, language, names))
+    assert not left, f"{page_name} in {language} still shows, in English: {left}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_sign_in_page_shows_no_english_left(client, db, language):
+    english = _texts(client, "/account/login", "en")
+    translated = _texts(client, "/account/login", language)
+    left = sorted(t for t in english & translated if not _is_allowed(t, language, set()))
+    assert not left, f"the sign-in page in {language} still shows, in English: {left}"
