@@ -52,8 +52,10 @@ class RecordError(RulesError):
         self.reason = reason
         self.move = move
         self.rule = rule
-        # Translators: a refused record: {move} is the 0-based index of the move, {reason} why.
-        super().__init__(reason if move is None else msg("move {move}: {reason}", move=move, reason=reason))
+        # People count moves as the replay's move list does (the record's move 0 is move 1);
+        # ``move`` itself stays the record's 0-based index (formats.md F2/F4).
+        # Translators: a refused record: {move} is the move's number (first move: 1), {reason} why.
+        super().__init__(reason if move is None else msg("move {move}: {reason}", move=move + 1, reason=reason))
 
     def to_json(self) -> dict:
         return {"error": {"move": self.move, "reason": self.reason}}

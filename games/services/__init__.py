@@ -38,8 +38,8 @@ def reason_of(error: BaseException) -> str:
     if isinstance(error, RecordError):
         if error.move is None:
             return error.reason
-        # Translators: {move} is the 0-based index of the move in the record.
-        return msg("move {move}: {reason}", move=error.move, reason=error.reason)
+        # Translators: {move} is the move's number as the move list shows it (first move: 1).
+        return msg("move {move}: {reason}", move=error.move + 1, reason=error.reason)
     args = getattr(error, "args", ())
     if len(args) == 1 and isinstance(args[0], str):
         return args[0]

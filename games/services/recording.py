@@ -53,7 +53,8 @@ class Outcome:
 
     def describe(self) -> str:
         """One line for a person, e.g. ``record 3: rejected at move 17: unload row-2 needs …``."""
-        number, move = self.number, self.move
+        # The move as the replay's move list numbers it (``self.move`` is the record's index).
+        number, move = self.number, None if self.move is None else self.move + 1
         if self.status == self.IMPORTED:
             if number is None:
                 return msg("imported as game {game}", game=self.game.pk)

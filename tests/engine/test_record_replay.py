@@ -58,7 +58,7 @@ def test_record_illegal_move_gives_its_index_and_reason():
                        {"type": "unload", "boat": "row-2"}]))
     assert err.value.move == 2
     assert err.value.rule == "D4.2"
-    assert str(err.value) == "move 2: unload row 2 needs at least 2 meeples in row 2, it has 1 (D4.2)"
+    assert str(err.value) == "move 3: unload row 2 needs at least 2 meeples in row 2, it has 1 (D4.2)"
     assert err.value.to_json() == {"error": {"move": 2, "reason": err.value.reason}}
 
 

@@ -49,7 +49,7 @@ def test_c4_2_illegal_move_is_rejected_with_its_index_and_stores_nothing():
     moves[k] = {"type": "place", "ship": moves[j]["ship"], "slot": moves[j]["slot"]}
     outcome = import_record(record)
     assert (outcome.status, outcome.move) == (Outcome.REJECTED, k)
-    assert "slot" in outcome.reason and f"at move {k}:" in outcome.describe()
+    assert "slot" in outcome.reason and f"at move {k + 1}:" in outcome.describe()  # as the move list numbers it
     assert not Game.objects.exists() and not Move.objects.exists()
 
 

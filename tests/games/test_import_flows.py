@@ -38,7 +38,7 @@ def test_import_page_reports_each_record_and_a_summary_line(client, alice):
     body = response.content.decode()
     assert response.status_code == 200
     assert "4 records read: 1 imported, 1 duplicate, 2 rejected." in body
-    assert f"move {k}: place" in body
+    assert f"move {k + 1}: place" in body  # numbered as the replay's move list shows it
     assert Game.objects.count() == 1
     assert Game.objects.get().created_by == alice
 
@@ -91,7 +91,7 @@ def test_import_records_command_exits_1_naming_the_move_of_a_rejected_record(tmp
     assert excinfo.value.returncode == 1
     assert "1 rejected" in str(excinfo.value)
     out, _ = capsys.readouterr()
-    assert f"record 2: rejected at move {k}: place" in out
+    assert f"record 2: rejected at move {k + 1}: place" in out
     assert Game.objects.count() == 1 and Move.objects.count() == len(random_record(58)["moves"])
 
 

@@ -94,7 +94,7 @@ def test_f4_an_illegal_move_is_reported_with_its_index_and_reason():
     with pytest.raises(RecordError) as err:
         replay(rec)
     assert err.value.move == 2 and err.value.rule == "C4.3"
-    assert str(err.value).startswith("move 2: sail: ship 1 (capacity 4) holds 2 stones")
+    assert str(err.value).startswith("move 3: sail: ship 1 (capacity 4) holds 2 stones")
 
 
 def test_f4_a_malformed_move_is_reported_with_its_index():
