@@ -79,8 +79,9 @@ lint: venv typecheck
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
-# Apps: django-stubs and drf-stubs, new errors only (mypy-baseline.txt holds the old ones and
-# only shrinks: after fixing some, `$(BIN)/mypy | $(BIN)/mypy-baseline sync`).
+# The engines with mypy's strict flags (pyproject.toml), the apps with django-stubs and drf-stubs;
+# new errors only (mypy-baseline.txt holds the old ones and only shrinks: after fixing some,
+# `$(BIN)/mypy | $(BIN)/mypy-baseline sync`).
 typecheck: venv
 	$(BIN)/mypy | $(BIN)/mypy-baseline filter
 

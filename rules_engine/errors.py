@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Iterable
+from typing import Any
 
 from rules_engine.messages import msg
 
@@ -23,7 +24,7 @@ class BoardError(RulesError):
     exception's own text is the English summary.
     """
 
-    def __init__(self, errors: list[tuple[str, str]]):
+    def __init__(self, errors: Iterable[tuple[str, str]]) -> None:
         self.errors = list(errors)
         # The English summary; `joined(errors)` says the same translatably.
         super().__init__("; ".join(f"{path}: {message}" for path, message in self.errors))
@@ -34,7 +35,7 @@ class IllegalMoveError(RulesError):
     `rules_engine.messages.Message`); ``rule`` cites the section of the rules (e.g. ``"D4.2"``)
     when one applies."""
 
-    def __init__(self, reason: str, rule: str | None = None):
+    def __init__(self, reason: str, rule: str | None = None) -> None:
         self.reason = reason
         self.rule = rule
         super().__init__(reason)
@@ -48,7 +49,7 @@ class RecordError(RulesError):
     translatable `rules_engine.messages.Message`), and so is the exception's text.
     """
 
-    def __init__(self, reason: str, move: int | None = None, rule: str | None = None):
+    def __init__(self, reason: str, move: int | None = None, rule: str | None = None) -> None:
         self.reason = reason
         self.move = move
         self.rule = rule
@@ -57,7 +58,7 @@ class RecordError(RulesError):
         # Translators: a refused record: {move} is the move's number (first move: 1), {reason} why.
         super().__init__(reason if move is None else msg("move {move}: {reason}", move=move + 1, reason=reason))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"error": {"move": self.move, "reason": self.reason}}
 
 
@@ -78,7 +79,7 @@ def joined(problems: Iterable[tuple[str, str]]) -> str:
     if not parts:
         return ""
     while len(parts) > 1:
-        paired = [
+        paired: list[str] = [
             # Translators: two problems (or lists of them) of one refusal, e.g. "players[0].name: …; tomb: …".
             msg("{first}; {then}", first=parts[i], then=parts[i + 1])
             for i in range(0, len(parts) - 1, 2)

@@ -6,6 +6,8 @@ and pickling by value, so a replay can be kept in a shared cache
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class FrozenState:
     """Subclasses set ``__slots__`` and ``_KEY`` (the slots that make two positions equal)."""
@@ -35,7 +37,7 @@ class FrozenState:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; use apply_move to get a new state")
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, f) for f in self._KEY)
 
     def __eq__(self, other: object) -> bool:
@@ -46,11 +48,11 @@ class FrozenState:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (type(self), tuple(getattr(self, f) for f in type(self).__slots__))
 
 
-def _restore(cls: type[FrozenState], values: tuple) -> FrozenState:
+def _restore(cls: type[FrozenState], values: tuple[Any, ...]) -> FrozenState:
     state = object.__new__(cls)
     for name, value in zip(cls.__slots__, values, strict=True):
         object.__setattr__(state, name, value)

@@ -16,7 +16,7 @@ ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
 
 class JsonMove(Protocol):
-    def to_json(self) -> dict: ...
+    def to_json(self) -> dict[str, Any]: ...
 
 
 State = TypeVar("State")  # a game's immutable position
@@ -45,7 +45,7 @@ class GameType(abc.ABC, Generic[State, Move]):
 
     # -- records -----------------------------------------------------------------------
     @abc.abstractmethod
-    def setup(self, record: Mapping) -> State:
+    def setup(self, record: Mapping[str, Any]) -> State:
         """The state before the first move of ``record`` (an F2-like dict). Raises RecordError."""
 
     @abc.abstractmethod
@@ -53,7 +53,7 @@ class GameType(abc.ABC, Generic[State, Move]):
         """Every legal move of the player to move (empty once the game is over)."""
 
     @abc.abstractmethod
-    def apply(self, state: State, move: Move | Mapping) -> State:
+    def apply(self, state: State, move: Move | Mapping[str, Any]) -> State:
         """The state after ``move`` (a move object or its JSON dict). Raises IllegalMoveError;
         never changes ``state``."""
 
@@ -62,21 +62,21 @@ class GameType(abc.ABC, Generic[State, Move]):
         """Whether the game has ended."""
 
     @abc.abstractmethod
-    def board(self, state: State, record: Mapping) -> dict:
+    def board(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:
         """The end-game board (F1/F3 dict) of ``state``; works mid-game too."""
 
     @abc.abstractmethod
-    def score(self, board: Mapping) -> dict:
+    def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
         """Validate a board (BoardError listing every problem) and score it: a result dict with
         ``players[i].total``, ``players[i].breakdown``, ``players[i].lines``."""
 
     @abc.abstractmethod
-    def rank(self, result: dict, board: Mapping) -> dict:
+    def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
         """Decide the winner(s) of ``result`` from its totals (called again after variants
         change totals) and return the result with the game's winner fields set."""
 
     @abc.abstractmethod
-    def replay(self, record: Mapping) -> Any:
+    def replay(self, record: Mapping[str, Any]) -> Any:
         """Replay a record. Raises RecordError with the 0-based move index. The answer has
         ``states`` (``states[0]`` before the first move, ``states[k+1]`` after move k),
         ``moves``, ``finished``, ``plies``, ``final_board()`` and ``score()``. A game with
@@ -84,15 +84,15 @@ class GameType(abc.ABC, Generic[State, Move]):
         alone (every move still checked)."""
 
     @abc.abstractmethod
-    def state_to_json(self, state: State, record: Mapping | None = None) -> dict:
+    def state_to_json(self, state: State, record: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A JSON view of one state for the replay viewer and the API; ``record`` (the
         record's header: sides, players) labels it and scores it on the right sides."""
 
     @abc.abstractmethod
-    def random_record(self, rng: random.Random) -> dict:
+    def random_record(self, rng: random.Random) -> dict[str, Any]:
         """A whole game of uniformly random legal moves as a record (tests, demo data)."""
 
-    def with_board_data(self, data: Mapping) -> GameType:
+    def with_board_data(self, data: Mapping[str, Any]) -> GameType[Any, Any]:
         """This game with plugin-supplied board data (hook ``imhotep_board_data``): the open
         numbers of some sides. Checks the data (``PluginError`` naming the bad key). By default
         a game takes none."""
@@ -100,16 +100,16 @@ class GameType(abc.ABC, Generic[State, Move]):
             return self
         raise PluginError(f"game {self.id!r} takes no board data, got keys {', '.join(map(str, data))}")
 
-    def unplayable_sides(self, players: int | None = None) -> dict[str, dict[str, str]]:
+    def unplayable_sides(self, players: int | None = None) -> Mapping[str, Mapping[str, str]]:
         """Sides that cannot be played yet (data missing), as ``{part: {side: why}}``; with
         ``players``, those that cannot be played with that many players."""
         return {}
 
-    def unscorable_sides(self) -> dict[str, dict[str, str]]:
+    def unscorable_sides(self) -> Mapping[str, Mapping[str, str]]:
         """Sides an end-game board cannot be scored with yet (data missing), as ``{part: {side: why}}``."""
         return {}
 
-    def move_to_json(self, move: Move) -> dict:
+    def move_to_json(self, move: Move) -> dict[str, Any]:
         """The move's JSON form: a dict as it is, else its ``to_json()`` (both engines' moves)."""
         return move if isinstance(move, dict) else cast(JsonMove, move).to_json()
 
@@ -124,12 +124,13 @@ class ReplayBase:
     and from them ``finished``, ``plies`` and ``state``. A game's ``Replay`` subclasses this
     and adds ``final_board(ply)`` and ``score(ply)``; its states have an ``over`` flag."""
 
-    states: list
-    moves: list
+    states: list[Any]
+    moves: list[Any]
 
     @property
     def finished(self) -> bool:
-        return self.states[-1].over
+        over: bool = self.states[-1].over
+        return over
 
     @property
     def plies(self) -> int:
@@ -147,8 +148,8 @@ class ReplayBase:
         return None
 
 
-def replay_moves(state: Any, raw_moves: Iterable, parse_move: Callable, play: Callable,
-                 first: int = 0, every_state: bool = True) -> tuple[list, list]:
+def replay_moves(state: Any, raw_moves: Iterable[Any], parse_move: Callable[..., Any], play: Callable[..., Any],
+                 first: int = 0, every_state: bool = True) -> tuple[list[Any], list[Any]]:
     """Every engine's replay loop: ``raw_moves`` parsed and played in turn on one working copy
     of ``state`` (``state.thaw()``, `FrozenState`). Returns (positions, parsed moves): the
     positions are ``state`` and the one after each move, or with ``every_state=False`` only
@@ -182,7 +183,7 @@ class VariantField:
     default: int | bool = 0
     help: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "label": self.label,

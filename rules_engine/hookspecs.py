@@ -9,7 +9,7 @@ Every hook here is documented in ``docs/plugins.md`` (a test checks that).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -25,12 +25,13 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def imhotep_games() -> Iterable[GameType]:
+def imhotep_games() -> Iterable[GameType[Any, Any]]:
     """Return the games this plugin provides, as ``GameType`` instances.
 
     Each game's ``id`` must be unique among all loaded plugins; the registry refuses a
     duplicate id or an object that is not a ``GameType`` with a ``PluginError``.
     """
+    raise NotImplementedError  # a specification: pluggy calls the plugins' implementations
 
 
 @hookspec
@@ -41,6 +42,7 @@ def imhotep_variants() -> Iterable[Variant]:
     sides: a board or record lists the ids it plays with under ``"variants"``. The pair
     (game, variant id) must be unique, and the game must be registered.
     """
+    raise NotImplementedError  # a specification: pluggy calls the plugins' implementations
 
 
 @hookspec
@@ -58,8 +60,8 @@ def imhotep_variant_fields(game_id: str, variant_id: str) -> Sequence[VariantFie
 def imhotep_variant_score(
     game_id: str,
     variant_id: str,
-    board: Mapping,
-    result: Mapping,
+    board: Mapping[str, Any],
+    result: Mapping[str, Any],
     inputs: Sequence[Mapping[str, object]],
 ) -> Sequence[Sequence[Mapping[str, object]]] | None:
     """Return the extra breakdown lines of variant ``variant_id`` for each player, or ``None``
@@ -75,7 +77,7 @@ def imhotep_variant_score(
 
 
 @hookspec
-def imhotep_board_data(game_id: str) -> Mapping | None:
+def imhotep_board_data(game_id: str) -> Mapping[str, Any] | None:
     """Return board data for the sides of game ``game_id`` whose numbers the rules leave open
     (e.g. classic side B: the temple's bonus spaces, the burial chamber's ranking points), or
     ``None`` when this plugin has none for that game.

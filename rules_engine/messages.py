@@ -37,7 +37,7 @@ class Message(str):
         self.plural = plural
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str | None]]:
         return (Message, (self.template, self.params, self.plural))
 
     def __repr__(self) -> str:

@@ -15,7 +15,7 @@ import json
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 import pluggy
 
@@ -46,7 +46,7 @@ class PluginInfo:
     distribution: str
     version: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "distribution": self.distribution, "version": self.version}
 
 
@@ -86,7 +86,7 @@ class Registry:
         except pluggy.PluginValidationError as exc:
             raise PluginError(f"plugin {self.pm.get_name(exc.plugin)!r} is malformed: {exc}") from exc
 
-        self.games: dict[str, GameType] = {}
+        self.games: dict[str, GameType[Any, Any]] = {}
         self.game_plugin: dict[str, PluginInfo] = {}
         self.variants: dict[tuple[str, str], Variant] = {}
         self.variant_plugin: dict[tuple[str, str], PluginInfo] = {}
@@ -103,11 +103,11 @@ class Registry:
             raise PluginError(f"plugin {name!r} is malformed: {exc}") from exc
         self.plugins[name] = PluginInfo(name, distribution, version)
 
-    def _results(self, hook_name: str, **kwargs) -> list[tuple[PluginInfo, object]]:
+    def _results(self, hook_name: str, **kwargs: Any) -> list[tuple[PluginInfo, object]]:
         """Call a hook plugin by plugin, keeping track of who answered what."""
         answers = []
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
-            name = self.pm.get_name(impl.plugin)
+            name = cast(str, self.pm.get_name(impl.plugin))  # registered by `_register`, so named
             answer = impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
             if answer is not None:
                 answers.append((self.plugins[name], answer))
@@ -156,7 +156,7 @@ class Registry:
                     fields.append(f)
             self.variant_fields[key] = tuple(fields)
 
-    def _with_board_data(self, game: GameType) -> GameType:
+    def _with_board_data(self, game: GameType[Any, Any]) -> GameType[Any, Any]:
         """Hand the game the board data all plugins supply for it (hook imhotep_board_data)."""
         merged: dict[str, object] = {}
         source: dict[str, str] = {}
@@ -191,7 +191,7 @@ class Registry:
         text = json.dumps([ENGINE_VERSION, plugins])
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    def game(self, game_id: object) -> GameType:
+    def game(self, game_id: object) -> GameType[Any, Any]:
         try:
             return self.games[game_id]  # type: ignore[index]
         except (KeyError, TypeError):
@@ -201,7 +201,7 @@ class Registry:
                     known=tuple(sorted(self.games)))
             ) from None
 
-    def describe(self) -> list[dict]:
+    def describe(self) -> list[dict[str, Any]]:
         """What ``GET /api/v1/games-types`` answers: every game with its sides and variants."""
         out = []
         for game_id, game in sorted(self.games.items()):
@@ -247,7 +247,7 @@ class Registry:
             # Translators: {game} is a game id, e.g. 'classic'.
             return [msg("the game {game} is not available: its plugin is not installed or is blocked",
                         game=repr(game_id))]
-        problems = [
+        problems: list[str] = [
             # Translators: {variant} and {game} are ids, e.g. 'scarabs' of duel.
             msg("the variant {variant} of {game} is not available: its plugin is not installed or is blocked",
                 variant=repr(v), game=game_id)
@@ -267,7 +267,7 @@ class Registry:
         ]
 
     # -- scoring and replay ------------------------------------------------------------
-    def score(self, board: object) -> dict:
+    def score(self, board: object) -> dict[str, Any]:
         """Score an end-game board of any registered game, with its variants."""
         if not isinstance(board, Mapping):
             raise BoardError([("", msg("the board must be a JSON object, got {kind}", kind=type(board).__name__))])
@@ -291,7 +291,7 @@ class Registry:
         result["variants"] = list(chosen)
         return game.rank(result, stripped)
 
-    def replay(self, record: object, *, states: bool = True):
+    def replay(self, record: object, *, states: bool = True) -> Any:
         """Replay a record of any registered game. ``states=False``: only the final position
         is needed (an import, a rescore); games that can (`GameType.replays_final_only`) then
         keep no other."""
@@ -315,13 +315,17 @@ class Registry:
         return variants.VariantReplay(game.replay(plain, **batch), self, chosen)
 
     # -- variants (the arithmetic is in rules_engine/variants.py) ------------------------
-    def _variant_problems(self, doc: Mapping, game_id: str) -> list[tuple[str, str]]:
+    def _variant_problems(self, doc: Mapping[str, Any], game_id: str) -> list[tuple[str, str]]:
         return variants.problems(doc, game_id, self.variants)
 
-    def _split_variant_inputs(self, board: Mapping, game_id: str, chosen: list[str]):
+    def _split_variant_inputs(
+        self, board: Mapping[str, Any], game_id: str, chosen: list[str]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         return variants.split_inputs(board, {v: self.variant_fields[(game_id, v)] for v in chosen})
 
-    def _apply_variant(self, game: GameType, variant_id: str, board: Mapping, result: dict, inputs) -> None:
+    def _apply_variant(
+        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, Any], result: dict[str, Any], inputs: Any
+    ) -> None:
         answers = self._results(
             "imhotep_variant_score",
             game_id=game.id,
@@ -331,7 +335,7 @@ class Registry:
             inputs=inputs,
         )
         for _info, per_player in answers:  # a plugin answers per player a list of lines
-            variants.add_lines(result, cast(list, per_player), variant_id)
+            variants.add_lines(result, cast(list[Any], per_player), variant_id)
 
 
 def _too_deep(document: object) -> bool:
@@ -346,9 +350,9 @@ def _too_deep(document: object) -> bool:
     return False
 
 
-def _iterable(answer: object, info: PluginInfo, hook: str) -> list:
+def _iterable(answer: object, info: PluginInfo, hook: str) -> list[Any]:
     try:
-        return list(answer)  # type: ignore[call-overload]
+        return list(cast(Iterable[Any], answer))  # not iterable: the TypeError below
     except TypeError:
         raise PluginError(f"plugin {info.name!r}: {hook} must return a list, got {answer!r}") from None
 
@@ -362,7 +366,7 @@ def _check_id(value: object, info: PluginInfo, what: str) -> None:
 
 _lock = threading.Lock()
 _default: Registry | None = None
-_config: dict = {"load_entry_points": True, "allow": None, "block": (), "extra_plugins": None}
+_config: dict[str, Any] = {"load_entry_points": True, "allow": None, "block": (), "extra_plugins": None}
 
 
 def configure(

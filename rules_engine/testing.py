@@ -17,12 +17,13 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules_engine.gametype import GameType
 from rules_engine.registry import Registry, default_registry
 
 
-def check_random_games(game: GameType, *, games: int = 10, seed: int = 0) -> None:
+def check_random_games(game: GameType[Any, Any], *, games: int = 10, seed: int = 0) -> None:
     """Random-play ``games`` games and check what every game must guarantee: the game ends,
     invariants hold after every move, every recorded move was legal where it was played,
     replay is deterministic, and the record survives a JSON round trip."""
@@ -58,11 +59,11 @@ def check_random_games(game: GameType, *, games: int = 10, seed: int = 0) -> Non
         assert len(score["players"]) == len(record["players"])
 
 
-def _canonical(move: Mapping) -> str:
+def _canonical(move: Mapping[str, Any]) -> str:
     return json.dumps(move, sort_keys=True)
 
 
-def _covers(move: Mapping, legal: Sequence[Mapping]) -> bool:
+def _covers(move: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> bool:
     """A recorded move may carry what only the table reveals (refills, reveals): it is
     legal if a legal move agrees with it on every field the legal move has."""
     return any(all(move.get(k) == v for k, v in m.items()) for m in legal)
@@ -73,14 +74,14 @@ class ScoreCase:
     """One row of a scoring table: a board and what it must score."""
 
     name: str
-    board: dict
+    board: dict[str, Any]
     totals: Sequence[int] | None = None
     breakdown: Sequence[Mapping[str, int]] | None = None
     winner: int | None = None
     extra: Mapping[str, object] = field(default_factory=dict)
 
 
-def check_score_case(case: ScoreCase, *, registry: Registry | None = None) -> dict:
+def check_score_case(case: ScoreCase, *, registry: Registry | None = None) -> dict[str, Any]:
     """Score ``case.board`` through the registry (so variants apply) and compare."""
     result = (registry or default_registry()).score(case.board)
     players = result["players"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any, TypeGuard
 
 from rules_engine.errors import shown
 from rules_engine.messages import msg
@@ -21,7 +22,7 @@ from rules_engine.messages import msg
 HUGE = 10**15  # numbers from here on are summarised in messages, never printed in full
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A JSON whole number: an int, but not a bool (True is an int in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -81,7 +82,9 @@ def unknown(key: object, path: str, allowed: Sequence[str], what: str) -> tuple[
     return sub, msg("unknown {what} (allowed: {allowed})", what=what, allowed=names)
 
 
-def player_object(p: object, path: str, allowed: Sequence[str], required: Mapping[str, str], errors: list) -> bool:
+def player_object(
+    p: object, path: str, allowed: Sequence[str], required: Mapping[str, str], errors: list[Any]
+) -> TypeGuard[Mapping[str, Any]]:
     """Check that a board's player entry is an object with only ``allowed`` keys and every key of
     ``required`` (key → hint for people, a message); record each problem in ``errors``. False
     when ``p`` is not an object at all (nothing more can be read from it)."""
@@ -99,7 +102,7 @@ def player_object(p: object, path: str, allowed: Sequence[str], required: Mappin
     return True
 
 
-def int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list) -> int | None:
+def int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list[Any]) -> int | None:
     """An integer lo..hi, or record why not in ``errors``. Neither a bool nor a float (not even
     a whole, finite one: JSON writers that print 3.0 are told to drop the decimal point).
     ``what`` names the things counted, for people (``msg("obelisk tokens")``)."""

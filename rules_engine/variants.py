@@ -5,7 +5,7 @@ the lines a variant adds to a score, and a replay whose scores apply a record's 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.errors import BoardError, shown
 from rules_engine.gametype import VariantField
@@ -15,13 +15,13 @@ if TYPE_CHECKING:
     from rules_engine.registry import Registry
 
 
-def problems(doc: Mapping, game_id: str, known: Collection[tuple[str, str]]) -> list[tuple[str, str]]:
+def problems(doc: Mapping[str, Any], game_id: str, known: Collection[tuple[str, str]]) -> list[tuple[str, str]]:
     """What is wrong with a document's ``variants`` (``known``: the registered (game, variant)
     pairs), as (field path, message) pairs."""
     chosen = doc.get("variants", [])
     if not isinstance(chosen, list):
         return [("variants", msg("must be a list of variant ids"))]
-    out = []
+    out: list[tuple[str, str]] = []
     for i, v in enumerate(chosen):
         if not isinstance(v, str) or (game_id, v) not in known:
             # Translators: no variants at all, as in "known: none".
@@ -34,7 +34,9 @@ def problems(doc: Mapping, game_id: str, known: Collection[tuple[str, str]]) -> 
     return out
 
 
-def split_inputs(board: Mapping, fields: Mapping[str, tuple[VariantField, ...]]) -> tuple[dict, dict]:
+def split_inputs(
+    board: Mapping[str, Any], fields: Mapping[str, tuple[VariantField, ...]]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The board without the variants and their per-player inputs, and per variant id (the
     keys of ``fields``) each player's inputs, checked against the variant's fields. Raises
     `BoardError` naming every bad input."""
@@ -73,7 +75,7 @@ def split_inputs(board: Mapping, fields: Mapping[str, tuple[VariantField, ...]])
     return stripped, inputs
 
 
-def add_lines(result: dict, per_player: list, variant_id: str) -> None:
+def add_lines(result: dict[str, Any], per_player: list[Any], variant_id: str) -> None:
     """Add one plugin's answer to ``result`` (a score, changed in place): per player the
     lines it earned, each into the breakdown, the total and the explanation lines."""
     keys = {line["key"] for lines in per_player for line in lines}
@@ -100,17 +102,17 @@ def add_lines(result: dict, per_player: list, variant_id: str) -> None:
 class VariantReplay:
     """A game's replay whose scores apply the record's variants (through the registry)."""
 
-    def __init__(self, replay, registry: Registry, variants: list[str]):
+    def __init__(self, replay: Any, registry: Registry, variants: list[str]) -> None:
         self._replay = replay
         self._registry = registry
         self.variants = list(variants)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._replay, name)
 
-    def score(self, ply: int | None = None) -> dict:
+    def score(self, ply: int | None = None) -> dict[str, Any]:
         return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
 
-    def extended(self, raw_move) -> VariantReplay | None:
+    def extended(self, raw_move: Any) -> VariantReplay | None:
         longer = self._replay.extended(raw_move)
         return None if longer is None else VariantReplay(longer, self._registry, self.variants)

@@ -11,10 +11,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.translation import get_language, gettext
 
 from scoring.form_fields import player_title
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # Languages whose nouns keep their capital inside a sentence: a field label is not lowercased there.
 _CAPITALISED_NOUNS = ("de",)
@@ -67,7 +71,7 @@ def field_words(name: object, index: int, label: str) -> str:
     return gettext("%(player)s, %(field)s") % {"player": display_name(name, index), "field": lower_first(label)}
 
 
-def line_label(line: dict, labels: Mapping[str, str]) -> str:
+def line_label(line: dict, labels: Mapping[str, StrOrPromise]) -> str:
     """A breakdown line's first column: its name (``labels`` by key, else the key in words) and side."""
     key = line.get("monument", "")
     label = labels.get(key) or key.replace("_", " ").capitalize()

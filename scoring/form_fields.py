@@ -8,6 +8,7 @@ field's label and help), said in each reader's language."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.http import QueryDict
@@ -16,6 +17,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.ui.gameui import drawn
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # Sanity cap while parsing: anything above is impossible anyway, and it keeps the token lists
 # built from the counters small. The engines report the real limits (D1, C1, C7).
@@ -32,7 +36,7 @@ def _player_title(index: int) -> str:
 player_title = lazy(_player_title, str)
 
 
-def count_field(label: str, maximum: int = MAX_COUNT, required: bool = False) -> forms.IntegerField:
+def count_field(label: StrOrPromise, maximum: int = MAX_COUNT, required: bool = False) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=required,

@@ -40,7 +40,7 @@ def reason_of(error: BaseException) -> str:
             return error.reason
         # Translators: {move} is the move's number as the move list shows it (first move: 1).
         return msg("move {move}: {reason}", move=error.move + 1, reason=error.reason)
-    args = getattr(error, "args", ())
+    args: tuple[object, ...] = getattr(error, "args", ())
     if len(args) == 1 and isinstance(args[0], str):
         return args[0]
     return str(error)

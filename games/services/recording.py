@@ -55,14 +55,15 @@ class Outcome:
         """One line for a person, e.g. ``record 3: rejected at move 17: unload row-2 needs …``."""
         # The move as the replay's move list numbers it (``self.move`` is the record's index).
         number, move = self.number, None if self.move is None else self.move + 1
+        game = None if self.game is None else self.game.pk  # set when imported or a duplicate
         if self.status == self.IMPORTED:
             if number is None:
-                return msg("imported as game {game}", game=self.game.pk)
-            return msg("record {number}: imported as game {game}", number=number, game=self.game.pk)
+                return msg("imported as game {game}", game=game)
+            return msg("record {number}: imported as game {game}", number=number, game=game)
         if self.status == self.DUPLICATE:
             if number is None:
-                return msg("duplicate of game {game}, skipped", game=self.game.pk)
-            return msg("record {number}: duplicate of game {game}, skipped", number=number, game=self.game.pk)
+                return msg("duplicate of game {game}, skipped", game=game)
+            return msg("record {number}: duplicate of game {game}, skipped", number=number, game=game)
         if number is None:
             if move is None:
                 return msg("rejected: {reason}", reason=self.reason)

@@ -11,12 +11,15 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.translation import say
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: ``drawn(message)``: a lazy string that says ``message`` (a ``Message``, or any text) in the
 #: language active when it is drawn. For values a template prints without ``|say`` (a form
@@ -62,9 +65,9 @@ class GameUI:
     # -- calculator (/score/<game>) ---------------------------------------------------
     #: Short name for the calculator links ("Duel", "Base game"); the home page's card. Words
     #: for people here and below are ``gettext_lazy`` strings (the adapter is built once).
-    label: str = ""
-    card_title: str = ""
-    card_text: str = ""
+    label: StrOrPromise = ""
+    card_title: StrOrPromise = ""
+    card_text: StrOrPromise = ""
     calculator_template: str = ""
     calculator_form: type | None = None
     #: The GET query as the form's data, with the defaults of an empty form filled in.
@@ -78,7 +81,7 @@ class GameUI:
     #: A CSS class of the replay body (a wider board, say).
     board_class: str = ""
     #: The line shown before the first move.
-    setup_text: str = _("Setup.")
+    setup_text: StrOrPromise = _("Setup.")
     #: (timeline, ply, story, colours) -> the board partial's context.
     replay_context: Callable[..., dict] | None = None
     #: timeline -> one story per move (``.text``; boards may read more).
@@ -112,9 +115,9 @@ class GameUI:
 
     # -- game detail --------------------------------------------------------------------
     #: Why equal totals still had a winner, for people ("the player who did not start wins").
-    tie_break: str = ""
-    board_format: str = _("board")
-    record_format: str = _("game record")
+    tie_break: StrOrPromise = ""
+    board_format: StrOrPromise = _("board")
+    record_format: StrOrPromise = _("game record")
 
     #: The board's words for this game's ids, in the reader's language (``gettext_lazy``):
     #: breakdown keys, colours, sites, cards, action tokens. ``{{ key|label }}`` looks here.

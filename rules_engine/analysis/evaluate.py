@@ -6,7 +6,10 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules_engine.gametype import GameType
 
 Z95 = 1.96
 MAX_PLIES = 2000  # a playout longer than any real game is a bug in a plugin, not an endless loop
@@ -30,11 +33,12 @@ class MoveValue:
     playouts: int
 
 
-def winners(game_type, state, record: Mapping) -> list[int]:
+def winners(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any]) -> list[int]:
     """The winners (seat indices) of a finished position, by the game's own scoring."""
     fast = getattr(game_type, "final_winners", None)
     if fast is not None:
-        return fast(state, record)
+        won: list[int] = fast(state, record)
+        return won
     board = game_type.board(state, record)
     result = game_type.rank(game_type.score(board), board)
     if "winners" in result:
@@ -42,15 +46,16 @@ def winners(game_type, state, record: Mapping) -> list[int]:
     return [result["winner"]]
 
 
-def _players(record: Mapping) -> int:
+def _players(record: Mapping[str, Any]) -> int:
     return len(record.get("players") or ()) or 2
 
 
-def _to_move(state) -> int:
-    return state.to_move
+def _to_move(state: Any) -> int:
+    mover: int = state.to_move
+    return mover
 
 
-def playout(game_type, state, record: Mapping, rng: random.Random) -> list[int]:
+def playout(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
     fast = getattr(game_type, "fast_playout", None)
     if fast is not None:  # the engine's own loop, which re-deals hidden information itself
@@ -80,7 +85,8 @@ def _wilson(share: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def estimate(game_type, state, record: Mapping, *, playouts: int = 200, rng: random.Random) -> Estimate:
+def estimate(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 200,
+             rng: random.Random) -> Estimate:
     """Each player's chance to win from ``state``, over ``playouts`` seeded playouts."""
     n = _players(record)
     totals = [0.0] * n
@@ -93,8 +99,8 @@ def estimate(game_type, state, record: Mapping, *, playouts: int = 200, rng: ran
     return Estimate(shares, tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), playouts)
 
 
-def rank_moves(game_type, state, record: Mapping, *, playouts: int = 400, rng: random.Random,
-               top: int = 3) -> list[MoveValue]:
+def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 400,
+               rng: random.Random, top: int = 3) -> list[MoveValue]:
     """The legal moves ranked by the mover's chance to win after each (flat Monte-Carlo: the
     playouts are shared out evenly, at least 8 a move), best first, the first ``top``."""
     mover = _to_move(state)
@@ -112,8 +118,8 @@ def rank_moves(game_type, state, record: Mapping, *, playouts: int = 400, rng: r
 UCB_C = 0.7  # exploration constant; about 1/sqrt(2), the usual choice for rewards in [0, 1]
 
 
-def rank_moves_ucb(game_type, state, record: Mapping, *, playouts: int = 400, rng: random.Random,
-                   top: int = 3) -> list[MoveValue]:
+def rank_moves_ucb(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 400,
+                   rng: random.Random, top: int = 3) -> list[MoveValue]:
     """As `rank_moves`, but the playouts go to the moves by UCB1 (UCT at the root): 4 each
     first, then each to the move with the highest mean plus ``UCB_C * sqrt(ln N / n)``.
     `bench/analysis.py --hints` compares the two at the same number of playouts."""

@@ -12,7 +12,10 @@ they own and throw it away on error.
 
 from __future__ import annotations
 
-from rules_engine.classic.choosers import MoveChoices
+from collections.abc import Sequence
+from typing import cast
+
+from rules_engine.classic.choosers import Chooser, MoveChoices
 from rules_engine.classic.components import GET_STONES, MIN_LOAD, ROUNDS, SLED_CAPACITY
 from rules_engine.classic.deck import DrawsNeeded, colour, discard, draw, spend
 from rules_engine.classic.deliveries import add_stones, deliver, score_temple, take_at_market
@@ -85,7 +88,7 @@ def start_round(w: Work, first: int, what: str) -> None:
     w.market, w.pair = market, pair
 
 
-def end_round(w: Work, ch, what: str) -> None:
+def end_round(w: Work, ch: Chooser, what: str) -> None:
     """C3.4: temple scoring, market leftovers discarded, stones on ships that did not sail go
     home (deadlock ruling); then the next round starts with the next player (C3.5)."""
     score_temple(w, ch, what)
@@ -171,7 +174,7 @@ def occupied(w: Work, s: int) -> list[int]:
     return [k for k in range(w.caps[s]) if w.slots[base + k] is not None]
 
 
-def sail(w: Work, s: int, site: int, order: list[int] | None, ch, what: str = "sail") -> None:
+def sail(w: Work, s: int, site: int, order: list[int] | None, ch: Chooser, what: str = "sail") -> None:
     """C4.3: ship ``s`` sails to ``site`` and unloads in ``order`` (0-based slots; None: bow to
     stern); C3.3: the 4th ship to sail ends the round at once."""
     check_ship(w, s, what, "C4.3")
@@ -208,7 +211,7 @@ def sail(w: Work, s: int, site: int, order: list[int] | None, ch, what: str = "s
     w.nsailed += 1
     slots = w.slots
     base = s * 4
-    owners = [slots[base + k] for k in order]
+    owners = cast("list[int]", [slots[base + k] for k in order])  # the occupied slots' owners
     for k in full:
         slots[base + k] = None
     where = (AT, what, s, site)
@@ -243,7 +246,7 @@ def can_act(w: Work) -> bool:
     return False
 
 
-def lever(w: Work, s: int, site: int, order: list[int], ch) -> None:
+def lever(w: Work, s: int, site: int, order: list[int], ch: Chooser) -> None:
     spend(w, "lever", "lever")
     sail(w, s, site, order, ch, "lever")
 
@@ -255,13 +258,13 @@ def hammer(w: Work, s: int, k: int) -> None:
     place(w, s, k, "hammer")
 
 
-def sail_card(w: Work, s: int, k: int, site: int, ch) -> None:
+def sail_card(w: Work, s: int, k: int, site: int, ch: Chooser) -> None:
     spend(w, "sail", "sail card")
     place(w, s, k, "sail card")
     sail(w, s, site, None, ch, "sail card")
 
 
-def chisel(w: Work, spots) -> None:
+def chisel(w: Work, spots: Sequence[tuple[int, int]]) -> None:
     spend(w, "chisel", "chisel")
     p = w.to_move
     if w.sled[p] < 2:
@@ -276,7 +279,7 @@ def chisel(w: Work, spots) -> None:
         place(w, s, k, "chisel")
 
 
-def pass_turn(w: Work, ch) -> None:
+def pass_turn(w: Work, ch: Chooser) -> None:
     """C3 deadlock ruling: pass only when nothing else is legal; when all players have passed
     in succession the round ends."""
     if can_act(w):
@@ -307,21 +310,22 @@ def play(w: Work, m: Move) -> None:
         raise IllegalMoveError(msg("the game is over after round {round}; no more moves (C3)", round=ROUNDS), "C3")
     t = type(m)
     ch = MoveChoices(m)
-    if t is Place:
+    # ``type(m) is`` rather than ``t is``: the type checker narrows ``m`` on it (a few ns more).
+    if type(m) is Place:
         place(w, m.ship - 1, m.slot - 1)
-    elif t is Sail:
+    elif type(m) is Sail:
         sail(w, m.ship - 1, SITE_INDEX[m.site], None, ch)
-    elif t is GetStones:
+    elif type(m) is GetStones:
         get_stones(w)
-    elif t is PlayLever:
+    elif type(m) is PlayLever:
         lever(w, m.ship - 1, SITE_INDEX[m.site], [k - 1 for k in m.order], ch)
-    elif t is PlayHammer:
+    elif type(m) is PlayHammer:
         hammer(w, m.ship - 1, m.slot - 1)
-    elif t is PlaySail:
+    elif type(m) is PlaySail:
         sail_card(w, m.ship - 1, m.slot - 1, SITE_INDEX[m.site], ch)
-    elif t is PlayChisel:
+    elif type(m) is PlayChisel:
         chisel(w, [(s - 1, k - 1) for s, k in m.places])
-    elif t is Pass:
+    elif type(m) is Pass:
         pass_turn(w, ch)
     else:
         raise IllegalMoveError(msg("not a base-game move: {type}", type=t.__name__), "F4")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import Any
 
 from rules_engine.classic.components import (
     BUILDING_SITES,
@@ -73,7 +74,7 @@ _STATUES = msg("statues")
 _BLUE_CARDS = msg("blue cards")
 
 
-def validate_board(board: object, data: SiteData, errors: list):
+def validate_board(board: object, data: SiteData, errors: list[Any]) -> tuple[Any, ...] | None:
     """Every problem of an F3 board into ``errors``; the parts scoring needs when all is well."""
     if not isinstance(board, Mapping):
         errors.append(
@@ -139,7 +140,7 @@ def validate_board(board: object, data: SiteData, errors: list):
     return sides, players, grid, site_stones
 
 
-def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
+def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
     if not isinstance(sides, Mapping):
         reason = msg(
             "must be an object like {shape} (or be left out for all A), got {value}",
@@ -165,10 +166,10 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
     return {site: out.get(site, "A") for site in SITES} if ok else None
 
 
-def _validate_player(p: object, path: str, errors: list) -> dict | None:
+def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] | None:
     if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED, errors):
         return None
-    v: dict = {}
+    v: dict[str, Any] = {}
     name = p.get("name")
     if name is not None and not isinstance(name, str):
         errors.append((f"{path}.name", msg("must be text or be left out, got {value}", value=json_type(name))))
@@ -226,7 +227,7 @@ def _validate_player(p: object, path: str, errors: list) -> dict | None:
     return v
 
 
-def _validate_together(players: list[dict | None], errors: list) -> None:
+def _validate_together(players: list[dict[str, Any] | None], errors: list[Any]) -> None:
     """Limits of the box (C7 counts) that only the players together break: reported once, at
     the player whose cards go past the limit."""
     for key, limit in (("statues", STATUES), ("blue_cards", BLUE_CARDS)):
@@ -244,7 +245,7 @@ def _validate_together(players: list[dict | None], errors: list) -> None:
                     )
                 errors.append((f"players[{i}].{key}", reason))
                 break
-    decorations: Counter = Counter()
+    decorations: Counter[str] = Counter()
     for i, p in enumerate(players):
         for site in (p or {}).get("decorations", ()):
             decorations[site] += 1
@@ -257,7 +258,7 @@ def _validate_together(players: list[dict | None], errors: list) -> None:
                 errors.append((f"players[{i}].decorations", reason))
 
 
-def _validate_chamber(grid: object, colours: list[str], errors: list) -> list[list[str | None]]:
+def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> list[list[str | None]]:
     """F3: columns left to right, each 3 entries top to bottom; stones fill column by column,
     so only the end of the filling may be empty, and only the last column may be short."""
     if grid is None:
@@ -314,7 +315,9 @@ def _validate_chamber(grid: object, colours: list[str], errors: list) -> list[li
     return out
 
 
-def _validate_site_stones(raw: object, players: list[dict | None], sides: dict | None, errors: list) -> dict[str, int]:
+def _validate_site_stones(
+    raw: object, players: list[dict[str, Any] | None], sides: dict[str, Any] | None, errors: list[Any]
+) -> dict[str, int]:
     """F3 ``site_stones``: needed only for a decoration of that site (the chamber's and, on side
     A, the obelisks' counts come from the board)."""
     needed: dict[str, int] = {}
@@ -357,7 +360,9 @@ def _validate_site_stones(raw: object, players: list[dict | None], sides: dict |
     return out
 
 
-def _validate_stone_counts(players: list[dict | None], grid: list, site_stones: dict, errors: list) -> None:
+def _validate_stone_counts(
+    players: list[dict[str, Any] | None], grid: list[Any], site_stones: dict[str, Any], errors: list[Any]
+) -> None:
     """C1: 30 stones per colour, wherever they are counted on the board."""
     in_chamber = Counter(who for column in grid for who in column if who is not None)
     counted = 0

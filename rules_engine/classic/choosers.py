@@ -8,6 +8,8 @@ carried out — market picks, Pyramids B pyramid and bonus places, Temple B poin
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from rules_engine.classic.moves import PAIR, Move
 from rules_engine.classic.words import Context, refusal
 from rules_engine.errors import IllegalMoveError
@@ -32,10 +34,17 @@ _CHOICE_HELP = {
 }
 
 
+class Chooser(Protocol):
+    """Who answers the choices a move meets: `MoveChoices` (the move's own lists) or `Scripted`
+    (the legal-move search)."""
+
+    def ask(self, kind: str, options: list[Any], what: Context) -> Any: ...
+
+
 class NeedChoice(Exception):
     """Raised by `Scripted` when the script runs out: the search branches on ``options``."""
 
-    def __init__(self, kind: str, options: list):
+    def __init__(self, kind: str, options: list[Any]) -> None:
         self.kind = kind
         self.options = options
 
@@ -45,11 +54,11 @@ class MoveChoices:
 
     __slots__ = ("lists", "pos")
 
-    def __init__(self, move: Move | None = None):
+    def __init__(self, move: Move | None = None) -> None:
         self.lists = {k: getattr(move, k, ()) for k in CHOICE_KINDS}
         self.pos = dict.fromkeys(CHOICE_KINDS, 0)
 
-    def ask(self, kind: str, options: list, what: Context):
+    def ask(self, kind: str, options: list[Any], what: Context) -> Any:
         values = self.lists[kind]
         i = self.pos[kind]
         if i >= len(values):
@@ -93,11 +102,11 @@ class Scripted:
 
     __slots__ = ("i", "script")
 
-    def __init__(self, script: tuple = ()):
+    def __init__(self, script: tuple[Any, ...] = ()) -> None:
         self.script = script
         self.i = 0
 
-    def ask(self, kind: str, options: list, what: Context):
+    def ask(self, kind: str, options: list[Any], what: Context) -> Any:
         i = self.i
         if i < len(self.script):
             self.i = i + 1
@@ -116,5 +125,5 @@ def _show_choice(value: object) -> str | Message:
     return str(value)
 
 
-def _show_choices(options: list) -> tuple:
+def _show_choices(options: list[Any]) -> tuple[Any, ...]:
     return tuple(_show_choice(o) for o in options)

@@ -8,7 +8,10 @@ Choices are asked of a chooser (`choosers`).
 
 from __future__ import annotations
 
-from rules_engine.classic.choosers import BONUS_PLACE, PYRAMID, TAKE, TEMPLE_CHOICE
+from collections.abc import Mapping
+from typing import Any, cast
+
+from rules_engine.classic.choosers import BONUS_PLACE, PYRAMID, TAKE, TEMPLE_CHOICE, Chooser
 from rules_engine.classic.components import (
     BLUE,
     DECORATION_SITE,
@@ -23,7 +26,7 @@ from rules_engine.classic.components import (
 )
 from rules_engine.classic.deck import CARD_COLOUR, discard, draw
 from rules_engine.classic.moves import PAIR
-from rules_engine.classic.state import BURIAL, CARD_INDEX, NO_SITE, PYRAMIDS, SITE_INDEX, TEMPLE, Work
+from rules_engine.classic.state import BURIAL, CARD_INDEX, NO_SITE, PYRAMIDS, SITE_INDEX, TEMPLE, ClassicState, Work
 from rules_engine.classic.words import (
     BY_RED_CARD,
     CHOOSES_PYRAMID,
@@ -44,7 +47,7 @@ PYRAMIDS_B_STONES = 3  # C6.2
 # --------------------------------------------------------------------------- market (C5.1, C6.1)
 
 
-def gain(w: Work, p: int, card: str, ch, what: Context) -> None:
+def gain(w: Work, p: int, card: str, ch: Chooser, what: Context) -> None:
     """Player ``p`` receives ``card`` (C5.1, C7): red acts at once and is discarded (without
     effect when the quarry is empty), the others are kept."""
     i = CARD_INDEX[card]
@@ -63,15 +66,15 @@ def gain(w: Work, p: int, card: str, ch, what: Context) -> None:
         w.purple[p] += 1
 
 
-def market_options(w: Work) -> list:
+def market_options(w: Work) -> list[Any]:
     """C5.1 / C6.1: a face-up card id, or on Market B one card kept from the pair."""
-    opts: list = list(dict.fromkeys(w.market))
+    opts: list[Any] = list(dict.fromkeys(w.market))
     if w.pair:
         opts += [(PAIR, c) for c in dict.fromkeys(w.pair)]
     return opts or [None]
 
 
-def take_at_market(w: Work, p: int, ch, what: Context) -> None:
+def take_at_market(w: Work, p: int, ch: Chooser, what: Context) -> None:
     choice = ch.ask(TAKE, market_options(w), (TAKES_CARD, what, w.colours[p]))
     if choice is None:
         return
@@ -107,7 +110,7 @@ def free_spots(w: Work) -> list[tuple[int, int]]:
     ]
 
 
-def deliver(w: Work, p: int, site: int, ch, what: Context) -> None:
+def deliver(w: Work, p: int, site: int, ch: Chooser, what: Context) -> None:
     """One stone of player ``p`` arrives at a building site (C5.2–C5.5, C6.2, C6.5)."""
     w.reached[p] |= 1 << site
     side_b = w.sides[site] == "B"
@@ -132,17 +135,18 @@ def deliver(w: Work, p: int, site: int, ch, what: Context) -> None:
                 w.track[p] += values[len(w.towers) - 1]
 
 
-def tower_values(w: Work) -> tuple[int, ...]:
+def tower_values(w: Work | ClassicState) -> tuple[int, ...]:
     """C6.5: the tower spaces' values, highest first (a new tower takes the highest free one)."""
-    return tuple(sorted(w.data.obelisks_b["towers"], reverse=True))
+    return tuple(sorted(cast("Mapping[str, Any]", w.data.obelisks_b)["towers"], reverse=True))
 
 
-def _pyramids_b(w: Work, p: int, ch, what: Context) -> None:
-    shapes = w.data.pyramids_b["pyramids"]
+def _pyramids_b(w: Work, p: int, ch: Chooser, what: Context) -> None:
+    pyramids_b = cast("Mapping[str, Any]", w.data.pyramids_b)  # side B is played with its data (setup)
+    shapes = pyramids_b["pyramids"]
     open_ = [k + 1 for k in range(3) if len(w.pyrb[k]) < len(shapes[k])]
     if not open_:
         w.pyr.append(p)
-        w.track[p] += w.data.pyramids_b.get("overflow", 1)
+        w.track[p] += pyramids_b.get("overflow", 1)
         return
     k = ch.ask(PYRAMID, open_, (CHOOSES_PYRAMID, what, w.colours[p])) - 1
     space = shapes[k][len(w.pyrb[k])]
@@ -171,7 +175,7 @@ def temple_tops(stones: list[int], width: int) -> list[int | None]:
     return [stones[i + width * ((n - 1 - i) // width)] if i < n else None for i in range(width)]
 
 
-def score_temple(w: Work, ch, what: Context) -> None:
+def score_temple(w: Work, ch: Chooser, what: Context) -> None:
     """C5.3 / C6.3, at the end of every round."""
     width = TEMPLE_WIDTH[w.n]
     tops = temple_tops(w.temple, width)
@@ -180,7 +184,7 @@ def score_temple(w: Work, ch, what: Context) -> None:
             if p is not None:
                 w.track[p] += 1
         return
-    bonuses = w.data.temple_b["spaces"][w.n]
+    bonuses = cast("Mapping[str, Any]", w.data.temple_b)["spaces"][w.n]  # side B is played with its data
     for i, p in enumerate(tops):
         if p is None:
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.classic.actions import play, start_round
 from rules_engine.classic.components import (
@@ -29,7 +30,7 @@ from rules_engine.classic.moves import MOVE_CLASSES, Move, parse_move
 from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides, missing_text
 from rules_engine.classic.state import CARD_IDS, CARD_INDEX, SITE_INDEX, ClassicState, Work, blank_work
 from rules_engine.errors import IllegalMoveError, RecordError
-from rules_engine.messages import Message, msg, plural
+from rules_engine.messages import msg, plural
 
 MAX_NAME = 100
 MAX_DRAWS = 1000  # far above any game (24 draws with Market A, some 60 with B sides)
@@ -44,7 +45,7 @@ SETUP_FIELDS = ("round_cards", "market_draws", "seed", "transcribed")
 VARIANTS = (PHARAOHS_WRATH,)
 
 
-def _header_error(reason: Message, rule: str = "F4") -> RecordError:
+def _header_error(reason: str, rule: str = "F4") -> RecordError:
     return RecordError(reason, None, rule)
 
 
@@ -61,8 +62,11 @@ class Header:
     seed: int | None = None  # deals the draws beyond market_draws (None: they are an error)
     transcribed: bool = False  # cards are added as the table turns them up (docs/rulings.md, F4)
 
-    def to_json(self, moves: list | None = None) -> dict:
-        setup: dict = {"round_cards": [list(c) for c in self.round_cards], "market_draws": list(self.market_draws)}
+    def to_json(self, moves: list[Any] | None = None) -> dict[str, Any]:
+        setup: dict[str, Any] = {
+            "round_cards": [list(c) for c in self.round_cards],
+            "market_draws": list(self.market_draws),
+        }
         if self.seed is not None:
             setup["seed"] = self.seed
         if self.transcribed:
@@ -78,7 +82,7 @@ class Header:
         }
 
 
-def _players(data: Mapping) -> tuple[str, ...]:
+def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
     players = data.get("players")
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         got = plural("{n} name", "{n} names", n=len(players)) if isinstance(players, list) else type(players).__name__
@@ -95,7 +99,7 @@ def _players(data: Mapping) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _colours(data: Mapping, n: int) -> tuple[str, ...]:
+def _colours(data: Mapping[str, Any], n: int) -> tuple[str, ...]:
     colours = data.get("colours")
     if colours is None:
         return COLOURS[:n]
@@ -114,7 +118,7 @@ def _colours(data: Mapping, n: int) -> tuple[str, ...]:
     return tuple(colours)
 
 
-def _sides(data: Mapping) -> dict[str, str]:
+def _sides(data: Mapping[str, Any]) -> dict[str, str]:
     sides = data.get("sides")
     if sides is None:
         return dict.fromkeys(SITES, "A")
@@ -139,7 +143,7 @@ def _sides(data: Mapping) -> dict[str, str]:
     return {s: sides.get(s, "A") for s in SITES}
 
 
-def _variants(data: Mapping) -> tuple[str, ...]:
+def _variants(data: Mapping[str, Any]) -> tuple[str, ...]:
     variants = data.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) and v for v in variants):
         raise _header_error(msg("variants must be a list of variant ids, got {value}", value=f"{variants!r:.60}"))
@@ -159,7 +163,7 @@ def _variants(data: Mapping) -> tuple[str, ...]:
     return tuple(variants)
 
 
-def _round_cards(setup: Mapping, transcribed: bool = False) -> tuple[tuple[int, ...], ...]:
+def _round_cards(setup: Mapping[str, Any], transcribed: bool = False) -> tuple[tuple[int, ...], ...]:
     cards = setup.get("round_cards")
     # A transcribed game lists the cards turned up so far: at least round 1's (C3.1).
     if not isinstance(cards, list) or not (1 <= len(cards) <= ROUNDS if transcribed else len(cards) == ROUNDS):
@@ -187,7 +191,7 @@ def _round_cards(setup: Mapping, transcribed: bool = False) -> tuple[tuple[int, 
     return tuple(out)
 
 
-def _market_draws(setup: Mapping) -> tuple[str, ...]:
+def _market_draws(setup: Mapping[str, Any]) -> tuple[str, ...]:
     draws = setup.get("market_draws")
     if not isinstance(draws, list) or len(draws) > MAX_DRAWS:
         raise _header_error(
@@ -208,7 +212,7 @@ def _market_draws(setup: Mapping) -> tuple[str, ...]:
     return tuple(draws)
 
 
-def parse_header(record: object, data: SiteData = EMPTY) -> tuple[Header, ClassicState, list]:
+def parse_header(record: object, data: SiteData = EMPTY) -> tuple[Header, ClassicState, list[Any]]:
     """Check an F4 record's header and setup: (header, state after setup, raw moves).
     Raises `RecordError` with ``move=None``."""
     if not isinstance(record, Mapping):
@@ -285,7 +289,7 @@ def new_work(header: Header, data: SiteData = EMPTY, rng: random.Random | None =
     return w
 
 
-def shuffled_setup(rng: random.Random, players: int) -> dict:
+def shuffled_setup(rng: random.Random, players: int) -> dict[str, Any]:
     """A shuffled setup as F4 ``setup`` lists it: ``round_cards``, six of the player count's
     seven round cards in the order revealed (one set aside at random, C2.1), and
     ``market_draws``, the 34 market cards in the order drawn (C2.2)."""
@@ -305,7 +309,7 @@ def new_record(
     colours: Sequence[str] | None = None,
     sides: Mapping[str, str] | None = None,
     variants: Sequence[str] = (),
-) -> dict:
+) -> dict[str, Any]:
     """An F4 record without moves, dealt by `shuffled_setup` with ``random.Random(seed)``:
     ``names`` in seat order (seat 1 starts, C2.3). The same seed deals the same setup; the
     seed is stored too, and deals any market draw beyond the 34 cards."""
@@ -327,7 +331,7 @@ def new_state(header: Header, data: SiteData = EMPTY) -> ClassicState:
     return new_work(header, data).freeze()
 
 
-def setup(record: Mapping, data: SiteData = EMPTY) -> ClassicState:
+def setup(record: Mapping[str, Any], data: SiteData = EMPTY) -> ClassicState:
     """The state before the first move of an F4 record; `RecordError` (move None) for a bad
     header or setup (including a B side whose board data is missing, classic.md C6 ⚠)."""
     return parse_header(record, data)[1]
@@ -341,7 +345,7 @@ def legal_moves(state: ClassicState) -> list[Move]:
     return legal_moves_of(state.thaw())
 
 
-def apply_move(state: ClassicState, move: Move | Mapping) -> ClassicState:
+def apply_move(state: ClassicState, move: Move | Mapping[str, Any]) -> ClassicState:
     """The state after ``move`` (a `Move` or its F4 dict), fully checked against C3–C7.
     Raises `IllegalMoveError` (reason, rule); ``state`` never changes."""
     if isinstance(move, Mapping):
@@ -367,7 +371,7 @@ def pyramid_count(state: ClassicState) -> int:
 
 def burial_columns(state: ClassicState) -> list[list[str | None]]:
     """C5.4: the burial chamber's columns left to right, each 3 entries top to bottom."""
-    stones = [state.colours[p] for p in state._burial]
+    stones: list[str | None] = [state.colours[p] for p in state._burial]
     cols = [stones[i : i + 3] for i in range(0, len(stones), 3)]
     if cols and len(cols[-1]) < 3:
         cols[-1] = cols[-1] + [None] * (3 - len(cols[-1]))
@@ -379,7 +383,7 @@ def reached(state: ClassicState, p: int) -> list[str]:
     return [s for s in BUILDING_SITES if bits >> SITE_INDEX[s] & 1]
 
 
-def final_board(state: ClassicState, record: Mapping | None = None) -> dict:
+def final_board(state: ClassicState, record: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The position as an F3 board (formats.md), ready for `scoring.score_board`: the score
     track as it stands, sleds, obelisks, cards held, the burial chamber grid and the stone
     counts. Mid-game it is the board "if the game ended now"."""

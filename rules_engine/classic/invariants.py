@@ -38,7 +38,7 @@ def _fail(invariant: str, detail: str) -> None:
     raise AssertionError(f"classic invariant {invariant}: {detail}")
 
 
-def _ship_stones(state: ClassicState) -> Counter:
+def _ship_stones(state: ClassicState) -> Counter[int]:
     return Counter(p for p in state._slots if p is not None)
 
 
@@ -76,7 +76,7 @@ def check_stones(state: ClassicState) -> None:
 
 def check_cards(state: ClassicState) -> None:
     """C7: the 34 market cards are each in exactly one place; red cards never stay in a hand."""
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     for i, c in enumerate(CARD_IDS):
         seen[c] += state._deck[i] + state._discard[i]
     seen.update(state._market)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations, permutations
+from typing import Any
 
 from rules_engine.classic.actions import (
     chisel,
@@ -32,7 +33,7 @@ from rules_engine.classic.actions import (
     sail,
     sail_card,
 )
-from rules_engine.classic.choosers import TAKE, NeedChoice, Scripted
+from rules_engine.classic.choosers import TAKE, Chooser, NeedChoice, Scripted
 from rules_engine.classic.components import GET_STONES, MIN_LOAD, SITES, SLED_CAPACITY
 from rules_engine.classic.deck import DrawsExhausted
 from rules_engine.classic.moves import (
@@ -55,9 +56,9 @@ NO_CHOICE = ((),)  # the leaves of a move without choices: one, empty
 
 _SPOT = tuple((i // 4, i % 4) for i in range(16))
 _ALL_SITES = (0, 1, 2, 3, 4)
-_TAKES: dict[tuple, tuple] = {}
-_PERMS: dict[tuple, tuple] = {}
-_PAIRS: dict[int, tuple] = {}
+_TAKES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_PERMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_PAIRS: dict[int, tuple[Any, ...]] = {}
 
 
 def fast(w: Work) -> bool:
@@ -65,19 +66,19 @@ def fast(w: Work) -> bool:
     return w.sides[PYRAMIDS] == "A" and w.sides[TEMPLE] == "A"
 
 
-def take_leaves(market: list, pair: list, k: int) -> tuple:
+def take_leaves(market: list[Any], pair: list[Any], k: int) -> tuple[Any, ...]:
     """Every sequence of market picks for ``k`` stones (C5.1, C6.1), as leaves, in the order of
     `deliveries.market_options`. Cached: it depends only on the market's cards."""
     key = (tuple(market), tuple(pair), k)
     leaves = _TAKES.get(key)
     if leaves is None:
-        out: list = []
+        out: list[Any] = []
         _takes(list(market), list(pair), k, (), out)
         leaves = _TAKES[key] = tuple(out)
     return leaves
 
 
-def _takes(market: list, pair: list, k: int, prefix: tuple, out: list) -> None:
+def _takes(market: list[Any], pair: list[Any], k: int, prefix: tuple[Any, ...], out: list[Any]) -> None:
     if k == 0:
         out.append(prefix)
         return
@@ -92,14 +93,14 @@ def _takes(market: list, pair: list, k: int, prefix: tuple, out: list) -> None:
         _takes(market, [], k - 1, (*prefix, (TAKE, (PAIR, card))), out)
 
 
-def _perms(occ: tuple) -> tuple:
+def _perms(occ: tuple[Any, ...]) -> tuple[Any, ...]:
     perms = _PERMS.get(occ)
     if perms is None:
         perms = _PERMS[occ] = tuple(permutations(occ))
     return perms
 
 
-def _pairs(n: int) -> tuple:
+def _pairs(n: int) -> tuple[Any, ...]:
     pairs = _PAIRS.get(n)
     if pairs is None:
         pairs = _PAIRS[n] = tuple(combinations(range(n), 2))
@@ -109,7 +110,7 @@ def _pairs(n: int) -> tuple:
 # --------------------------------------------------------------------------- base moves
 
 
-def run(w: Work, base: tuple, ch) -> None:
+def run(w: Work, base: tuple[Any, ...], ch: Chooser) -> None:
     """Carry out a base move on ``w`` with ``ch`` answering its choices (no end_turn)."""
     kind = base[0]
     if kind == PLACE:
@@ -130,12 +131,12 @@ def run(w: Work, base: tuple, ch) -> None:
         pass_turn(w, ch)
 
 
-def search(w: Work, base: tuple) -> tuple:
+def search(w: Work, base: tuple[Any, ...]) -> tuple[Any, ...]:
     """Every leaf of ``base`` (a legal base move): try it on copies, branching at each choice.
     A branch that needs a market draw beyond the record's list is a leaf (the move is legal;
     which card comes is not known yet); apply_move then reports the missing draw."""
     out = []
-    stack = [()]
+    stack: list[tuple[tuple[str, Any], ...]] = [()]
     rng = w.rng
     while stack:
         script = stack.pop()
@@ -157,7 +158,7 @@ def search(w: Work, base: tuple) -> tuple:
     return tuple(out)
 
 
-def menus(w: Work, general: bool | None = None) -> list[tuple]:
+def menus(w: Work, general: bool | None = None) -> list[tuple[Any, ...]]:
     """The legal moves other than pass, as entries ``(count, kind, args, leaves)``:
     GET ``()``; PLACE/HAMMER the free (ship, slot) list; SAIL ``(ship, site)``;
     LEVER ``(ship, site, perms)``; SAILC ``(ship, slot, site)``; CHISEL the free list (pairs).
@@ -169,11 +170,11 @@ def menus(w: Work, general: bool | None = None) -> list[tuple]:
     sled = w.sled[p]
     quarry = w.quarry[p]
     caps, slots, sailed = w.caps, w.slots, w.sailed
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     if sled < SLED_CAPACITY and quarry:
         out.append((1, GET, (), NO_CHOICE))
     # One pass over the ships: empty slots (as free_spots lists them) and loads.
-    free: list = []
+    free: list[Any] = []
     loads = []
     for s, cap in enumerate(caps):
         if sailed[s] == NO_SITE:
@@ -236,18 +237,18 @@ def menus(w: Work, general: bool | None = None) -> list[tuple]:
     return out
 
 
-def count(entries: list[tuple]) -> int:
+def count(entries: list[tuple[Any, ...]]) -> int:
     return sum(e[0] for e in entries)
 
 
-def pass_leaves(w: Work) -> tuple:
+def pass_leaves(w: Work) -> tuple[Any, ...]:
     """The leaves of the forced pass (several only when it ends the round on Temple B)."""
     if fast(w):
         return NO_CHOICE
     return search(w, (PASS,))
 
 
-def locate(entries: list[tuple], r: int) -> tuple[tuple, tuple]:
+def locate(entries: list[tuple[Any, ...]], r: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The ``r``-th legal move (0 <= r < count) as (base move, leaf)."""
     for n, kind, args, leaves in entries:
         if r >= n:
@@ -270,14 +271,14 @@ def locate(entries: list[tuple], r: int) -> tuple[tuple, tuple]:
     raise IndexError(r)
 
 
-def choice_lists(leaf: tuple) -> dict[str, tuple]:
-    out: dict[str, list] = {}
+def choice_lists(leaf: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
+    out: dict[str, list[Any]] = {}
     for kind, value in leaf:
         out.setdefault(kind, []).append(value)
     return {k: tuple(v) for k, v in out.items()}
 
 
-def build(base: tuple, leaf: tuple) -> Move:
+def build(base: tuple[Any, ...], leaf: tuple[Any, ...]) -> Move:
     """The `Move` of a base move and leaf."""
     kind = base[0]
     if kind == GET:
@@ -333,7 +334,7 @@ def move_at(w: Work, r: int) -> Move:
     return build(*locate(entries, r))
 
 
-def step(w: Work, base: tuple, leaf: tuple) -> None:
+def step(w: Work, base: tuple[Any, ...], leaf: tuple[Any, ...]) -> None:
     """Play a base move with its leaf on ``w`` and hand over the turn."""
     run(w, base, Scripted(leaf))
     end_turn(w, base[0] == PASS)

@@ -19,7 +19,7 @@ Empty lists are left out of the JSON and compare equal to absent ones.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from rules_engine.classic.components import BLUE_CARDS, CARDS, SITES
 from rules_engine.errors import IllegalMoveError, shown
@@ -34,7 +34,7 @@ TakeEntry = str | tuple[str, str] | None  # card id, ("pair", kept id), or None 
 Spot = tuple[int, int]  # (ship, slot), both 1-based
 
 
-def _raise(reason: Message, rule: str = "F4"):
+def _raise(reason: Message, rule: str = "F4") -> NoReturn:
     raise IllegalMoveError(reason, rule)
 
 
@@ -85,7 +85,7 @@ def _card(value: object, what: str) -> str:
     )
 
 
-def _list(value: object, what: str, max_len: int = 40) -> tuple:
+def _list(value: object, what: str, max_len: int = 40) -> tuple[Any, ...]:
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)):
@@ -133,7 +133,7 @@ def _take_entry(value: object, what: str) -> TakeEntry:
     return _card(value, what)
 
 
-def _choices(self) -> None:
+def _choices(self: WithChoices) -> None:
     """Normalise the optional choice lists (shared by the moves that may carry them)."""
     put = object.__setattr__
     what = self.kind
@@ -167,7 +167,7 @@ def _choices(self) -> None:
     put(self, "temple", temple)
 
 
-def _choices_json(self, out: dict) -> dict:
+def _choices_json(self: WithChoices, out: dict[str, Any]) -> dict[str, Any]:
     if self.take:
         out["take"] = [{PAIR: t[1]} if isinstance(t, tuple) else t for t in self.take]
     if self.pyramids:
@@ -185,7 +185,7 @@ class GetStones:
 
     kind: ClassVar[str] = "get-stones"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "get-stones"}
 
 
@@ -201,7 +201,7 @@ class Place:
         _ship(self.ship, "place")
         _slot(self.slot, "place")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "place", "ship": self.ship, "slot": self.slot}
 
 
@@ -211,10 +211,10 @@ class Sail:
 
     ship: int
     site: str
-    take: tuple = ()
-    pyramids: tuple = ()
-    bonus_places: tuple = ()
-    temple: tuple = ()
+    take: tuple[Any, ...] = ()
+    pyramids: tuple[Any, ...] = ()
+    bonus_places: tuple[Any, ...] = ()
+    temple: tuple[Any, ...] = ()
     kind: ClassVar[str] = "sail"
 
     def __post_init__(self) -> None:
@@ -222,7 +222,7 @@ class Sail:
         _site(self.site, "sail")
         _choices(self)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return _choices_json(self, {"type": "sail", "ship": self.ship, "site": self.site})
 
 
@@ -233,10 +233,10 @@ class PlayLever:
     ship: int
     site: str
     order: tuple[int, ...]
-    take: tuple = ()
-    pyramids: tuple = ()
-    bonus_places: tuple = ()
-    temple: tuple = ()
+    take: tuple[Any, ...] = ()
+    pyramids: tuple[Any, ...] = ()
+    bonus_places: tuple[Any, ...] = ()
+    temple: tuple[Any, ...] = ()
     kind: ClassVar[str] = "play"
     card: ClassVar[str] = "lever"
 
@@ -251,7 +251,7 @@ class PlayLever:
             _raise(msg("lever order {order} names a slot twice", order=str(list(self.order))), "C7")
         _choices(self)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return _choices_json(
             self, {"type": "play", "card": "lever", "ship": self.ship, "site": self.site, "order": list(self.order)}
         )
@@ -270,7 +270,7 @@ class PlayHammer:
         _ship(self.ship, "hammer")
         _slot(self.slot, "hammer")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "play", "card": "hammer", "ship": self.ship, "slot": self.slot}
 
 
@@ -281,10 +281,10 @@ class PlaySail:
     ship: int
     slot: int
     site: str
-    take: tuple = ()
-    pyramids: tuple = ()
-    bonus_places: tuple = ()
-    temple: tuple = ()
+    take: tuple[Any, ...] = ()
+    pyramids: tuple[Any, ...] = ()
+    bonus_places: tuple[Any, ...] = ()
+    temple: tuple[Any, ...] = ()
     kind: ClassVar[str] = "play"
     card: ClassVar[str] = "sail"
 
@@ -294,7 +294,7 @@ class PlaySail:
         _site(self.site, "sail card")
         _choices(self)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return _choices_json(
             self, {"type": "play", "card": "sail", "ship": self.ship, "slot": self.slot, "site": self.site}
         )
@@ -323,7 +323,7 @@ class PlayChisel:
             _raise(reason, "C7")
         object.__setattr__(self, "places", tuple(spots))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "play", "card": "chisel", "places": [{"ship": s, "slot": t} for s, t in self.places]}
 
 
@@ -332,31 +332,33 @@ class Pass:
     """C3 ruling: only when no other action is legal. A pass that ends the round (all players
     passed in succession) may carry the round end's Temple B choices."""
 
-    take: tuple = ()
-    pyramids: tuple = ()
-    bonus_places: tuple = ()
-    temple: tuple = ()
+    take: tuple[Any, ...] = ()
+    pyramids: tuple[Any, ...] = ()
+    bonus_places: tuple[Any, ...] = ()
+    temple: tuple[Any, ...] = ()
     kind: ClassVar[str] = "pass"
 
     def __post_init__(self) -> None:
         _choices(self)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return _choices_json(self, {"type": "pass"})
 
 
 Move = GetStones | Place | Sail | PlayLever | PlayHammer | PlaySail | PlayChisel | Pass
 MOVE_CLASSES = (GetStones, Place, Sail, PlayLever, PlayHammer, PlaySail, PlayChisel, Pass)
+# The moves that may carry choices (`_choices`).
+WithChoices = Sail | PlayLever | PlaySail | Pass
 
 _CHOICE_KEYS = ("take", "pyramids", "bonus_places", "temple")
 # F4 fields per move type (or per card of "play"): (class, required, optional).
-_SHAPES: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
+_SHAPES: dict[str, tuple[type[Move], tuple[str, ...], tuple[str, ...]]] = {
     "get-stones": (GetStones, (), ()),
     "place": (Place, ("ship", "slot"), ()),
     "sail": (Sail, ("ship", "site"), _CHOICE_KEYS),
     "pass": (Pass, (), _CHOICE_KEYS),
 }
-_CARD_SHAPES: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
+_CARD_SHAPES: dict[str, tuple[type[Move], tuple[str, ...], tuple[str, ...]]] = {
     "lever": (PlayLever, ("ship", "site", "order"), _CHOICE_KEYS),
     "hammer": (PlayHammer, ("ship", "slot"), ()),
     "sail": (PlaySail, ("ship", "slot", "site"), _CHOICE_KEYS),
@@ -369,13 +371,13 @@ TYPES = (*_SHAPES, "play")
 def parse_move(data: object) -> Move:
     """An F4 move dict -> Move. Raises `IllegalMoveError` (rule "F4") naming what is wrong."""
     if isinstance(data, MOVE_CLASSES):
-        return data  # type: ignore[return-value]
+        return data
     if not isinstance(data, dict):
         _raise(msg("a move must be a JSON object, got {value}", value=_show(data)))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in TYPES:
         _raise(msg("unknown move type {value}; F4 types are {types}", value=_show(kind), types=TYPES))
-    skip = ("type",)
+    skip: tuple[str, ...] = ("type",)
     if kind == "play":
         card = data.get("card")
         if not isinstance(card, str) or card not in _CARD_SHAPES:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from rules_engine.classic.components import COLOURS, ROUND_CARDS, SITES
 from rules_engine.classic.game import Header, apply_move, legal_moves, new_work, setup, shuffled_setup
@@ -39,13 +40,13 @@ from rules_engine.classic.legal import (
 )
 from rules_engine.classic.moves import PAIR
 from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides, missing_text
-from rules_engine.classic.state import Work
+from rules_engine.classic.state import ClassicState, Work
 from rules_engine.errors import RecordError
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
 
-def move_json(base: tuple, leaf: tuple) -> dict:
+def move_json(base: tuple[Any, ...], leaf: tuple[Any, ...]) -> dict[str, Any]:
     """The F4 dict of a base move and leaf (as `legal.build(...).to_json()`, built directly)."""
     kind = base[0]
     if kind == PLACE:
@@ -83,14 +84,14 @@ def move_json(base: tuple, leaf: tuple) -> dict:
     return out
 
 
-def random_step(w: Work, rng: random.Random) -> dict:
+def random_step(w: Work, rng: random.Random) -> dict[str, Any]:
     """Play one uniformly random legal move on ``w``; return its F4 dict."""
     entries = menus(w)
     n = count(entries)
     if n == 0:
         leaves = pass_leaves(w)
         leaf = leaves[0] if len(leaves) == 1 else leaves[rng.randrange(len(leaves))]
-        base: tuple = (PASS,)
+        base: tuple[Any, ...] = (PASS,)
     else:
         base, leaf = locate(entries, rng.randrange(n))
     step(w, base, leaf)
@@ -109,7 +110,7 @@ def random_header(rng: random.Random, players: int = 4, sides: Mapping[str, str]
 
 def random_record(
     rng: random.Random, players: int = 4, sides: Mapping[str, str] | None = None, data: SiteData | None = None
-) -> dict:
+) -> dict[str, Any]:
     """A whole F4 record of uniformly random legal moves (shuffled setup, C2)."""
     data = data or EMPTY
     header = random_header(rng, players, sides)
@@ -125,7 +126,9 @@ def random_record(
     return rec
 
 
-def random_game(record: Mapping, rng: random.Random, max_plies: int = 2000, data: SiteData = EMPTY) -> dict:
+def random_game(
+    record: Mapping[str, Any], rng: random.Random, max_plies: int = 2000, data: SiteData = EMPTY
+) -> dict[str, Any]:
     """``record`` (an F4 record, e.g. `game.new_record`'s) played on with uniformly random legal
     moves until the end (or ``max_plies`` moves in all); a new dict."""
     state = setup(record, data)
@@ -201,7 +204,7 @@ def weighted_step(w: Work, rng: random.Random) -> None:
     step(w, base, leaf)
 
 
-def analysis_playout(state, rng: random.Random):
+def analysis_playout(state: ClassicState, rng: random.Random) -> ClassicState:
     """The final state of a game played on from ``state`` by `weighted_step` (rules_engine/analysis),
     with what the players cannot see re-dealt (C2): the round cards not revealed yet come from
     those not seen, the market cards not drawn yet from the deck, both by ``rng``."""

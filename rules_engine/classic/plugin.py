@@ -9,7 +9,8 @@ Board data for the B sides (classic.md C6 ⚠) comes from plugins through the ho
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.classic import scoring, sitedata
 from rules_engine.classic.components import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
@@ -18,7 +19,11 @@ from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import GameType, Variant
 from rules_engine.hookspecs import hookimpl
-from rules_engine.messages import msg
+from rules_engine.messages import Message, msg
+
+if TYPE_CHECKING:
+    from rules_engine.classic.record import Replay
+    from rules_engine.classic.transcription import Needs
 
 
 class ClassicGame(GameType[ClassicState, Move]):
@@ -36,95 +41,96 @@ class ClassicGame(GameType[ClassicState, Move]):
     def __repr__(self) -> str:
         return f"ClassicGame(data={'EMPTY' if self.data == EMPTY else 'supplied'})"
 
-    def with_board_data(self, data: Mapping) -> ClassicGame:
+    def with_board_data(self, data: Mapping[str, Any]) -> ClassicGame:
         return self if not data else ClassicGame(sitedata.from_mapping(data))
 
-    def unplayable_sides(self, players: int | None = None) -> dict[str, dict[str, str]]:
+    def unplayable_sides(self, players: int | None = None) -> dict[str, dict[str, Message]]:
         return sitedata.unplayable_sides(self.data, players)
 
-    def unscorable_sides(self) -> dict[str, dict[str, str]]:
+    def unscorable_sides(self) -> dict[str, dict[str, Message]]:
         return sitedata.unscorable_sides(self.data)
 
     # -- analysis hooks (rules_engine/analysis) --------------------------------------
-    def fast_playout(self, state, rng: random.Random):
+    def fast_playout(self, state: ClassicState, rng: random.Random) -> ClassicState:
         from rules_engine.classic import playout
 
         return playout.analysis_playout(state, rng)
 
-    def final_winners(self, state, record: Mapping) -> list[int]:
+    def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""
         from rules_engine.classic.game import final_board
 
-        return scoring.score_engine_board(final_board(state, record), self.data, texts=False)["winners"]
+        won: list[int] = scoring.score_engine_board(final_board(state, record), self.data, texts=False)["winners"]
+        return won
 
-    def playout_weight(self, move) -> float:
+    def playout_weight(self, move: Move) -> float:
         """The generic loop's weights: sailing (C4.3) delivers stones and scores (the base game's
         own `fast_playout` uses the greedy policy of rules_engine/classic/playout.py instead)."""
         return 3.0 if type(move).__name__ in ("Sail", "PlaySail", "PlayLever") else 1.0
 
     # -- recording at the table (F4 setup.transcribed, rules_engine/classic/transcription.py)
-    def transcription_needs(self, state, move):
+    def transcription_needs(self, state: ClassicState, move: Mapping[str, Any]) -> Needs | None:
         from rules_engine.classic import transcription
 
         return transcription.needs(state, move)
 
-    def trimmed_setup(self, record: Mapping) -> dict:
+    def trimmed_setup(self, record: Mapping[str, Any]) -> dict[str, Any]:
         from rules_engine.classic import transcription
 
         return transcription.trimmed_setup(record)
 
     # -- records (the engine, rules_engine/classic/game.py and friends) ----------------
-    def setup(self, rec: Mapping):
+    def setup(self, rec: Mapping[str, Any]) -> ClassicState:
         from rules_engine.classic import game
 
         return game.setup(rec, self.data)
 
-    def legal_moves(self, state) -> list:
+    def legal_moves(self, state: ClassicState) -> list[Move]:
         from rules_engine.classic import game
 
         return game.legal_moves(state)
 
-    def apply(self, state, move):
+    def apply(self, state: ClassicState, move: Move | Mapping[str, Any]) -> ClassicState:
         from rules_engine.classic import game
 
         return game.apply_move(state, move)
 
-    def is_over(self, state) -> bool:
+    def is_over(self, state: ClassicState) -> bool:
         from rules_engine.classic import game
 
         return game.is_over(state)
 
-    def board(self, state, rec: Mapping) -> dict:
+    def board(self, state: ClassicState, rec: Mapping[str, Any]) -> dict[str, Any]:
         from rules_engine.classic import game
 
         return game.final_board(state, rec)
 
-    def replay(self, rec: Mapping, *, states: bool = True):
+    def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> Replay:
         from rules_engine.classic import record
 
         return record.replay(rec, self.data, states=states)
 
-    def state_to_json(self, state, rec: Mapping | None = None) -> dict:
+    def state_to_json(self, state: ClassicState, rec: Mapping[str, Any] | None = None) -> dict[str, Any]:
         from rules_engine.classic import statejson
 
         return statejson.state_to_json(state, rec, self.data)
 
-    def random_record(self, rng: random.Random) -> dict:
+    def random_record(self, rng: random.Random) -> dict[str, Any]:
         from rules_engine.classic import playout
 
         return playout.random_record(rng, data=self.data)
 
-    def check_invariants(self, state) -> None:
+    def check_invariants(self, state: ClassicState) -> None:
         from rules_engine.classic import invariants
 
         invariants.check_invariants(state)
 
     # -- scoring -----------------------------------------------------------------------
-    def score(self, board: Mapping) -> dict:
+    def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
         return scoring.score_board(board, self.data)
 
-    def rank(self, result: dict, board: Mapping) -> dict:
+    def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
         return scoring.rank(result, board)
 
 
@@ -143,17 +149,23 @@ PHARAOHS_WRATH_VARIANT = Variant(
 
 
 @hookimpl
-def imhotep_games():
+def imhotep_games() -> list[GameType[Any, Any]]:
     return [CLASSIC]
 
 
 @hookimpl
-def imhotep_variants():
+def imhotep_variants() -> list[Variant]:
     return [PHARAOHS_WRATH_VARIANT]
 
 
 @hookimpl
-def imhotep_variant_score(game_id, variant_id, board, result, inputs):
+def imhotep_variant_score(
+    game_id: str,
+    variant_id: str,
+    board: Mapping[str, Any],
+    result: Mapping[str, Any],
+    inputs: Sequence[Mapping[str, object]],
+) -> list[list[dict[str, Any]]] | None:
     if (game_id, variant_id) != (GAME_ID, PHARAOHS_WRATH):
         return None
     return [[line] for line in scoring.pharaohs_wrath_lines(board)]

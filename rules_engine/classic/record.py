@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.classic.actions import play
 from rules_engine.classic.game import Header, final_board, parse_header
@@ -29,28 +30,28 @@ class Replay(ReplayBase):
     data: SiteData = EMPTY
 
     @property
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The record as checked F4 JSON (moves in their canonical form)."""
         return self.header.to_json([m.to_json() for m in self.moves])
 
-    def final_board(self, ply: int | None = None) -> dict:
+    def final_board(self, ply: int | None = None) -> dict[str, Any]:
         """F3 board of the last position (or of ``states[ply]``)."""
         state = self.states[-1 if ply is None else ply]
         return final_board(state, {"players": list(self.header.players), "variants": list(self.header.variants)})
 
-    def score(self, ply: int | None = None) -> dict:
+    def score(self, ply: int | None = None) -> dict[str, Any]:
         """F3 score result of `final_board` (C8): the final score, or mid-game the score if
         the game ended now."""
         from rules_engine.classic.scoring import score_board
 
         return score_board(self.final_board(ply), self.data)
 
-    def extended(self, raw_move) -> Replay:
+    def extended(self, raw_move: Any) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
         return Replay(self.header, self.states + positions[1:], self.moves + moves, self.data)
 
 
-def replay(record: Mapping, data: SiteData = EMPTY, *, states: bool = True) -> Replay:
+def replay(record: Mapping[str, Any], data: SiteData = EMPTY, *, states: bool = True) -> Replay:
     """Replay an F4 record. Raises `RecordError`: ``move=None`` for the header or setup,
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch)."""

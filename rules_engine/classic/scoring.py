@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_engine.classic.board import validate_board
 from rules_engine.classic.components import (
@@ -36,7 +37,7 @@ STONES_PER_DECORATION_POINT = 3  # C7
 # --------------------------------------------------------------------------- entry points
 
 
-def score_board(board: Mapping, data: SiteData = EMPTY) -> dict:
+def score_board(board: Mapping[str, Any], data: SiteData = EMPTY) -> dict[str, Any]:
     """Validate an F3 board and score it by C8 (plus C9 when the board itself lists
     ``pharaohs-wrath``), ranked by `rank` (which the registry calls again after variants).
 
@@ -50,7 +51,7 @@ def score_board(board: Mapping, data: SiteData = EMPTY) -> dict:
     return _score(board, parsed, data)
 
 
-def score_engine_board(board: Mapping, data: SiteData = EMPTY, *, texts: bool = True) -> dict:
+def score_engine_board(board: Mapping[str, Any], data: SiteData = EMPTY, *, texts: bool = True) -> dict[str, Any]:
     """`score_board` of a board the engine made itself (`game.final_board`), without the F3
     validation: analysis playouts score thousands of them. It must give the same result:
     tests/engine/classic/test_scoring_fast.py compares the two on random games. With
@@ -59,7 +60,7 @@ def score_engine_board(board: Mapping, data: SiteData = EMPTY, *, texts: bool = 
     return _score(board, parsed, data, texts)
 
 
-def _score(board: Mapping, parsed: tuple, data: SiteData, say: bool = True) -> dict:
+def _score(board: Mapping[str, Any], parsed: tuple[Any, ...], data: SiteData, say: bool = True) -> dict[str, Any]:
     """The result of a checked board; ``say=False`` leaves the lines' texts out (None)."""
     sides, players, grid, site_stones = parsed
     obelisk_points = _obelisk_lines(players, sides["obelisks"], say)
@@ -116,7 +117,7 @@ def _score(board: Mapping, parsed: tuple, data: SiteData, say: bool = True) -> d
     return rank({"game": GAME_ID, **variants, "players": out_players}, {"players": players})
 
 
-def rank(result: dict, board: Mapping) -> dict:
+def rank(result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
     """C8: most points wins; a tie goes to more stones on the sled; still tied, a shared win.
     Every player gets a ``rank`` (1 for the winners; equal totals not separated by the sled
     share a rank). Returns a new result with ``winners`` and ``tie_broken_by_sled``."""
@@ -132,7 +133,7 @@ def rank(result: dict, board: Mapping) -> dict:
     return {**head, "winners": winners, "tie_broken_by_sled": tied_on_points > len(winners), "players": players}
 
 
-def pharaohs_wrath_lines(board: Mapping) -> list[dict]:
+def pharaohs_wrath_lines(board: Mapping[str, Any]) -> list[dict[str, Any]]:
     """C9: −5 for each player whose ``reached`` lacks one of the four building sites (a stone put
     there by a red card counts, C9 ruling). A site where the board itself shows the player's
     stones (burial chamber, obelisks) counts as reached even when ``reached`` leaves it out
@@ -209,7 +210,7 @@ def obelisks_a_points(heights: Sequence[int]) -> list[int]:
     return ranking_points(heights, OBELISKS_A_POINTS[len(heights)])
 
 
-def shown_sites(player: Mapping, grid: Sequence[Sequence[str | None]]) -> list[str]:
+def shown_sites(player: Mapping[str, Any], grid: Sequence[Sequence[str | None]]) -> list[str]:
     """The building sites where the board itself shows ``player``'s stones (C9)."""
     shown = []
     if any(player.get("colour") == who for column in grid for who in column):
@@ -222,7 +223,7 @@ def shown_sites(player: Mapping, grid: Sequence[Sequence[str | None]]) -> list[s
 # --------------------------------------------------------------------------- parts
 
 
-def _line(monument: str, side: str | None, rule: str, text: Message | None, points: int) -> dict:
+def _line(monument: str, side: str | None, rule: str, text: Message | None, points: int) -> dict[str, Any]:
     return {"monument": monument, "side": side, "rule": rule, "text": text, "points": points}
 
 
@@ -260,7 +261,7 @@ def _places(amounts: Sequence[int], i: int) -> Message:
     )
 
 
-def _obelisk_lines(players: list[dict], side: str, say: bool) -> list[dict]:
+def _obelisk_lines(players: list[dict[str, Any]], side: str, say: bool) -> list[dict[str, Any]]:
     heights = [p["obelisk_stones"] for p in players]
     if side == "B":
         # C6.5: loose stones not in a tower score 1 each; towers were scored during play.
@@ -301,8 +302,8 @@ def _obelisk_lines(players: list[dict], side: str, say: bool) -> list[dict]:
 
 
 def _chamber_lines(
-    players: list[dict], grid: list[list[str | None]], side: str, data: SiteData, say: bool
-) -> list[dict]:
+    players: list[dict[str, Any]], grid: list[list[str | None]], side: str, data: SiteData, say: bool
+) -> list[dict[str, Any]]:
     if side == "A":
         out = []
         for p in players:
@@ -363,7 +364,7 @@ def _chamber_b_text(table: str, parts: list[Message], total: int) -> Message:
     return msg("Burial chamber B ({table}): {rows} → {points}", table=table, rows=semicolons(parts), points=total)
 
 
-def _decoration_line(decorations: list[str], counts: Mapping[str, int | None], say: bool = True) -> dict:
+def _decoration_line(decorations: list[str], counts: Mapping[str, int | None], say: bool = True) -> dict[str, Any]:
     if not decorations:
         return _line("decorations", None, "C7", msg("Decorations: none → 0") if say else None, 0)
     parts = []

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from rules_engine.classic.components import MAX_PLAYERS, MIN_PLAYERS, TEMPLE_WIDTH
 from rules_engine.classic.words import semicolons, site_name
@@ -64,10 +65,10 @@ class SiteData:
     """B-side numbers (see the module docstring for the shape); ``None`` where not supplied.
     Built by `from_mapping`, which makes the nested data read-only."""
 
-    pyramids_b: Mapping | None = None
-    temple_b: Mapping | None = None
-    burial_chamber_b: Mapping | None = None
-    obelisks_b: Mapping | None = None
+    pyramids_b: Mapping[str, Any] | None = None
+    temple_b: Mapping[str, Any] | None = None
+    burial_chamber_b: Mapping[str, Any] | None = None
+    obelisks_b: Mapping[str, Any] | None = None
 
     def counts(self, site: str) -> tuple[int, ...]:
         """The player counts side B of ``site`` has data for (all of them for a site whose data
@@ -151,7 +152,7 @@ def unplayable_sides(data: SiteData, players: int | None = None) -> dict[str, di
 # --------------------------------------------------------------------------- validation
 
 
-def from_mapping(raw: Mapping) -> SiteData:
+def from_mapping(raw: Mapping[str, Any]) -> SiteData:
     """Check plugin-supplied board data and build a `SiteData`; a `PluginError` names the
     first bad key (e.g. ``temple_b.spaces.4[2]``)."""
     if not isinstance(raw, Mapping):
@@ -178,7 +179,7 @@ def _int(value: object, path: str, minimum: int = 0) -> int:
     return value
 
 
-def _mapping(value: object, path: str, keys: tuple[str, ...], required: tuple[str, ...]) -> Mapping:
+def _mapping(value: object, path: str, keys: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise _bad(path, f"must be a mapping, got {type(value).__name__}")
     for key in value:
@@ -190,7 +191,7 @@ def _mapping(value: object, path: str, keys: tuple[str, ...], required: tuple[st
     return value
 
 
-def _list(value: object, path: str) -> list:
+def _list(value: object, path: str) -> list[Any]:
     if not isinstance(value, list | tuple) or not value:
         raise _bad(path, f"must be a non-empty list, got {value!r}")
     return list(value)
@@ -209,7 +210,7 @@ def _per_count(value: object, path: str) -> dict[int, object]:
     return out
 
 
-def _pyramids(value: object, path: str) -> Mapping:
+def _pyramids(value: object, path: str) -> Mapping[str, Any]:
     value = _mapping(value, path, ("pyramids", "overflow"), ("pyramids",))
     pyramids = _list(value["pyramids"], f"{path}.pyramids")
     if len(pyramids) != PYRAMIDS_B_COUNT:
@@ -241,7 +242,7 @@ def _pyramids(value: object, path: str) -> Mapping:
     return MappingProxyType({"pyramids": tuple(shapes), "overflow": overflow})
 
 
-def _temple(value: object, path: str) -> Mapping:
+def _temple(value: object, path: str) -> Mapping[str, Any]:
     value = _mapping(value, path, ("spaces",), ("spaces",))
     spaces = {}
     for count, bonuses in _per_count(value["spaces"], f"{path}.spaces").items():
@@ -256,7 +257,7 @@ def _temple(value: object, path: str) -> Mapping:
     return MappingProxyType({"spaces": MappingProxyType(spaces)})
 
 
-def _burial_chamber(value: object, path: str) -> Mapping:
+def _burial_chamber(value: object, path: str) -> Mapping[str, Any]:
     value = _mapping(value, path, ("points",), ("points",))
     points = {}
     for count, row in _per_count(value["points"], f"{path}.points").items():
@@ -279,7 +280,7 @@ def _burial_chamber(value: object, path: str) -> Mapping:
     return MappingProxyType({"points": MappingProxyType(points)})
 
 
-def _obelisks(value: object, path: str) -> Mapping:
+def _obelisks(value: object, path: str) -> Mapping[str, Any]:
     value = _mapping(value, path, ("towers",), ("towers",))
     towers = tuple(_int(v, f"{path}.towers[{i}]", 1) for i, v in enumerate(_list(value["towers"], f"{path}.towers")))
     return MappingProxyType({"towers": towers})

@@ -29,7 +29,7 @@ order (F4 ``players``); sites are indices into `components.SITES`; cards into `C
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.classic.components import CARDS, ROUNDS, SITES
 from rules_engine.frozen import FrozenState
@@ -96,6 +96,42 @@ class ClassicState(FrozenState):
 
     __slots__ = _PRIVATE
     _KEY = _KEY
+    # The slots' types, for the type checker (as `Work`'s, in tuples).
+    _n: int
+    _sides: tuple[str, ...]
+    _data: SiteData
+    _colours: tuple[str, ...]
+    _cards: tuple[tuple[int, ...], ...]
+    _seed: int | None
+    _transcribed: bool
+    _ndrawn: int
+    _ndeck: int
+    _ndiscard: int
+    _round: int
+    _caps: tuple[int, ...]
+    _nsailed: int
+    _first: int
+    _passes: int
+    _draws: tuple[str, ...]
+    _deck: tuple[int, ...]
+    _discard: tuple[int, ...]
+    _slots: tuple[int | None, ...]
+    _sailed: tuple[int, ...]
+    _market: tuple[str, ...]
+    _pair: tuple[str, ...]
+    _pyr: tuple[int, ...]
+    _temple: tuple[int, ...]
+    _burial: tuple[int, ...]
+    _obel: tuple[int, ...]
+    _towers: tuple[int, ...]
+    _quarry: tuple[int, ...]
+    _sled: tuple[int, ...]
+    _track: tuple[int, ...]
+    _purple: tuple[int, ...]
+    _reached: tuple[int, ...]
+    _pyrb: tuple[tuple[int, ...], ...]
+    _blue: tuple[tuple[str, ...], ...]
+    _green: tuple[tuple[str, ...], ...]
 
     # ---- read-only accessors
     @property
@@ -116,7 +152,7 @@ class ClassicState(FrozenState):
         return self._colours
 
     @property
-    def data(self):
+    def data(self) -> SiteData:
         return self._data
 
     @property
@@ -255,7 +291,13 @@ class Work:
 
 
 def blank_work(
-    n: int, sides: tuple[str, ...], data, colours: tuple[str, ...], cards: tuple, draws, deck: list[int]
+    n: int,
+    sides: tuple[str, ...],
+    data: SiteData,
+    colours: tuple[str, ...],
+    cards: tuple[Any, ...],
+    draws: list[str] | tuple[str, ...],
+    deck: list[int],
 ) -> Work:
     """The fields of a fresh game before the first round starts (C2)."""
     w = Work.__new__(Work)

@@ -6,6 +6,7 @@ The shape is documented in docs/state-json.md ("Classic state JSON"); keep the t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from rules_engine.classic.components import MIN_LOAD, SITES, TEMPLE_WIDTH
 from rules_engine.classic.deliveries import temple_tops, tower_values
@@ -18,17 +19,21 @@ def _docked(state: ClassicState, site: int) -> int | None:
     return state._sailed.index(site) + 1 if site in state._sailed else None
 
 
-def _sites(state: ClassicState) -> dict:
+def _sites(state: ClassicState) -> dict[str, Any]:
     col = state.colours
     sides = state._sides
-    market: dict = {
+    market: dict[str, Any] = {
         "side": sides[MARKET],
         "ship": _docked(state, MARKET),
         "face_up": list(state._market),
         "pair": len(state._pair),
     }
     if sides[PYRAMIDS] == "A":
-        pyramids: dict = {"side": "A", "ship": _docked(state, PYRAMIDS), "stones": [col[p] for p in state._pyr]}
+        pyramids: dict[str, Any] = {
+            "side": "A",
+            "ship": _docked(state, PYRAMIDS),
+            "stones": [col[p] for p in state._pyr],
+        }
     else:
         pyramids = {
             "side": "B",
@@ -45,7 +50,7 @@ def _sites(state: ClassicState) -> dict:
         "top": [None if p is None else col[p] for p in temple_tops(list(state._temple), width)],
     }
     burial = {"side": sides[3], "ship": _docked(state, 3), "columns": burial_columns(state)}
-    obelisks: dict = {
+    obelisks: dict[str, Any] = {
         "side": sides[OBELISKS],
         "ship": _docked(state, OBELISKS),
         "heights": {col[p]: state._obel[p] for p in range(state.players)},
@@ -56,7 +61,7 @@ def _sites(state: ClassicState) -> dict:
     return {"market": market, "pyramids": pyramids, "temple": temple, "burial-chamber": burial, "obelisks": obelisks}
 
 
-def _ships(state: ClassicState) -> list[dict]:
+def _ships(state: ClassicState) -> list[dict[str, Any]]:
     out = []
     for s, cap in enumerate(state._caps):
         site = state._sailed[s]
@@ -72,7 +77,9 @@ def _ships(state: ClassicState) -> list[dict]:
     return out
 
 
-def state_to_json(state: ClassicState, record: Mapping | None = None, data: SiteData = EMPTY) -> dict:
+def state_to_json(
+    state: ClassicState, record: Mapping[str, Any] | None = None, data: SiteData = EMPTY
+) -> dict[str, Any]:
     """The documented JSON of ``state``. ``record`` (its F4 header) gives the names and the
     variants of the running score; ``data`` the B-side board data (default: the state's)."""
     from rules_engine.classic.scoring import rank, score_board

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.classic.components import DECK, ROUND_CARDS
 from rules_engine.classic.deck import DrawsExhausted, DrawsNeeded
@@ -27,7 +28,7 @@ class Needs:
     market: int  # this many market cards, in the order drawn (C3.2, C7)
 
 
-def needs(state: ClassicState, move: Mapping) -> Needs | None:
+def needs(state: ClassicState, move: Mapping[str, Any]) -> Needs | None:
     """None when ``move`` can be applied with the cards listed so far (or is illegal for
     another reason, which applying it reports); else what must be turned up first."""
     from rules_engine.classic.game import apply_move
@@ -43,7 +44,7 @@ def needs(state: ClassicState, move: Mapping) -> Needs | None:
     return None
 
 
-def round_cards_left(players: int, seen: list) -> list[tuple[int, ...]]:
+def round_cards_left(players: int, seen: list[Any]) -> list[tuple[int, ...]]:
     """The round cards that can still turn up: the player count's 7 (C1) less those seen (one
     of the 7 was set aside unseen, C2.1, so any unseen one may come)."""
     left = Counter(ROUND_CARDS[players])
@@ -65,7 +66,7 @@ def in_use(state: ClassicState) -> tuple[int, int]:
     return min(state.round, len(state.round_cards)), state.draws_used  # round is 1-based
 
 
-def transcribed(record: Mapping) -> dict:
+def transcribed(record: Mapping[str, Any]) -> dict[str, Any]:
     """A dealt record rewritten as its table transcript would start: round 1's card and
     market only (the rest is turned up move by move)."""
     setup = record["setup"]
@@ -77,7 +78,7 @@ def transcribed(record: Mapping) -> dict:
     }
 
 
-def trimmed_setup(record: Mapping) -> dict:
+def trimmed_setup(record: Mapping[str, Any]) -> dict[str, Any]:
     """``record``'s setup without the cards its moves have not used yet: after an undo, cards
     entered with the undone move can be entered again (corrected), as at the table."""
     from rules_engine.classic.record import replay

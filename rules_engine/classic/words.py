@@ -10,6 +10,9 @@ refused.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from rules_engine.classic.components import SITES
 from rules_engine.messages import Message, msg
 
@@ -84,7 +87,7 @@ MOVE_NAMES: dict[str, Message] = {
 }
 
 # Where a refusal happened: a key of MOVE_NAMES, or a tuple whose first entry is one of these.
-Context = str | tuple
+Context = str | tuple[Any, ...]
 
 AT = 0  # (AT, what, ship 0-based, site index): a ship unloading at a site
 BY_RED_CARD = 1  # (BY_RED_CARD, what, card id): a red card putting its stone on a site
@@ -148,7 +151,7 @@ def refusal(what: Context, reason: Message) -> Message:
     return msg("{what}: {reason}", what=doing(what), reason=reason)
 
 
-def semicolons(parts) -> Message:
+def semicolons(parts: Iterable[Message]) -> Message:
     """Sentences joined with "; " (at least one)."""
     parts = list(parts)
     out = parts[0]
@@ -158,7 +161,7 @@ def semicolons(parts) -> Message:
     return out
 
 
-def and_list(items) -> Message:
+def and_list(items: Iterable[Message]) -> Message:
     """Items as "a, b and c" (at least one)."""
     items = tuple(items)
     if len(items) == 1:

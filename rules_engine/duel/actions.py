@@ -14,6 +14,9 @@ move is refused; the success path carries no more than an action token's id as c
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any, cast
+
 from rules_engine.duel.harbor import (
     BOAT_INDEX,
     CELL_INDEX,
@@ -64,7 +67,7 @@ def _in(ctx: str, reason: Message) -> Message:
     return at(NAMES[ctx], reason) if ctx else reason
 
 
-def _names(tokens) -> tuple[Message, ...]:
+def _names(tokens: Iterable[str]) -> tuple[Message, ...]:
     """Token ids in the board's words, as a list for a message."""
     return tuple(NAMES[t] for t in tokens)
 
@@ -133,8 +136,9 @@ def unload(w: Work, b: int, refill: tuple[str, ...] | None = None, ctx: str = ""
         s -= 1
     w.occ &= ~LINE_MASK[b]
     while s >= b * 3:  # step 3: what nobody took goes back to the box
-        if slots[s] is not None:
-            w.box.append(slots[s])
+        left = slots[s]
+        if left is not None:
+            w.box.append(left)
             slots[s] = None
         s -= 1
     w.unloads += 1
@@ -184,9 +188,10 @@ def _draw_unseen(w: Work, tok: str) -> bool:
     """Transcription form: ``tok`` was turned face up; take it off the face-down tokens.
     False (nothing changed) when none of it is face down any more."""
     i = TOKEN_INDEX[tok]
-    if w.unseen[i] == 0:
+    unseen = cast("list[int]", w.unseen)  # kept in transcription form
+    if unseen[i] == 0:
         return False
-    w.unseen[i] -= 1
+    unseen[i] -= 1
     return True
 
 
@@ -307,7 +312,7 @@ def place_meeples(w: Work, cells: tuple[int, ...]) -> None:
 
 
 def place_unload(w: Work, cell: int, boats: tuple[int, ...],
-                 refills: tuple | None = None) -> None:
+                 refills: tuple[Any, ...] | None = None) -> None:
     """D4.3 place-unload: D4.1 once, then D4.2 once or twice in the order given."""
     spend(w, PLACE_UNLOAD)
     place(w, cell, PLACE_UNLOAD)
@@ -376,7 +381,7 @@ def _play_pass(w: Work, m: Pass) -> None:
     pass_turn(w)
 
 
-_PLAY = {Place: _play_place, Unload: _play_unload, TakeToken: _play_take,
+_PLAY: dict[type[Move], Callable[[Work, Any], None]] = {Place: _play_place, Unload: _play_unload, TakeToken: _play_take,
          PlaceMeeples: _play_place_meeples, PlaceUnload: _play_place_unload,
          SwapUnload: _play_swap_unload, Pass: _play_pass}
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.duel.labels import NAMES
 from rules_engine.duel.tokens import TEMPLES, TOMBS
@@ -76,7 +77,7 @@ class PlayerBoard:
                 except TypeError:  # junk entries: leave them for DuelBoard's validation to name
                     object.__setattr__(self, key, tuple(value))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "obelisk": self.obelisk,
@@ -115,7 +116,7 @@ class DuelBoard:
         if errors:
             raise BoardError(errors)
 
-    def _raw(self) -> dict:
+    def _raw(self) -> dict[str, Any]:
         """The board as F1-shaped data *without* coercion, for validation of direct builds."""
         players = self.players
         raw_players: object = players
@@ -137,7 +138,7 @@ class DuelBoard:
             raw_players = list(players)
         return {"sides": self.sides, "starting_player": self.starting_player, "players": raw_players}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The canonical F1 dict: every field present, temple and tomb sorted."""
         return {
             "game": "duel",
@@ -184,7 +185,7 @@ def parse_board(data: object) -> DuelBoard:
 
 
 def _int_list(value: object, path: str, allowed: range | tuple[int, ...], what: str, item_name: str,
-              errors: list) -> tuple[list[int], bool]:
+              errors: list[Any]) -> tuple[list[int], bool]:
     """The allowed integers of a list, and whether every entry was one. Every bad entry is
     reported (by position, counted from 1). ``what`` and ``item_name`` are words for people
     (messages): "temple token values", "a temple value"."""
@@ -246,7 +247,7 @@ def _validate(data: object) -> list[tuple[str, str]]:
     return errors
 
 
-def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
+def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
     if sides is None or not isinstance(sides, Mapping):
         # Translators: the braces hold JSON (kept as it is); {found} is e.g. "a list".
         errors.append(("sides", msg('must be an object like {{"obelisk": "A", "temple": "B", …}} (or be left out for '
@@ -264,13 +265,13 @@ def _validate_sides(sides: object, errors: list) -> dict[str, str] | None:
     return {m: result.get(m, "A") for m in MONUMENTS}
 
 
-def _validate_player(p: object, path: str, errors: list) -> dict | None:
+def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] | None:
     """One player's fields, each checked on its own. Returns the well-formed values (a field
     missing from the result was bad), or None if the player is not even an object."""
     if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED_HINT, errors):
         return None
 
-    v: dict = {}
+    v: dict[str, Any] = {}
     name = p.get("name")
     if name is not None and not isinstance(name, str):
         errors.append((f"{path}.name", msg("must be text or be left out, got {found}", found=json_type(name))))
@@ -384,14 +385,14 @@ _REQUIRED_HINT = {
 }
 
 
-def _over_limit(counts: Counter, limit: int) -> list[tuple[int, int]]:
+def _over_limit(counts: Counter[int], limit: int) -> list[tuple[int, int]]:
     return sorted((value, n) for value, n in counts.items() if n > limit)
 
 
-def _validate_together(a: dict, b: dict, sides: dict | None, errors: list) -> None:
+def _validate_together(a: dict[str, Any], b: dict[str, Any], sides: dict[str, Any] | None, errors: list[Any]) -> None:
     """F1 limits that only the two players together can break (reported at players[1])."""
 
-    def both(key: str) -> tuple | None:
+    def both(key: str) -> tuple[Any, ...] | None:
         x, y = a.get(key), b.get(key)
         return None if x is None or y is None else (x, y)
 
@@ -433,7 +434,7 @@ def _validate_together(a: dict, b: dict, sides: dict | None, errors: list) -> No
     # On side A the flag is ignored entirely (docs/rulings.md, "F1 obelisk_first_to_five").
     if sides is None or sides["obelisk"] != "B":
         return
-    counts = both("obelisk")
+    obelisks = both("obelisk")
     for i, p in enumerate((a, b)):
         if p.get("obelisk_first_to_five") and p.get("obelisk") is not None \
                 and p["obelisk"] < OBELISKS_FOR_BONUS:
@@ -443,15 +444,15 @@ def _validate_together(a: dict, b: dict, sides: dict | None, errors: list) -> No
                          n=p["obelisk"])
             errors.append((f"players[{i}].obelisk_first_to_five", why))
     flags = both("obelisk_first_to_five")
-    if counts and flags and min(counts) >= OBELISKS_FOR_BONUS:
+    if obelisks and flags and min(obelisks) >= OBELISKS_FOR_BONUS:
         marked = sum(flags)
         if marked == 0:
             # Translators: {a} and {b} are the players' obelisk tokens; obelisk_first_to_five is a field (kept).
             why = msg("with obelisk side B and both players holding at least 5 obelisk tokens ({a} and {b}), exactly "
-                      "one must be marked obelisk_first_to_five (D7.1 B); neither is", a=counts[0], b=counts[1])
+                      "one must be marked obelisk_first_to_five (D7.1 B); neither is", a=obelisks[0], b=obelisks[1])
             errors.append(("players[1].obelisk_first_to_five", why))
         elif marked == 2:
             # Translators: {a} and {b} are the players' obelisk tokens; obelisk_first_to_five is a field (kept).
             why = msg("with obelisk side B and both players holding at least 5 obelisk tokens ({a} and {b}), exactly "
-                      "one must be marked obelisk_first_to_five (D7.1 B); both are", a=counts[0], b=counts[1])
+                      "one must be marked obelisk_first_to_five (D7.1 B); both are", a=obelisks[0], b=obelisks[1])
             errors.append(("players[1].obelisk_first_to_five", why))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_engine.duel.actions import play
 from rules_engine.duel.harbor import LINE_NAMES
@@ -53,7 +54,7 @@ def _token_list(value: object, where: str, length: int) -> list[str]:
     return out
 
 
-def _count_problems(counts: Counter, where: str, exact: bool) -> str | None:
+def _count_problems(counts: Counter[str], where: str, exact: bool) -> str | None:
     for t in TOKEN_IDS:
         have, limit = counts[t], TOKEN_COUNTS[t]
         if have > limit:
@@ -115,7 +116,7 @@ def legal_moves(state: DuelState) -> list[Move]:
     return legal_moves_of(state.thaw())
 
 
-def apply_move(state: DuelState, move: Move | dict) -> DuelState:
+def apply_move(state: DuelState, move: Move | Mapping[str, Any]) -> DuelState:
     """The state after ``move`` (a `Move` or its F2 dict), fully validated against D4.
     Raises `IllegalMoveError` (reason, rule); ``state`` itself never changes."""
     if isinstance(move, dict):
@@ -133,13 +134,13 @@ def is_over(state: DuelState) -> bool:
 
 
 def final_board(state: DuelState, *, names: Sequence[str] | None = None,
-                sides: Mapping[str, str] | None = None, starting_player: int = 0) -> dict:
+                sides: Mapping[str, str] | None = None, starting_player: int = 0) -> dict[str, Any]:
     """The position as an F1 board dict, ready for `scoring.score_json`. Mid-game it is the
     score "if the game ended now" (meeples on the harbor count, D7.5)."""
     sides = dict(sides or {})
     players = []
     for i, p in enumerate(state.players):
-        entry: dict = {} if names is None else {"name": names[i]}
+        entry: dict[str, Any] = {} if names is None else {"name": names[i]}
         entry.update({
             "obelisk": p.obelisk,
             "obelisk_first_to_five": state.first_to_five == i,

@@ -5,6 +5,7 @@ after every ply of random games; it raises AssertionError naming the broken inva
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from rules_engine.duel.harbor import BOATS, POPCOUNT
 from rules_engine.duel.state import MEEPLES, DuelState
@@ -25,9 +26,9 @@ def _fail(invariant: str, detail: str) -> None:
     raise AssertionError(f"D10 {invariant}: {detail}")
 
 
-def _seen_tokens(state: DuelState) -> Counter:
+def _seen_tokens(state: DuelState) -> Counter[str]:
     """Every token whose place is known: boats, monuments, action piles, box."""
-    seen: Counter = Counter(t for t in state._slots if t is not None)
+    seen: Counter[str] = Counter(t for t in state._slots if t is not None)
     seen.update(state.box)
     for p in state.players:
         seen[OBELISK] += p.obelisk
@@ -43,13 +44,14 @@ def check_tokens(state: DuelState) -> None:
     """Each of the 60 tokens is in exactly one place."""
     seen = _seen_tokens(state)
     if state.transcription:
-        unseen = state._unseen
+        unseen = cast("tuple[int, ...]", state._unseen)  # counted in transcription form
         if sum(unseen) != state.supply_count + state.reserve_count:
             _fail("token conservation", f"{sum(unseen)} tokens unseen but supply {state.supply_count}"
                                         f" + reserve {state.reserve_count}")
         seen.update({t: n for t, n in zip(TOKEN_IDS, unseen, strict=True) if n})
     else:
-        supply, reserve = state.supply, state.reserve
+        # Known in the full form.
+        supply, reserve = cast("tuple[str, ...]", state.supply), cast("tuple[str, ...]", state.reserve)
         if len(supply) != state.supply_count or len(reserve) != state.reserve_count:
             _fail("token conservation", "supply/reserve length disagrees with the counts")
         seen.update(supply)

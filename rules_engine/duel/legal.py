@@ -14,6 +14,8 @@ boat, slot pair, then unloaded boat. `Pass` only when the list would be empty (D
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_engine.duel.harbor import (
     BITS,
     BOATS,
@@ -53,11 +55,11 @@ PLACE, UNLOAD, TAKE, PLACE_MEEPLES_K, PLACE_UNLOAD_K, SWAP = range(6)
 
 # Menus that depend only on masks are built once per key and kept (a few thousand keys
 # at most in practice; each entry is a tuple of small ints or of cell tuples).
-_PM_CACHE: dict[int, tuple] = {}
-_PU_CACHE: dict[int, tuple] = {}
+_PM_CACHE: dict[int, tuple[Any, ...]] = {}
+_PU_CACHE: dict[int, tuple[Any, ...]] = {}
 
 
-def menus(w: Work) -> tuple:
+def menus(w: Work) -> tuple[Any, ...]:
     """(place cells, unload boats, take slot indices, place-meeples cell tuples,
     place-unload packed ints, swap (boat, slot0, slot1) triples) for the player to move.
     Swap-unload moves are every swap triple combined with every unload boat."""
@@ -68,6 +70,10 @@ def menus(w: Work) -> tuple:
     acts = pw.actions
     if not acts:
         return place, unl, (), (), (), ()
+    take: tuple[int, ...]
+    pm: tuple[tuple[int, ...], ...] | None
+    pu: tuple[int, ...] | None
+    swaps: tuple[tuple[int, int, int], ...]
     take = pm = pu = swaps = ()
     if TAKE_TOKEN in acts:
         take = tuple(i for i, t in enumerate(w.slots) if t in TAKEABLE)
@@ -91,13 +97,13 @@ def menus(w: Work) -> tuple:
     return place, unl, take, pm, pu, swaps
 
 
-def count(m: tuple) -> int:
+def count(m: tuple[Any, ...]) -> int:
     """Number of legal moves other than pass, from `menus`."""
     place, unl, take, pm, pu, swaps = m
     return len(place) + len(unl) + len(take) + len(pm) + len(pu) + len(swaps) * len(unl)
 
 
-def locate(m: tuple, r: int) -> tuple[int, object]:
+def locate(m: tuple[Any, ...], r: int) -> tuple[int, object]:
     """The ``r``-th legal move (0 <= r < count(m)) as (category, menu item); for SWAP the
     item is ((boat, slot0, slot1), unload boat)."""
     for cat in range(5):
@@ -110,7 +116,7 @@ def locate(m: tuple, r: int) -> tuple[int, object]:
     return SWAP, (m[SWAP][q], unl[u])
 
 
-def build(cat: int, item) -> Move:
+def build(cat: int, item: Any) -> Move:
     """The `Move` for a menu item."""
     if cat == PLACE:
         return Place(CELLS[item])

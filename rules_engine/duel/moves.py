@@ -15,7 +15,7 @@ sent, so they name its fields, move types, cells, boats and token ids as written
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.tokens import (
@@ -27,7 +27,7 @@ from rules_engine.duel.tokens import (
     describe_unknown_token,
 )
 from rules_engine.errors import IllegalMoveError, shown
-from rules_engine.messages import msg, plural
+from rules_engine.messages import Message, msg, plural
 
 Refill = tuple[str, str, str]
 _BOAT_IDS = ", ".join(BOAT_INDEX)  # as a record writes them
@@ -64,13 +64,13 @@ def _token(value: object, what: str) -> str:
     return _raise(at(what, describe_unknown_token(value)))
 
 
-def at(where: str, problem: str) -> str:
+def at(where: str, problem: str) -> Message:
     """``problem`` said of ``where`` (a move, an action token, a move's field): "where: problem"."""
     # Translators: {where} names a move, an action token or a move's JSON field, e.g. "unload refill[2]".
     return msg("{where}: {problem}", where=where, problem=problem)
 
 
-def _list(value: object, what: str, lengths: tuple[int, ...]) -> tuple:
+def _list(value: object, what: str, lengths: tuple[int, ...]) -> tuple[Any, ...]:
     if not isinstance(value, (list, tuple)):
         # Translators: {what} names a move's JSON field; {value} what was found, e.g. "dict {...}".
         _raise(msg("{what} must be a list, got {value}", what=what, value=_show(value)))
@@ -92,7 +92,7 @@ def _refill(value: object, what: str) -> Refill | None:
     return tuple(_token(t, f"{what}[{i}]") for i, t in enumerate(items))  # type: ignore[return-value]
 
 
-def _raise(reason: str):
+def _raise(reason: str) -> NoReturn:
     raise _bad(reason)
 
 
@@ -106,7 +106,7 @@ class Place:
     def __post_init__(self) -> None:
         _cell(self.cell, "place")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "place", "cell": self.cell}
 
 
@@ -122,8 +122,8 @@ class Unload:
         _boat(self.boat, "unload")
         object.__setattr__(self, "refill", _refill(self.refill, "unload refill"))
 
-    def to_json(self) -> dict:
-        out: dict = {"type": "unload", "boat": self.boat}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "unload", "boat": self.boat}
         if self.refill is not None:
             out["refill"] = list(self.refill)
         return out
@@ -146,8 +146,8 @@ class TakeToken:
         if self.reveal is not None:
             object.__setattr__(self, "reveal", _token(self.reveal, "take-token reveal"))
 
-    def to_json(self) -> dict:
-        out: dict = {"type": "take-token", "boat": self.boat, "slot": self.slot}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "take-token", "boat": self.boat, "slot": self.slot}
         if self.reveal is not None:
             out["reveal"] = self.reveal
         return out
@@ -171,7 +171,7 @@ class PlaceMeeples:
                                        cell=twice), "D4.1")
         object.__setattr__(self, "cells", cells)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "place-meeples", "cells": list(self.cells)}
 
 
@@ -196,8 +196,8 @@ class PlaceUnload:
             refills = tuple(_refill(r, f"place-unload refills[{i}]") for i, r in enumerate(refills))
             object.__setattr__(self, "refills", refills)
 
-    def to_json(self) -> dict:
-        out: dict = {"type": "place-unload", "cell": self.cell, "boats": list(self.boats)}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "place-unload", "cell": self.cell, "boats": list(self.boats)}
         if self.refills is not None:
             out["refills"] = [None if r is None else list(r) for r in self.refills]
         return out
@@ -227,8 +227,8 @@ class SwapUnload:
         _boat(self.unload, "swap-unload unload")
         object.__setattr__(self, "refill", _refill(self.refill, "swap-unload refill"))
 
-    def to_json(self) -> dict:
-        out: dict = {"type": "swap-unload", "boat": self.boat, "slots": list(self.slots),
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "swap-unload", "boat": self.boat, "slots": list(self.slots),
                      "unload": self.unload}
         if self.refill is not None:
             out["refill"] = list(self.refill)
@@ -241,7 +241,7 @@ class Pass:
 
     kind: ClassVar[str] = "pass"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "pass"}
 
 
@@ -249,7 +249,7 @@ Move = Place | Unload | TakeToken | PlaceMeeples | PlaceUnload | SwapUnload | Pa
 MOVE_CLASSES = (Place, Unload, TakeToken, PlaceMeeples, PlaceUnload, SwapUnload, Pass)
 
 # F2 field names per move type: (class, required, optional); the JSON name is the field name.
-_SHAPES: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
+_SHAPES: dict[str, tuple[type[Move], tuple[str, ...], tuple[str, ...]]] = {
     "place": (Place, ("cell",), ()),
     "unload": (Unload, ("boat",), ("refill",)),
     "take-token": (TakeToken, ("boat", "slot"), ("reveal",)),
@@ -263,7 +263,7 @@ _SHAPES: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
 def parse_move(data: object) -> Move:
     """An F2 move dict -> Move. Raises `IllegalMoveError` (rule "F2") naming what is wrong."""
     if isinstance(data, MOVE_CLASSES):
-        return data  # type: ignore[return-value]
+        return data
     if not isinstance(data, dict):
         _raise(msg("a move must be a JSON object, got {value}", value=_show(data)))
     kind = data.get("type")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_engine.duel.actions import (
     end_turn,
@@ -39,12 +40,12 @@ from rules_engine.duel.legal import (
     menus,
 )
 from rules_engine.duel.scoring import winner
-from rules_engine.duel.state import MEEPLES, Work
+from rules_engine.duel.state import MEEPLES, DuelState, Work
 
 _PASS = {"type": "pass"}
 
 
-def random_step(w: Work, rng: random.Random) -> dict:
+def random_step(w: Work, rng: random.Random) -> dict[str, Any]:
     """Play one uniformly random legal move on ``w``; return its F2 dict."""
     m = menus(w)
     n = count(m)
@@ -56,7 +57,7 @@ def random_step(w: Work, rng: random.Random) -> dict:
     return _play(w, cat, item)
 
 
-def _play(w: Work, cat: int, item) -> dict:
+def _play(w: Work, cat: int, item: Any) -> dict[str, Any]:
     """Carry out menu item ``item`` of category ``cat`` on ``w``; its F2 dict."""
     if cat == PLACE:
         place(w, item)
@@ -92,7 +93,7 @@ W_OTHER, W_TAKE = 1.0, 2.0
 UNLOAD_GAIN = 2.0  # weight per meeple more than the opponent's in the line
 
 
-def _unload_weight(cells: list, b: int, me: int) -> float:
+def _unload_weight(cells: list[Any], b: int, me: int) -> float:
     mine = theirs = 0
     for c in LINE_CELLS[b]:
         owner = cells[c]
@@ -105,7 +106,7 @@ def _unload_weight(cells: list, b: int, me: int) -> float:
     return max(0.1, 1.0 + UNLOAD_GAIN * (mine - theirs))
 
 
-def weighted_step(w: Work, rng: random.Random) -> dict:
+def weighted_step(w: Work, rng: random.Random) -> dict[str, Any]:
     """Play one legal move on ``w`` with the greedy policy above (a hot loop: cumulative
     weights by hand); its F2 dict."""
     place, unl, take, pm, pu, swaps = menus(w)
@@ -140,7 +141,7 @@ def weighted_step(w: Work, rng: random.Random) -> dict:
     return _play(w, SWAP, (swaps[q], unl[u]))
 
 
-def weighted_playout(state, rng: random.Random):
+def weighted_playout(state: DuelState, rng: random.Random) -> DuelState:
     """The final state of a game played on from ``state`` with `weighted_step`, the face-down
     supply and reserve re-dealt first (rules_engine/duel/hidden.py)."""
     from rules_engine.duel.hidden import redeal
@@ -152,7 +153,7 @@ def weighted_playout(state, rng: random.Random):
     return w.freeze()
 
 
-def playout(rng: random.Random, supply: Sequence[str] | None = None) -> tuple[list[str], list[dict], Work]:
+def playout(rng: random.Random, supply: Sequence[str] | None = None) -> tuple[list[str], list[dict[str, Any]], Work]:
     """A whole random game: (the supply in draw order, the F2 moves, the final `Work`)."""
     supply = list(supply) if supply is not None else shuffled_supply(rng)
     w = new_game(supply=supply).thaw()
@@ -163,7 +164,7 @@ def playout(rng: random.Random, supply: Sequence[str] | None = None) -> tuple[li
 
 
 def random_record(rng: random.Random, *, players: Sequence[str] = ("Ana", "Ben"),
-                  sides: Mapping[str, str] | None = None) -> dict:
+                  sides: Mapping[str, str] | None = None) -> dict[str, Any]:
     """A full game of uniformly random legal moves, as an F2 record (supply form)."""
     supply, moves, _ = playout(rng)
     sides = dict(sides or {})
@@ -172,7 +173,7 @@ def random_record(rng: random.Random, *, players: Sequence[str] = ("Ana", "Ben")
             "setup": {"supply": supply}, "moves": moves}
 
 
-def playout_winner(state, sides: Mapping[str, str] | None = None) -> int:
+def playout_winner(state: DuelState, sides: Mapping[str, str] | None = None) -> int:
     """The winner of a finished position by D7 and D7.6, as `scoring.score_json` of its F1
     board finds it, minus the F1 validation (the board comes from a state the engine made)
     and the explanation lines (`scoring.winner`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from rules_engine.duel import game, playout, record, scoring, statejson
 from rules_engine.duel.board import MONUMENTS
@@ -25,59 +26,59 @@ class DuelGame(GameType[DuelState, Move]):
     sides = dict.fromkeys(MONUMENTS, ("A", "B"))
     replays_final_only = True
 
-    def setup(self, rec: Mapping):
+    def setup(self, rec: Mapping[str, Any]) -> DuelState:
         return record.parse_header(rec)[1]
 
-    def legal_moves(self, state) -> list:
+    def legal_moves(self, state: DuelState) -> list[Move]:
         return game.legal_moves(state)
 
-    def apply(self, state, move):
+    def apply(self, state: DuelState, move: Move | Mapping[str, Any]) -> DuelState:
         return game.apply_move(state, move)
 
-    def is_over(self, state) -> bool:
+    def is_over(self, state: DuelState) -> bool:
         return game.is_over(state)
 
     # -- analysis hooks (rules_engine/analysis) --------------------------------------
-    def determinized(self, state, rng: random.Random):
+    def determinized(self, state: DuelState, rng: random.Random) -> DuelState:
         from rules_engine.duel import hidden
 
         return hidden.determinized(state, rng)
 
-    def fast_playout(self, state, rng: random.Random):
+    def fast_playout(self, state: DuelState, rng: random.Random) -> DuelState:
         """The game played on to its end with the weighted policy, on one mutable Work."""
         return playout.weighted_playout(state, rng)
 
-    def final_winners(self, state, rec: Mapping) -> list[int]:
+    def final_winners(self, state: DuelState, rec: Mapping[str, Any]) -> list[int]:
         """The winner of a finished playout, scored without re-validating the board."""
         return [playout.playout_winner(state, rec.get("sides"))]
 
-    def playout_weight(self, move) -> float:
+    def playout_weight(self, move: Move) -> float:
         """The generic loop's weights (the Duel's own `fast_playout` uses the greedy policy of
         rules_engine/duel/playout.py instead, which weighs each unload by who gains)."""
         return _WEIGHTS.get(type(move).__name__, 1.0)
 
-    def board(self, state, rec: Mapping) -> dict:
+    def board(self, state: DuelState, rec: Mapping[str, Any]) -> dict[str, Any]:
         return game.final_board(state, names=rec.get("players"), sides=rec.get("sides"))
 
-    def score(self, board: Mapping) -> dict:
+    def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
         return scoring.score_json(board)
 
-    def rank(self, result: dict, board: Mapping) -> dict:
+    def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
         totals = [p["total"] for p in result["players"]]
         winner, tie_broken = scoring.decide_winner(totals, board.get("starting_player", 0))
         return {**result, "winner": winner, "tie_broken": tie_broken}
 
-    def replay(self, rec: Mapping, *, states: bool = True):
+    def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> record.Replay:
         return record.replay(rec, states=states)
 
-    def state_to_json(self, state, rec: Mapping | None = None) -> dict:
+    def state_to_json(self, state: DuelState, rec: Mapping[str, Any] | None = None) -> dict[str, Any]:
         rec = rec or {}
         return statejson.state_to_json(state, sides=rec.get("sides"), names=rec.get("players"))
 
-    def random_record(self, rng: random.Random) -> dict:
+    def random_record(self, rng: random.Random) -> dict[str, Any]:
         return playout.random_record(rng)
 
-    def check_invariants(self, state) -> None:
+    def check_invariants(self, state: DuelState) -> None:
         check_invariants(state)
 
 
@@ -85,5 +86,5 @@ DUEL = DuelGame()
 
 
 @hookimpl
-def imhotep_games():
+def imhotep_games() -> list[GameType[Any, Any]]:
     return [DUEL]

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from rules_engine.duel.actions import place, play, unload
 from rules_engine.duel.game import MONUMENTS, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
-from rules_engine.duel.moves import Move, parse_move
+from rules_engine.duel.moves import Move, PlaceUnload, parse_move
 from rules_engine.duel.scoring import score_json
 from rules_engine.duel.state import DuelState
 from rules_engine.errors import RecordError, shown
@@ -41,7 +42,7 @@ class DuelRecord:
     boats: tuple[tuple[str, str, str], ...] | None
     moves: tuple[Move, ...] = field(default=())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         setup = {"supply": list(self.supply)} if self.supply is not None \
             else {"boats": [list(b) for b in self.boats or ()]}
         return to_record(players=self.players, sides=self.sides, setup=setup,
@@ -57,24 +58,24 @@ class Replay(ReplayBase):
     states: list[DuelState]
     moves: list[Move]
 
-    def final_board(self, ply: int | None = None) -> dict:
+    def final_board(self, ply: int | None = None) -> dict[str, Any]:
         """F1 board of the last position (or of ``states[ply]``)."""
         state = self.states[-1 if ply is None else ply]
         return final_board(state, names=self.record.players, sides=self.record.sides,
                            starting_player=0)
 
-    def score(self, ply: int | None = None) -> dict:
+    def score(self, ply: int | None = None) -> dict[str, Any]:
         """F1 score result of `final_board` (D7): the final score, or mid-game the score
         if the game ended now."""
         return score_json(self.final_board(ply))
 
-    def extended(self, raw_move) -> Replay:
+    def extended(self, raw_move: Any) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
         return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), self.states + positions[1:],
                       self.moves + moves)
 
 
-def _players(data: dict) -> tuple[str, str]:
+def _players(data: dict[str, Any]) -> tuple[str, str]:
     players = data.get("players")
     if isinstance(players, list) and len(players) != 2:
         # Translators: "players" is a record's field; {n} the number of names it gave (the English says "1 names" too).
@@ -97,7 +98,7 @@ def _players(data: dict) -> tuple[str, str]:
     return players[0], players[1]
 
 
-def _colours(data: dict) -> tuple[str, str]:
+def _colours(data: dict[str, Any]) -> tuple[str, str]:
     colours = data.get("colours")
     if colours is None:
         return COLOURS
@@ -110,7 +111,7 @@ def _colours(data: dict) -> tuple[str, str]:
     return colours[0], colours[1]
 
 
-def _sides(data: dict) -> dict[str, str]:
+def _sides(data: dict[str, Any]) -> dict[str, str]:
     sides = data.get("sides")
     if sides is None:
         return dict.fromkeys(MONUMENTS, "A")
@@ -130,7 +131,7 @@ def _sides(data: dict) -> dict[str, str]:
     return {m: sides.get(m, "A") for m in MONUMENTS}
 
 
-def parse_header(data: object) -> tuple[DuelRecord, DuelState, list]:
+def parse_header(data: object) -> tuple[DuelRecord, DuelState, list[Any]]:
     """Check an F2 record's header and setup: (record without moves, setup state, raw moves)."""
     if not isinstance(data, dict):
         # Translators: {kind} is a type name, e.g. "list".
@@ -159,7 +160,7 @@ def parse_header(data: object) -> tuple[DuelRecord, DuelState, list]:
         raise _header_error(msg("moves must be a list, got {kind}", kind=type(moves).__name__))
     if state.transcription:
         s = state.boats
-        boats = tuple(s[b] for b in s)  # type: ignore[misc]
+        boats = cast("tuple[tuple[str, str, str], ...]", tuple(s[b] for b in s))  # at setup every boat is loaded
         record = DuelRecord(players, colours, sides, None, boats)
     else:
         record = DuelRecord(players, colours, sides, tuple(setup["supply"]), None)
@@ -176,8 +177,8 @@ def replay(record: object, *, states: bool = True) -> Replay:
     return Replay(rec, positions, moves)
 
 
-def to_record(*, players: Sequence[str], sides: Mapping[str, str] | None, setup: Mapping,
-              moves: Sequence[Move | dict], colours: Sequence[str] | None = None) -> dict:
+def to_record(*, players: Sequence[str], sides: Mapping[str, str] | None, setup: Mapping[str, Any],
+              moves: Sequence[Move | dict[str, Any]], colours: Sequence[str] | None = None) -> dict[str, Any]:
     """An F2 record dict. ``setup`` is ``{"supply": [...]}`` or ``{"boats": [[...], …]}``;
     moves may be `Move` objects or F2 dicts (checked for shape, not for legality)."""
     sides = dict(sides or {})
@@ -192,7 +193,7 @@ def to_record(*, players: Sequence[str], sides: Mapping[str, str] | None, setup:
     }
 
 
-def to_transcription(record: object) -> dict:
+def to_transcription(record: object) -> dict[str, Any]:
     """The same game as a physical-table transcript (F2 "Recording a physical game"):
     ``setup.boats`` plus a ``refill``/``refills``/``reveal`` on every move that turned
     tokens up. Accepts either form; raises `RecordError` like `replay`."""
@@ -206,7 +207,7 @@ def to_transcription(record: object) -> dict:
             if before.supply_count:
                 data["refill"] = list(after.boats[boat])  # type: ignore[arg-type]
         elif data["type"] == "place-unload":
-            data["refills"] = _place_unload_refills(before, move)
+            data["refills"] = _place_unload_refills(before, cast(PlaceUnload, move))
         elif data["type"] == "take-token" and before.reserve_count:
             data["reveal"] = after.boats[data["boat"]][data["slot"] - 1]  # type: ignore[index]
         out.append(data)
@@ -216,7 +217,7 @@ def to_transcription(record: object) -> dict:
                      moves=out, colours=rep.record.colours)
 
 
-def _place_unload_refills(before: DuelState, move) -> list:
+def _place_unload_refills(before: DuelState, move: PlaceUnload) -> list[Any]:
     """What each unload of a place-unload turned up, found by replaying it step by step."""
     w = before.thaw()
     place(w, CELL_INDEX[move.cell])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.duel.board import DuelBoard, PlayerBoard, parse_board
 from rules_engine.messages import Message, msg, plural
@@ -36,7 +37,7 @@ class ScoreLine:
     text: str  # e.g. "Tomb A: 1-2-3 → 9, 5 → 1, 7 → 1": a translatable Message (docs/i18n.md)
     points: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"monument": self.monument, "side": self.side, "rule": self.rule,
                 "text": self.text, "points": self.points}
 
@@ -48,7 +49,7 @@ class PlayerScore:
     breakdown: dict[str, int]  # keys BREAKDOWN_KEYS, in that order
     lines: tuple[ScoreLine, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "total": self.total, "breakdown": dict(self.breakdown),
                 "lines": [line.to_json() for line in self.lines]}
 
@@ -59,7 +60,7 @@ class DuelScore:
     winner: int  # index into players
     tie_broken: bool  # totals were equal and D7.6 (the player who did not start) decided
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The F1 score result (formats.md), plus each player's explained ``lines``."""
         return {"game": "duel", "winner": self.winner, "tie_broken": self.tie_broken,
                 "players": [p.to_json() for p in self.players]}
@@ -122,7 +123,7 @@ def _total(me: PlayerBoard, other: PlayerBoard, sides: dict[str, str]) -> int:
     return total
 
 
-def score_json(data: object) -> dict:
+def score_json(data: object) -> dict[str, Any]:
     """F1 board dict in, F1 score result dict out; raises BoardError for a bad board."""
     return score(parse_board(data)).to_json()
 

@@ -53,6 +53,22 @@ class DuelState(FrozenState):
 
     __slots__ = _PRIVATE
     _KEY = _PRIVATE
+    # The slots' types, for the type checker (the module docstring says what each holds).
+    _cells: tuple[int | None, ...]
+    _occ: int
+    _slots: tuple[str | None, ...]
+    _live: int
+    _supply: tuple[str, ...] | None
+    _scount: int
+    _reserve: tuple[str, ...] | None
+    _rcount: int
+    _unseen: tuple[int, ...] | None
+    _box: tuple[str, ...]
+    _players: tuple[PlayerState, PlayerState]
+    _end: str | None
+    _first5: int | None
+    _passed: bool
+    _unloads: int
 
     # ---- read-only accessors (the replay viewer and the API use these)
     @property
@@ -174,6 +190,25 @@ class Work:
     or one playout). Same fields as `DuelState`, without the underscore."""
 
     __slots__ = _FIELDS
+    # The fields, for the type checker (the module docstring says what each holds).
+    cells: list[int | None]
+    occ: int
+    slots: list[str | None]
+    live: int
+    supply: tuple[str, ...] | None
+    scount: int
+    reserve: list[str] | None
+    rcount: int
+    unseen: list[int] | None
+    box: list[str]
+    players: list[PlayerWork]
+    to_move: int
+    over: bool
+    end: str | None
+    first5: int | None
+    ply: int
+    passed: bool
+    unloads: int
 
     def freeze(self) -> DuelState:
         s = object.__new__(DuelState)

@@ -6,6 +6,7 @@ The shape is documented in docs/state-json.md; keep the two in step.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_engine.duel.game import final_board
 from rules_engine.duel.scoring import score_json
@@ -13,7 +14,7 @@ from rules_engine.duel.state import DuelState
 
 
 def state_to_json(state: DuelState, *, sides: Mapping[str, str] | None = None,
-                  names: Sequence[str] | None = None) -> dict:
+                  names: Sequence[str] | None = None) -> dict[str, Any]:
     """The documented JSON of ``state``. ``sides`` (default all A) only changes the running
     score; ``names`` only labels it."""
     score = score_json(final_board(state, names=names, sides=sides))

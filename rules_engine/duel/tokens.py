@@ -34,7 +34,7 @@ TOKEN_COUNTS: dict[str, int] = {
 TOKEN_IDS: tuple[str, ...] = tuple(TOKEN_COUNTS)  # 23 distinct ids, canonical order
 TOKEN_INDEX: dict[str, int] = {t: i for i, t in enumerate(TOKEN_IDS)}
 ALL_TOKENS: tuple[str, ...] = tuple(t for t in TOKEN_IDS for _ in range(TOKEN_COUNTS[t]))
-FULL_COUNTER: Counter = Counter(ALL_TOKENS)
+FULL_COUNTER: Counter[str] = Counter(ALL_TOKENS)
 assert len(ALL_TOKENS) == 60
 
 # Kind codes, so the arrival step (D5) is one small-int comparison chain.

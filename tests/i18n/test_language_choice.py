@@ -55,7 +55,9 @@ def test_an_anonymous_choice_stores_no_preference(client, db):
     assert not LanguagePreference.objects.exists()
 
 
-@pytest.mark.parametrize(("n", "form"), [(1, "1 игра"), (3, "3 игры"), (5, "5 игр"), (21, "21 игра")])
+@pytest.mark.parametrize(
+    ("n", "form"), [(1, "1 партия"), (3, "3 партии"), (5, "5 партий"), (11, "11 партий"), (21, "21 партия")]
+)
 def test_russian_counts_take_their_plural_form(n, form):
     with translation.override("ru"):
         said = translation.ngettext("%(counter)s game", "%(counter)s games", n) % {"counter": n}

@@ -68,7 +68,8 @@ def _is_allowed(text: str, language: str, names: set[str]) -> bool:
         return True
     # A line made of names and marks only ("Ana vs Ben" is not: "vs" is a word).
     words = [w.strip("·,:;()–—→←%+") for w in text.split()]
-    return all(not w or w in names or w in EVERYWHERE or MARK.fullmatch(w) or len(w) == 1 for w in words)
+    return all(not w or w in names or w in EVERYWHERE or w in SAME_WORD[language] or MARK.fullmatch(w) or len(w) == 1
+               for w in words)
 
 
 @pytest.fixture

@@ -4,8 +4,12 @@ player, per side, per chamber cell, and the slots where problems are shown."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django import forms
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,7 @@ class PlayerFields:
 @dataclass(frozen=True)
 class SideField:
     site: str
-    label: str
+    label: StrOrPromise
     field: forms.BoundField
     errors: ErrorSlot
     unplayable: str  # why side B cannot be scored yet (board data missing, C6 ⚠), or ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 
 from django import forms
 from django.http import QueryDict
@@ -150,7 +151,7 @@ def classic_variants() -> list:
     return [v for key, v in sorted(registry().variants.items()) if key[0] == GAME]
 
 
-def unscorable_sides() -> dict[str, dict[str, str]]:
+def unscorable_sides() -> Mapping[str, Mapping[str, str]]:
     """``{site: {side: why}}`` for the sides the registered game cannot score yet (C6 ⚠)."""
     reg = registry()
     return reg.games[GAME].unscorable_sides() if GAME in reg.games else {}

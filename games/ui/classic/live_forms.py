@@ -9,6 +9,7 @@ F4 record (/games/import), not here.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, ngettext
@@ -142,7 +143,7 @@ class NewClassicForm(forms.Form):
 
     def clean(self):
         data = super().clean() or {}
-        seats = []
+        seats: list[tuple[int, str, Any]] = []
         gap = False
         for n in range(1, MAX_PLAYERS + 1):
             name = (data.get(f"player_{n}") or "").strip()

@@ -73,7 +73,7 @@ def _take_label(take: object) -> str:
     return card_name(take)
 
 
-def _one_by_one(parts: list[str]) -> str:
+def _one_by_one(parts: Sequence[str]) -> str:
     """Who takes what, one after the other: "Ana takes statue; Ben takes lever"."""
     out = parts[0]
     for part in parts[1:]:
@@ -128,7 +128,7 @@ def _site_order(site: str) -> int:
     return SITES.index(site) if site in SITES else len(SITES)
 
 
-def _plus(spots: list[str]) -> str:
+def _plus(spots: Sequence[str]) -> str:
     """The chisel's places one after the other: "ship 1 slot 2 + ship 3 slot 1"."""
     out = spots[0]
     for spot in spots[1:]:
@@ -157,7 +157,7 @@ def legal_menu(moves_json: list[dict], state: Mapping | None = None) -> ClassicM
             menu.get_stones = Choice(move, _label([msg("get stones from the quarry (C4.1)")], move))
         elif kind == "place":
             ship, slot = int(move["ship"]), int(move["slot"])
-            text = msg("place a stone on ship {ship}, slot {slot}", ship=ship, slot=slot)
+            text: str = msg("place a stone on ship {ship}, slot {slot}", ship=ship, slot=slot)
             menu.place[(ship, slot)] = Choice(move, _label([text], move))
         elif kind == "sail":
             ship, site = int(move["ship"]), move["site"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from games.ui.duel.geometry import line_cells, line_name
 from rules_engine.duel.labels import NAMES
@@ -58,7 +59,7 @@ def _unload(table: _Table, boat: str, names: Sequence[str], story: MoveStory) ->
     parts = []
     for k, cell in enumerate(meeples[:3]):
         slot = 3 - k  # D4.2.1: the nearest meeple takes slot 3
-        owner = table.cells[cell]
+        owner = cast(int, table.cells[cell])  # meeples holds the cells with a meeple
         token = slots[slot - 1]
         if token is not None:
             # Translators: a token an unloaded boat gives a player, e.g. "tomb 12 to Ana".

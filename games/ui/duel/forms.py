@@ -4,6 +4,7 @@ describes. Limits of the box (D1) are the engine's business; this only parses nu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.http import QueryDict
@@ -14,6 +15,9 @@ from games.ui.gameui import drawn
 from scoring import form_fields
 from scoring.engine import registry
 from scoring.form_fields import count_field, name_field, player_title, variant_field
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 MONUMENT_NAMES = {"obelisk": _("Obelisk"), "temple": _("Temple"), "pyramid": _("Pyramids"), "tomb": _("Tomb")}
@@ -62,7 +66,7 @@ def with_defaults(query: QueryDict) -> QueryDict:
     return form_fields.with_defaults(query, DEFAULTS)
 
 
-def _side(label: str) -> forms.ChoiceField:
+def _side(label: StrOrPromise) -> forms.ChoiceField:
     return forms.ChoiceField(label=label, choices=SIDES, required=False, widget=forms.RadioSelect)
 
 
@@ -102,7 +106,7 @@ def duel_variants() -> list[tuple[object, tuple]]:
 @dataclass(frozen=True)
 class SideField:
     monument: str
-    label: str
+    label: StrOrPromise
     field: forms.BoundField
 
 

@@ -20,7 +20,8 @@ from games.services.players import check_names
 from games.translation import say
 from games.ui.duel.geometry import BOATS, MONUMENTS, line_name
 from rules_engine.duel.game import shuffled_supply
-from rules_engine.duel.labels import FACES, TOKEN_COUNTS, LabelError, parse_labels
+from rules_engine.duel.labels import FACES, LabelError, parse_labels
+from rules_engine.duel.tokens import TOKEN_COUNTS
 from rules_engine.errors import RulesError
 
 # Translators: a player's colour (of the Duel's meeples).

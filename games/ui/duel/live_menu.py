@@ -122,7 +122,7 @@ def with_draws(move: Mapping, draws: list[Draw], data: Mapping[str, str]) -> tup
     token, the wrong number of tokens), as ``Message`` values. Whether a token can still be
     face down is the engine's check, which names the token."""
     out = dict(move)
-    problems = []
+    problems: list[str] = []
     refills: list = []
     for draw in draws:
         try:
