@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from rules_engine.messages import Message
 
@@ -21,6 +21,8 @@ def say(text: Any) -> str:
     params = {key: _param(value) for key, value in text.params.items()}
     if text.plural is not None:
         template = ngettext(text.template, text.plural, int(text.params["n"]))
+    elif text.context is not None:
+        template = pgettext(text.context, text.template)
     else:
         template = gettext(text.template)
     try:

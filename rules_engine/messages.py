@@ -11,7 +11,8 @@ sentence whose words depend on a count has both English forms and the count as `
 ``plural("{n} token", "{n} tokens", n=3)``; languages with other plural rules (Russian has
 more forms, Japanese one) choose theirs. A tuple parameter is a list of items (each a string
 or a message), written "a, b, c" in English and with the reader's separator elsewhere.
-``manage.py makemessages`` collects every ``msg("…")`` and ``plural("…", "…")`` template.
+``manage.py makemessages`` collects every ``msg("…")``, ``plural("…", "…")`` and
+``pmsg("context", "…")`` template.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ class Message(str):
     template: str
     params: Mapping[str, Any]
     plural: str | None  # the English plural template, when the words depend on params["n"]
+    context: str | None  # tells apart one English word with two meanings ("sail": card or move)
 
-    def __new__(cls, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None) -> Message:
+    def __new__(cls, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None,
+                context: str | None = None) -> Message:
         params = dict(params or {})
         english = plural if plural is not None and params["n"] != 1 else template
         shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params.items()}
@@ -35,10 +38,11 @@ class Message(str):
         self.template = template
         self.params = params
         self.plural = plural
+        self.context = context
         return self
 
-    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str | None]]:
-        return (Message, (self.template, self.params, self.plural))
+    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str | None, str | None]]:
+        return (Message, (self.template, self.params, self.plural, self.context))
 
     def __repr__(self) -> str:
         return f"msg({self.template!r}, **{self.params!r})"
@@ -52,3 +56,9 @@ def msg(template: str, /, **params: Any) -> Message:
 def plural(singular: str, plural: str, /, **params: Any) -> Message:
     """A translatable sentence whose words depend on the count ``n`` (one of ``params``)."""
     return Message(singular, params, plural)
+
+
+def pmsg(context: str, template: str, /, **params: Any) -> Message:
+    """``msg`` for an English text that means two things: ``context`` says which, so each
+    meaning has its own catalogue entry (gettext's msgctxt)."""
+    return Message(template, params, None, context)

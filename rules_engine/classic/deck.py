@@ -60,9 +60,10 @@ def draw(w: Work, what: Context) -> str | None:
         else:
             raise DrawsExhausted(
                 plural(
-                    "{what} needs market draw {n}, but setup.market_draws lists only {n} card (F4)",
-                    "{what} needs market draw {n}, but setup.market_draws lists only {n} cards (F4)",
+                    "{what} needs market card {draw}, but setup.market_draws lists only {n} card (F4)",
+                    "{what} needs market card {draw}, but setup.market_draws lists only {n} cards (F4)",
                     what=doing(what),
+                    draw=k + 1,  # counted from 1, as people count cards turned up
                     n=k,
                 ),
                 "F4",

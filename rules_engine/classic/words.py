@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules_engine.classic.components import SITES
-from rules_engine.messages import Message, msg
+from rules_engine.messages import Message, msg, pmsg
 
 SITE_NAMES: dict[str, Message] = {
     # Translators: a building site of Imhotep: Builder of Egypt (the market board).
@@ -74,7 +74,8 @@ MOVE_NAMES: dict[str, Message] = {
     "get-stones": msg("get stones"),
     # Translators: the move "place a stone on a ship", naming the move a message is about.
     "place": msg("place"),
-    "sail": CARD_NAMES["sail"],
+    # Translators: the move of sailing a ship to a site, naming the move a message is about.
+    "sail": pmsg("move", "sail"),
     "lever": CARD_NAMES["lever"],
     "hammer": CARD_NAMES["hammer"],
     # Translators: the move of playing the blue card "sail", naming the move a message is about.

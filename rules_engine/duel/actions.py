@@ -97,14 +97,14 @@ def place(w: Work, cell: int, ctx: str = "") -> None:
     """D4.1. ``ctx``: the action token this is a step of (its id), if any."""
     pw = w.players[w.to_move]
     if pw.meeples == 0:
-        # Translators: {cell} is a harbor cell (a1 … c3); {player} the 0-based index of a player.
+        # Translators: {cell} is a harbor cell (a1 … c3); {player} a player's number (1 or 2, as seated).
         raise IllegalMoveError(_in(ctx, msg("place {cell}: all 4 of player {player}'s meeples are already on the "
-                                            "harbor (D4.1)", cell=CELLS[cell], player=w.to_move)), "D4.1")
+                                            "harbor (D4.1)", cell=CELLS[cell], player=w.to_move + 1)), "D4.1")
     owner = w.cells[cell]
     if owner is not None:
-        # Translators: {cell} is a harbor cell (a1 … c3); {player} the 0-based index of a player.
+        # Translators: {cell} is a harbor cell (a1 … c3); {player} a player's number (1 or 2, as seated).
         raise IllegalMoveError(_in(ctx, msg("place {cell}: cell {cell} already holds a meeple of player {player}; "
-                                            "one meeple per cell (D4.1)", cell=CELLS[cell], player=owner)), "D4.1")
+                                            "one meeple per cell (D4.1)", cell=CELLS[cell], player=owner + 1)), "D4.1")
     w.cells[cell] = w.to_move
     w.occ |= 1 << cell
     pw.meeples -= 1
@@ -266,9 +266,9 @@ def spend(w: Work, token: str) -> None:
     """D4.3: play one action token you own; it leaves the game."""
     acts = w.players[w.to_move].actions
     if token not in acts:
-        # Translators: {player} is the 0-based index of a player.
+        # Translators: {player} is a player's number (1 or 2, as seated).
         raise IllegalMoveError(at(NAMES[token], msg("player {player} has no such action token to play (D4.3)",
-                                                    player=w.to_move)), "D4.3")
+                                                    player=w.to_move + 1)), "D4.3")
     acts.remove(token)
     w.box.append(token)
 
@@ -303,10 +303,11 @@ def place_meeples(w: Work, cells: tuple[int, ...]) -> None:
     spend(w, PLACE_MEEPLES)
     have = w.players[w.to_move].meeples
     if have < len(cells):
-        # Translators: {count} is 2 or 3; {player} the 0-based index of a player; {have} how many meeples they hold.
+        # Translators: {count} is 2 or 3; {player} a player's number (1 or 2, as seated); {have}
+        # how many meeples they hold.
         raise IllegalMoveError(at(NAMES[PLACE_MEEPLES], msg("placing {count} meeples, but player {player} has only "
                                                             "{have} off the harbor (D4.3)", count=len(cells),
-                                                            player=w.to_move, have=have)), "D4.3")
+                                                            player=w.to_move + 1, have=have)), "D4.3")
     for c in cells:
         place(w, c, PLACE_MEEPLES)
 

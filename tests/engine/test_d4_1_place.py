@@ -30,7 +30,7 @@ def test_d4_1_one_meeple_per_cell(who):
     with pytest.raises(IllegalMoveError) as err:
         apply_move(state, Place("b2"))
     assert err.value.rule == "D4.1"
-    assert err.value.reason == (f"place b2: cell b2 already holds a meeple of player {owner}; "
+    assert err.value.reason == (f"place b2: cell b2 already holds a meeple of player {owner + 1}; "
                                 f"one meeple per cell (D4.1)")
 
 
@@ -41,7 +41,7 @@ def test_d4_1_not_allowed_with_all_four_meeples_on_the_harbor():
     assert state.players[0].meeples_in_supply == 0
     with pytest.raises(IllegalMoveError) as err:
         apply_move(state, Place("c2"))
-    assert err.value.reason == "place c2: all 4 of player 0's meeples are already on the harbor (D4.1)"
+    assert err.value.reason == "place c2: all 4 of player 1's meeples are already on the harbor (D4.1)"
     assert not any(isinstance(m, Place) for m in legal_moves(state))
 
 

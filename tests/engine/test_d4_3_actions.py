@@ -67,7 +67,7 @@ def test_d4_3_take_token_menu_lists_every_non_action_token_on_the_boats():
 
 def test_d4_3_only_the_owner_can_play_an_action_token():
     err = illegal(holding("take-token"), "take col-c 2")  # player 1 to move, holds none
-    assert err.reason == "take 1 token: player 1 has no such action token to play (D4.3)"
+    assert err.reason == "take 1 token: player 2 has no such action token to play (D4.3)"
 
 
 def test_d4_3_take_token_reveal_must_match_the_reserve_in_supply_form():
@@ -106,7 +106,7 @@ def test_d4_3_place_meeples_needs_enough_meeples_in_supply():
                  "place c3")
     assert state.players[0].meeples_in_supply == 2 and state.to_move == 0
     err = illegal(state, "pm c1 c2 b2")
-    assert err.reason == ("place 2–3 meeples: placing 3 meeples, but player 0 has only 2 off the "
+    assert err.reason == ("place 2–3 meeples: placing 3 meeples, but player 1 has only 2 off the "
                           "harbor (D4.3)")
     assert not any(isinstance(m, PlaceMeeples) and len(m.cells) == 3 for m in legal_moves(state))
 

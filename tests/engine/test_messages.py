@@ -23,7 +23,7 @@ from rules_engine.duel.moves import Unload, parse_move
 from rules_engine.duel.playout import random_record
 from rules_engine.duel.scoring import _total, score, winner
 from rules_engine.errors import BoardError, IllegalMoveError, RecordError, UnknownGameError, joined
-from rules_engine.messages import Message, msg, plural
+from rules_engine.messages import Message, msg, plural, pmsg
 from rules_engine.registry import Registry
 from rules_engine.validation import json_type
 from tests.engine.board_validation_helpers import make_board, make_player
@@ -59,13 +59,14 @@ def test_a_message_without_parameters_is_its_template():
     msg("{where}: {problem}", where=msg("take 1 token"), problem=msg("{boat} slot {slot} is empty (D4.3)",
                                                                      boat=msg("row {row}", row=2), slot=1)),
     msg("Temple B: {sets}", sets=(msg("set {values} → {points}", values="1-2", points=4), "plain")),
+    pmsg("move", "sail"),
 ])
 def test_a_message_survives_pickle_and_copy_with_its_template(value):
     for again in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value), copy.copy(value)):
         assert type(again) is Message
         assert again == value
-        assert (again.template, dict(again.params), again.plural) == (value.template, dict(value.params),
-                                                                       value.plural)
+        assert (again.template, dict(again.params), again.plural, again.context) == (
+            value.template, dict(value.params), value.plural, value.context)
         for key, param in value.params.items():
             assert type(again.params[key]) is type(param)
 
@@ -75,6 +76,12 @@ def test_plural_picks_the_english_form_by_n(n, english):
     m = plural("{n} token", "{n} tokens", n=n)
     assert m == english
     assert (m.template, m.plural, m.params["n"]) == ("{n} token", "{n} tokens", n)
+
+
+def test_a_word_with_two_meanings_reads_the_same_in_english_and_keeps_its_context():
+    move, card = pmsg("move", "sail"), msg("sail")
+    assert move == card == "sail"
+    assert (move.context, card.context) == ("move", None)
 
 
 def test_a_tuple_parameter_is_a_list_joined_with_commas():
@@ -146,7 +153,7 @@ def test_a_refusal_inside_an_action_token_names_the_token_as_printed():
     with pytest.raises(IllegalMoveError) as err:  # player 0 holds no action token at the start
         game.apply_move(start(), parse_move({"type": "take-token", "boat": "row-1", "slot": 1}))
     reason = err.value.reason
-    assert reason == "take 1 token: player 0 has no such action token to play (D4.3)"
+    assert reason == "take 1 token: player 1 has no such action token to play (D4.3)"
     assert reason.template == "{where}: {problem}" and reason.params["where"] is NAMES["take-token"]
 
 

@@ -8,6 +8,8 @@ from django.test import Client
 from django.utils import translation
 
 from games.membership.models import LanguagePreference
+from games.translation import say
+from rules_engine.classic.words import CARD_NAMES, MOVE_NAMES
 from tests.factories import UserFactory
 
 
@@ -78,3 +80,9 @@ def test_decimals_follow_the_language():
         assert one_decimal(3.5) == "3,5"
     with translation.override("en"):
         assert one_decimal(3.5) == "3.5"
+
+
+def test_one_english_word_with_two_meanings_has_two_translations():
+    # "sail": the base game's blue card, and the move of sailing a ship (pmsg's context).
+    with translation.override("de"):
+        assert (say(CARD_NAMES["sail"]), say(MOVE_NAMES["sail"])) == ("Segel", "Segeln")

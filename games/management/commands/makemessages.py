@@ -14,7 +14,8 @@ IGNORED = [".venv", ".venv-test", "examples", "bench", "tests", "build", "static
 
 
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=msg", "--keyword=plural:1,2"]
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=msg", "--keyword=plural:1,2",
+                        "--keyword=pmsg:1c,2"]
     # A new sentence starts untranslated rather than as a guess from a similar one.
     msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
 

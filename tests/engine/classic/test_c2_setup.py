@@ -86,7 +86,7 @@ def test_f4_a_draw_of_a_card_not_left_in_the_deck_names_the_draw():
 
 
 def test_f4_too_few_draws_for_the_first_market_is_a_setup_error():
-    with pytest.raises(RecordError, match=r"needs market draw 3, but setup\.market_draws lists only 3 cards"):
+    with pytest.raises(RecordError, match=r"needs market card 4, but setup\.market_draws lists only 3 cards"):
         setup(record(4, draws=["statue", "statue", "lever"]))
 
 

@@ -70,7 +70,7 @@ def test_c7_dealt_cards_are_cards_in_the_deck_at_that_moment():
 def test_f4_without_a_whole_number_seed_a_draw_beyond_the_list_is_refused(seed):
     rec = record(4, draws=deck_order()[:3])
     rec["setup"]["seed"] = seed
-    with pytest.raises(RecordError, match=r"needs market draw 3, but setup\.market_draws lists only 3 cards"):
+    with pytest.raises(RecordError, match=r"needs market card 4, but setup\.market_draws lists only 3 cards"):
         setup(rec)
 
 

@@ -124,7 +124,7 @@ def test_f4_running_out_of_market_draws_is_an_error_at_the_move_that_needed_them
     assert play(s, *moves).round == 2
     with pytest.raises(RecordError) as err:
         replay(record(4, draws=["statue"] * 6, moves=moves))
-    assert err.value.move == 12 and "needs market draw 6, but setup.market_draws lists only 6 cards" in err.value.reason
+    assert err.value.move == 12 and "needs market card 7, but setup.market_draws lists only 6 cards" in err.value.reason
 
 
 def test_f4_a_record_in_progress_replays_and_scores_as_if_ended_now():
