@@ -5,7 +5,6 @@ import pytest
 
 from games.models import Game
 from games.services.recording import import_record
-from tests.factories import UserFactory
 from tests.kit import random_record
 
 
@@ -16,18 +15,13 @@ def store(record: dict, user=None) -> Game:
 
 
 @pytest.fixture
-def owner(db):
-    return UserFactory(username="recorder")
+def finished_game(alice):
+    return store(random_record(7), alice)
 
 
 @pytest.fixture
-def finished_game(owner):
-    return store(random_record(7), owner)
-
-
-@pytest.fixture
-def live_game(owner):
+def live_game(alice):
     """A game in progress: the first 10 moves of a random game; ``full_record`` has the rest."""
-    game = store(random_record(11, moves=10), owner)
+    game = store(random_record(11, moves=10), alice)
     game.full_record = random_record(11)
     return game

@@ -17,10 +17,10 @@ from tests.replay.conftest import store
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def test_two_clients_racing_to_append_keep_plies_contiguous(owner):
+def test_two_clients_racing_to_append_keep_plies_contiguous(alice):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://…); SQLite has no row locks")
-    game = store(random_record(5, moves=0), owner)
+    game = store(random_record(5, moves=0), alice)
     # Both clients read the same position, then both post a legal move for it at the same
     # moment: each round exactly one must win and the other must get 409.
     barrier = threading.Barrier(2, timeout=60)
@@ -29,7 +29,7 @@ def test_two_clients_racing_to_append_keep_plies_contiguous(owner):
 
     def client_loop(index: int) -> None:
         api = APIClient()
-        api.force_authenticate(owner)
+        api.force_authenticate(alice)
         rng = random.Random(index)
         try:
             while True:

@@ -6,7 +6,6 @@ from rest_framework.authtoken.models import Token
 from games.models import Game, Move, Result
 from games.services.results import record_of
 from rules_engine.registry import default_registry
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -49,33 +48,33 @@ def test_legal_moves_are_the_engines_for_the_player_to_move(api_client, live_gam
     assert live_game.full_record["moves"][10] in body["moves"]
 
 
-def test_append_ok_writes_the_next_ply(api_client, live_game, owner):
+def test_append_ok_writes_the_next_ply(api_client, live_game, alice):
     move = live_game.full_record["moves"][10]
-    response = _post(_login(api_client, owner), live_game, 10, move)
+    response = _post(_login(api_client, alice), live_game, 10, move)
     assert response.status_code == 201, response.json()
     assert response.json()["ply"] == 10 and response.json()["next_ply"] == 11
     assert Move.objects.get(game=live_game, ply=10).data == move
 
 
-def test_append_stale_ply_is_409_with_the_current_ply(api_client, live_game, owner):
-    response = _post(_login(api_client, owner), live_game, 9, live_game.full_record["moves"][10])
+def test_append_stale_ply_is_409_with_the_current_ply(api_client, live_game, alice):
+    response = _post(_login(api_client, alice), live_game, 9, live_game.full_record["moves"][10])
     assert response.status_code == 409
     assert response.json()["ply"] == 10 and "ply 9" in response.json()["error"]
     assert live_game.moves.count() == 10
 
 
-def test_append_illegal_move_is_400_with_index_and_reason(api_client, live_game, owner):
+def test_append_illegal_move_is_400_with_index_and_reason(api_client, live_game, alice):
     state = default_registry().replay(record_of(live_game)).states[-1]
     taken = next(c for c, o in state.harbor.items() if o is not None)
-    response = _post(_login(api_client, owner), live_game, 10, {"type": "place", "cell": taken})
+    response = _post(_login(api_client, alice), live_game, 10, {"type": "place", "cell": taken})
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["move"] == 10 and taken in error["reason"]
     assert live_game.moves.count() == 10
 
 
-def test_append_malformed_move_is_400(api_client, live_game, owner):
-    response = _post(_login(api_client, owner), live_game, 10, {"type": "fly"})
+def test_append_malformed_move_is_400(api_client, live_game, alice):
+    response = _post(_login(api_client, alice), live_game, 10, {"type": "fly"})
     assert response.status_code == 400 and "fly" in response.json()["error"]["reason"]
 
 
@@ -84,27 +83,26 @@ def test_append_anonymous_is_401(api_client, live_game):
     assert response.status_code == 401
 
 
-def test_append_by_another_member_is_403(api_client, live_game):
-    response = _post(_login(api_client, UserFactory(username="someone")), live_game, 10,
+def test_append_by_another_member_is_403(api_client, live_game, bob):
+    response = _post(_login(api_client, bob), live_game, 10,
                      live_game.full_record["moves"][10])
     assert response.status_code == 403
     assert live_game.moves.count() == 10
 
 
-def test_append_by_staff_is_allowed(api_client, live_game):
-    staff = UserFactory(username="staff", is_staff=True)
+def test_append_by_staff_is_allowed(api_client, live_game, staff):
     response = _post(_login(api_client, staff), live_game, 10, live_game.full_record["moves"][10])
     assert response.status_code == 201
 
 
-def test_append_with_a_token(api_client, live_game, owner):
-    token = Token.objects.create(user=owner)
+def test_append_with_a_token(api_client, live_game, alice):
+    token = Token.objects.create(user=alice)
     api_client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
     assert _post(api_client, live_game, 10, live_game.full_record["moves"][10]).status_code == 201
 
 
-def test_d8_last_move_finishes_the_game_and_derives_results(api_client, live_game, owner):
-    _login(api_client, owner)
+def test_d8_last_move_finishes_the_game_and_derives_results(api_client, live_game, alice):
+    _login(api_client, alice)
     moves = live_game.full_record["moves"]
     for ply in range(10, len(moves)):
         response = _post(api_client, live_game, ply, moves[ply])

@@ -49,10 +49,10 @@ def _client(user) -> Client:
 
 @pytest.mark.parametrize("make", [lambda: random_record(11), lambda: random_record(5, players=4, game="classic")],
                          ids=["duel", "base game"])
-def test_a_move_tapped_on_the_page_plays_one_move_and_replays_nothing(make, owner, moves_replayed):
+def test_a_move_tapped_on_the_page_plays_one_move_and_replays_nothing(make, alice, moves_replayed):
     full = make()
-    game = store({**full, "moves": full["moves"][:30]}, owner)
-    client = _client(owner)
+    game = store({**full, "moves": full["moves"][:30]}, alice)
+    client = _client(alice)
     assert client.get(f"/games/{game.pk}/play").status_code == 200  # the position the player sees
     moves_replayed.clear()
     response = client.post(f"/games/{game.pk}/play", {"ply": 30, "move": json.dumps(full["moves"][30])}, headers=HTMX)
@@ -61,12 +61,12 @@ def test_a_move_tapped_on_the_page_plays_one_move_and_replays_nothing(make, owne
     assert moves_replayed == [1]
 
 
-def test_a_move_sent_without_the_page_replays_the_game_once(owner, moves_replayed, api_client):
+def test_a_move_sent_without_the_page_replays_the_game_once(alice, moves_replayed, api_client):
     full = random_record(12)
-    game = store({**full, "moves": full["moves"][:20]}, owner)
+    game = store({**full, "moves": full["moves"][:20]}, alice)
     cache.clear()
     timeline._cache.clear()
-    client = _client(owner)
+    client = _client(alice)
     moves_replayed.clear()
     response = client.post(f"/games/{game.pk}/play", {"ply": 20, "move": json.dumps(full["moves"][20])}, headers=HTMX)
     assert response.status_code == 200
@@ -75,20 +75,20 @@ def test_a_move_sent_without_the_page_replays_the_game_once(owner, moves_replaye
     assert moves_replayed == [20, 1]
 
 
-def test_another_worker_serves_the_position_from_the_shared_cache(owner, moves_replayed):
+def test_another_worker_serves_the_position_from_the_shared_cache(alice, moves_replayed):
     full = random_record(6, players=3, game="classic")
-    game = store({**full, "moves": full["moves"][:25]}, owner)
-    _client(owner).get(f"/games/{game.pk}/play")
+    game = store({**full, "moves": full["moves"][:25]}, alice)
+    _client(alice).get(f"/games/{game.pk}/play")
     timeline._cache.clear()  # this process forgets; the shared cache still has the replay
     moves_replayed.clear()
-    assert _client(owner).get(f"/games/{game.pk}/replay?ply=25").status_code == 200
+    assert _client(alice).get(f"/games/{game.pk}/replay?ply=25").status_code == 200
     assert moves_replayed == []
 
 
-def test_a_rejected_move_stores_nothing_and_names_the_move(owner):
+def test_a_rejected_move_stores_nothing_and_names_the_move(alice):
     full = random_record(13)
-    game = store({**full, "moves": full["moves"][:10]}, owner)
-    client = _client(owner)
+    game = store({**full, "moves": full["moves"][:10]}, alice)
+    client = _client(alice)
     client.get(f"/games/{game.pk}/play")
     response = client.post(f"/games/{game.pk}/play", {"ply": 10, "move": json.dumps({"type": "place", "cell": "z9"})},
                            headers=HTMX)

@@ -11,7 +11,6 @@ from django.test import Client
 from games.models import Game, Move, Player, Result
 from games.services.results import record_of
 from rules_engine.registry import default_registry
-from tests.factories import UserFactory
 from tests.kit import random_record
 from tests.replay.conftest import store
 
@@ -70,18 +69,18 @@ def test_new_needs_login():
     assert response.status_code == 302 and response["Location"].startswith("/account/login")
 
 
-def test_new_offers_existing_player_names(owner):
+def test_new_offers_existing_player_names(alice):
     Player.objects.create(name="Cleo")
-    response = _client(owner).get("/games/new")
+    response = _client(alice).get("/games/new")
     assert response.status_code == 200
     assert '<option value="Cleo">' in response.content.decode()
 
 
-def test_f2_new_game_with_server_shuffle_stores_an_explicit_supply(owner):
-    response = _client(owner).post("/games/new", _new_form(starter="2"))
+def test_f2_new_game_with_server_shuffle_stores_an_explicit_supply(alice):
+    response = _client(alice).post("/games/new", _new_form(starter="2"))
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/play"
-    assert (game.status, game.source, game.created_by) == ("in_progress", "recorded", owner)
+    assert (game.status, game.source, game.created_by) == ("in_progress", "recorded", alice)
     assert len(game.header["setup"]["supply"]) == 60  # F2: all 60 in draw order (D3)
     assert game.sides["temple"] == "B"
     # F2: players[0] starts — Ben was chosen to start, so he sits first, with his colour.
@@ -89,8 +88,8 @@ def test_f2_new_game_with_server_shuffle_stores_an_explicit_supply(owner):
     assert game.moves.count() == 0
 
 
-def test_f2_new_game_transcribed_stores_the_boats(owner):
-    _client(owner).post("/games/new", _new_form(setup="transcribe", **BOATS_ON_TABLE))
+def test_f2_new_game_transcribed_stores_the_boats(alice):
+    _client(alice).post("/games/new", _new_form(setup="transcribe", **BOATS_ON_TABLE))
     game = Game.objects.get()
     assert game.header["setup"] == {"boats": [
         ["obelisk", "obelisk", "temple-1"], ["pyramid-light", "pyramid-dark", "tomb-1"],
@@ -98,41 +97,41 @@ def test_f2_new_game_transcribed_stores_the_boats(owner):
         ["pyramid-light", "tomb-5", "place-meeples"], ["temple-3", "tomb-6", "obelisk"]]}
 
 
-def test_f2_transcribed_setup_takes_the_tables_labels(owner):
+def test_f2_transcribed_setup_takes_the_tables_labels(alice):
     labels = {"boat_row_1": "Ob, Ob, T1", "boat_row_2": "PL PD #1", "boat_row_3": "tomb 2 tomb 3 Take",
               "boat_col_a": "obelisk T2 #4", "boat_col_b": "light pyramid #5 P23", "boat_col_c": "T3 #6 Ob"}
-    _client(owner).post("/games/new", _new_form(setup="transcribe", **labels))
+    _client(alice).post("/games/new", _new_form(setup="transcribe", **labels))
     game = Game.objects.get()
     assert game.header["setup"]["boats"][0] == ["obelisk", "obelisk", "temple-1"]
     assert game.header["setup"]["boats"][4] == ["pyramid-light", "tomb-5", "place-meeples"]
 
 
-def test_f2_a_label_naming_no_token_is_named_on_its_boat(owner):
-    response = _client(owner).post("/games/new", _new_form(setup="transcribe", **{**BOATS_ON_TABLE,
+def test_f2_a_label_naming_no_token_is_named_on_its_boat(alice):
+    response = _client(alice).post("/games/new", _new_form(setup="transcribe", **{**BOATS_ON_TABLE,
                                                                                   "boat_row_2": "PL scarab #1"}))
     assert "row 2: &#x27;scarab&#x27; is not a token" in response.content.decode()
     assert not Game.objects.exists()
 
 
-def test_d1_transcribed_setup_with_a_second_tomb_1_is_refused_with_the_engines_reason(owner):
+def test_d1_transcribed_setup_with_a_second_tomb_1_is_refused_with_the_engines_reason(alice):
     boats = {**BOATS_ON_TABLE, "boat_col_c": "tomb-1 tomb-6 obelisk"}
-    response = _client(owner).post("/games/new", _new_form(setup="transcribe", **boats))
+    response = _client(alice).post("/games/new", _new_form(setup="transcribe", **boats))
     assert response.status_code == 400
     assert "tomb-1" in response.content.decode() and "D1" in response.content.decode()
     assert not Game.objects.exists()
 
 
-def test_a_name_one_letter_from_a_player_asks_before_creating(owner):
+def test_a_name_one_letter_from_a_player_asks_before_creating(alice):
     Player.objects.create(name="Ben")
-    response = _client(owner).post("/games/new", _new_form(player_2="Benn"))
+    response = _client(alice).post("/games/new", _new_form(player_2="Benn"))
     assert response.status_code == 400
     assert "Benn is not in the club yet, but Ben is. Did you mean Ben?" in html.unescape(response.content.decode())
     assert not Game.objects.exists() and not Player.objects.filter(name="Benn").exists()
 
 
-def test_ticking_new_players_creates_the_lookalike(owner):
+def test_ticking_new_players_creates_the_lookalike(alice):
     Player.objects.create(name="Ben")
-    _client(owner).post("/games/new", _new_form(player_2="Benn", new_players="on"))
+    _client(alice).post("/games/new", _new_form(player_2="Benn", new_players="on"))
     assert Player.objects.filter(name="Benn").exists()
 
 
@@ -141,8 +140,8 @@ def test_ticking_new_players_creates_the_lookalike(owner):
     ({"colour_2": "black"}, "different colours"),
     ({"setup": "transcribe", "boat_row_1": "obelisk"}, "give the 3 tokens"),
 ])
-def test_new_game_form_refuses(owner, over, message):
-    response = _client(owner).post("/games/new", _new_form(**over))
+def test_new_game_form_refuses(alice, over, message):
+    response = _client(alice).post("/games/new", _new_form(**over))
     assert response.status_code == 400 and message in response.content.decode()
     assert not Game.objects.exists()
 
@@ -155,23 +154,22 @@ def test_play_needs_login(live_game):
     assert response.status_code == 302 and response["Location"].startswith("/account/login")
 
 
-def test_play_is_403_for_another_member(live_game):
-    other = _client(UserFactory(username="other"))
+def test_play_is_403_for_another_member(live_game, bob):
+    other = _client(bob)
     assert other.get(f"/games/{live_game.pk}/play").status_code == 403
     move = live_game.full_record["moves"][10]
     assert _post(other, live_game, 10, move).status_code == 403
     assert live_game.moves.count() == 10
 
 
-def test_staff_may_record_any_game(live_game):
-    staff = _client(UserFactory(username="boss", is_staff=True))
-    assert _post(staff, live_game, 10, live_game.full_record["moves"][10]).status_code == 302
+def test_staff_may_record_any_game(live_game, staff):
+    assert _post(_client(staff), live_game, 10, live_game.full_record["moves"][10]).status_code == 302
     assert live_game.moves.count() == 11
 
 
-def test_csrf_is_enforced(live_game, owner):
+def test_csrf_is_enforced(live_game, alice):
     client = Client(enforce_csrf_checks=True)
-    client.force_login(owner)
+    client.force_login(alice)
     response = client.post(f"/games/{live_game.pk}/play",
                            {"ply": 10, "move": json.dumps(live_game.full_record["moves"][10])})
     assert response.status_code == 403
@@ -181,16 +179,16 @@ def test_csrf_is_enforced(live_game, owner):
 # --------------------------------------------------------------------------- moves
 
 
-def test_d4_page_offers_exactly_the_legal_moves(live_game, owner):
-    response = _client(owner).get(f"/games/{live_game.pk}/play")
+def test_d4_page_offers_exactly_the_legal_moves(live_game, alice):
+    response = _client(alice).get(f"/games/{live_game.pk}/play")
     assert response.status_code == 200
     offered = _offered(response)
     legal = _legal(live_game)
     assert sorted(map(json.dumps, offered)) == sorted(map(json.dumps, legal))
 
 
-def test_d4_1_occupied_cells_are_not_buttons(live_game, owner):
-    body = _client(owner).get(f"/games/{live_game.pk}/play").content.decode()
+def test_d4_1_occupied_cells_are_not_buttons(live_game, alice):
+    body = _client(alice).get(f"/games/{live_game.pk}/play").content.decode()
     legal = _legal(live_game)
     occupied = [c for c, o in _state(live_game).harbor.items() if o is not None]
     assert occupied
@@ -200,25 +198,25 @@ def test_d4_1_occupied_cells_are_not_buttons(live_game, owner):
         assert not (is_button and cell in occupied), cell
 
 
-def test_legal_move_is_stored_and_the_page_redirects(live_game, owner):
+def test_legal_move_is_stored_and_the_page_redirects(live_game, alice):
     move = live_game.full_record["moves"][10]
-    response = _post(_client(owner), live_game, 10, move)
+    response = _post(_client(alice), live_game, 10, move)
     assert response.status_code == 302 and response["Location"] == f"/games/{live_game.pk}/play"
     assert Move.objects.get(game=live_game, ply=10).data == move
 
 
-def test_htmx_post_answers_the_play_partial_at_the_next_ply(live_game, owner):
+def test_htmx_post_answers_the_play_partial_at_the_next_ply(live_game, alice):
     move = live_game.full_record["moves"][10]
-    response = _post(_client(owner), live_game, 10, move, headers={"HX-Request": "true"})
+    response = _post(_client(alice), live_game, 10, move, headers={"HX-Request": "true"})
     body = response.content.decode()
     assert response.status_code == 200
     assert body.lstrip().startswith('<div id="play"') and 'data-ply="11"' in body
     assert "<html" not in body
 
 
-def test_d4_1_crafted_place_on_an_occupied_cell_gets_the_engines_reason(owner):
-    game = store(random_record(5, moves=0), owner)
-    client = _client(owner)
+def test_d4_1_crafted_place_on_an_occupied_cell_gets_the_engines_reason(alice):
+    game = store(random_record(5, moves=0), alice)
+    client = _client(alice)
     assert _post(client, game, 0, {"type": "place", "cell": "b2"}).status_code == 302
     response = _post(client, game, 1, {"type": "place", "cell": "b2"})
     assert response.status_code == 400
@@ -226,8 +224,8 @@ def test_d4_1_crafted_place_on_an_occupied_cell_gets_the_engines_reason(owner):
     assert game.moves.count() == 1
 
 
-def test_stale_ply_gets_a_clear_message_and_stores_nothing(live_game, owner):
-    client = _client(owner)
+def test_stale_ply_gets_a_clear_message_and_stores_nothing(live_game, alice):
+    client = _client(alice)
     move = live_game.full_record["moves"][10]
     assert _post(client, live_game, 10, move).status_code == 302
     response = _post(client, live_game, 10, move)  # the same page sent again
@@ -239,22 +237,22 @@ def test_stale_ply_gets_a_clear_message_and_stores_nothing(live_game, owner):
 # --------------------------------------------------------------------------- undo
 
 
-def test_undo_deletes_the_last_move(live_game, owner):
-    response = _client(owner).post(f"/games/{live_game.pk}/play/undo", {"ply": 10})
+def test_undo_deletes_the_last_move(live_game, alice):
+    response = _client(alice).post(f"/games/{live_game.pk}/play/undo", {"ply": 10})
     assert response.status_code == 302
     assert list(live_game.moves.values_list("ply", flat=True)) == list(range(9))
 
 
-def test_undo_from_a_stale_page_deletes_nothing(live_game, owner):
-    response = _client(owner).post(f"/games/{live_game.pk}/play/undo", {"ply": 9})
+def test_undo_from_a_stale_page_deletes_nothing(live_game, alice):
+    response = _client(alice).post(f"/games/{live_game.pk}/play/undo", {"ply": 9})
     assert response.status_code == 409 and live_game.moves.count() == 10
 
 
-def test_undo_of_a_finished_game_reopens_it_and_removes_its_results(owner):
+def test_undo_of_a_finished_game_reopens_it_and_removes_its_results(alice):
     record = random_record(3)
     last = record["moves"].pop()
-    game = store(record, owner)
-    client = _client(owner)
+    game = store(record, alice)
+    client = _client(alice)
     assert _post(client, game, len(record["moves"]), last).status_code == 302
     game.refresh_from_db()
     assert game.status == "finished" and Result.objects.filter(seat__game=game).count() == 2
@@ -271,9 +269,9 @@ def test_undo_of_a_finished_game_reopens_it_and_removes_its_results(owner):
 
 
 @pytest.fixture
-def transcribed(owner):
+def transcribed(alice):
     """A transcribed game where Ana (to move) may unload row 1: a1 and b1 hold meeples."""
-    client = _client(owner)
+    client = _client(alice)
     client.post("/games/new", _new_form(setup="transcribe", **BOATS_ON_TABLE))
     game = Game.objects.get()
     for ply, cell in enumerate(("a1", "b1")):
@@ -281,15 +279,15 @@ def transcribed(owner):
     return game
 
 
-def test_f2_unload_in_a_transcribed_game_asks_for_the_refill(transcribed, owner):
-    response = _post(_client(owner), transcribed, 2, {"type": "unload", "boat": "row-1"})
+def test_f2_unload_in_a_transcribed_game_asks_for_the_refill(transcribed, alice):
+    response = _post(_client(alice), transcribed, 2, {"type": "unload", "boat": "row-1"})
     assert response.status_code == 200
     assert 'name="refill"' in response.content.decode()
     assert transcribed.moves.count() == 2
 
 
-def test_f2_refill_is_stored_with_the_unload(transcribed, owner):
-    response = _post(_client(owner), transcribed, 2, {"type": "unload", "boat": "row-1"},
+def test_f2_refill_is_stored_with_the_unload(transcribed, alice):
+    response = _post(_client(alice), transcribed, 2, {"type": "unload", "boat": "row-1"},
                      refill="tomb-7, tomb-8 temple-4")
     assert response.status_code == 302
     assert Move.objects.get(game=transcribed, ply=2).data == {
@@ -301,15 +299,15 @@ def test_f2_refill_is_stored_with_the_unload(transcribed, owner):
     ("tomb-8 temple-4", "give 3 tokens, got 2"),
     ("tomb-8 temple-4 sphinx", "sphinx"),
 ])
-def test_f2_bad_refill_is_refused_with_the_reason(transcribed, owner, refill, reason):
-    response = _post(_client(owner), transcribed, 2, {"type": "unload", "boat": "row-1"}, refill=refill)
+def test_f2_bad_refill_is_refused_with_the_reason(transcribed, alice, refill, reason):
+    response = _post(_client(alice), transcribed, 2, {"type": "unload", "boat": "row-1"}, refill=refill)
     assert response.status_code == 400
     assert reason in html.unescape(response.content.decode())
     assert transcribed.moves.count() == 2
 
 
-def test_f2_take_token_in_a_transcribed_game_asks_for_and_stores_the_reveal(owner):
-    client = _client(owner)
+def test_f2_take_token_in_a_transcribed_game_asks_for_and_stores_the_reveal(alice):
+    client = _client(alice)
     client.post("/games/new", _new_form(setup="transcribe", **BOATS_ON_TABLE))
     game = Game.objects.get()
     moves = [{"type": "place", "cell": "c3"}, {"type": "place", "cell": "b3"},

@@ -5,10 +5,7 @@ spectator's page follows new moves."""
 import pytest
 from django.test import Client
 
-from games.membership.models import Role
-from games.membership.roles import set_role
 from games.replay.appending import append_move
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -24,22 +21,18 @@ def next_move(game):
     return record["moves"][game.moves.count()]
 
 
-def test_members_see_record_a_game_in_the_navigation(owner):
-    assert 'id="nav-record"' in signed_in(owner).get("/").content.decode()
+def test_members_see_record_a_game_in_the_navigation(alice):
+    assert 'id="nav-record"' in signed_in(alice).get("/").content.decode()
 
 
 @pytest.mark.parametrize("who", ["visitor", "guest"])
-def test_visitors_and_guests_are_not_offered_recording(who):
-    client = Client()
-    if who == "guest":
-        guest = UserFactory(username="gus")
-        set_role(guest, Role.GUEST)
-        client = signed_in(guest)
+def test_visitors_and_guests_are_not_offered_recording(who, charlie):
+    client = signed_in(charlie) if who == "guest" else Client()
     assert 'id="nav-record"' not in client.get("/").content.decode()
 
 
-def test_the_games_list_offers_the_recorder_to_continue(live_game, owner):
-    body = signed_in(owner).get("/games/").content.decode()
+def test_the_games_list_offers_the_recorder_to_continue(live_game, alice):
+    body = signed_in(alice).get("/games/").content.decode()
     assert body.index('id="in-progress"') < body.index('id="games-results"')
     assert f'href="/games/{live_game.pk}/play">Continue recording' in body
 
@@ -49,14 +42,14 @@ def test_the_games_list_offers_others_to_watch(live_game):
     assert f'href="/games/{live_game.pk}/replay">Watch live' in body
 
 
-def test_the_game_page_links_to_watching_and_continuing(live_game, owner):
-    body = signed_in(owner).get(f"/games/{live_game.pk}/").content.decode()
+def test_the_game_page_links_to_watching_and_continuing(live_game, alice):
+    body = signed_in(alice).get(f"/games/{live_game.pk}/").content.decode()
     assert f'href="/games/{live_game.pk}/replay" id="to-replay">Watch live' in body
     assert f'href="/games/{live_game.pk}/play" id="continue-recording"' in body
 
 
-def test_the_replay_links_back_to_the_game_and_to_continuing(live_game, owner):
-    body = signed_in(owner).get(f"/games/{live_game.pk}/replay").content.decode()
+def test_the_replay_links_back_to_the_game_and_to_continuing(live_game, alice):
+    body = signed_in(alice).get(f"/games/{live_game.pk}/replay").content.decode()
     assert f'href="/games/{live_game.pk}/" id="to-game"' in body
     assert 'id="continue-recording"' in body
 
