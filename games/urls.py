@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import views
+from games import player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -14,10 +14,10 @@ urlpatterns = [
     path("players/<int:pk>/bgstats.json", views.player_bgstats, name="player-bgstats"),
     path("<int:pk>/delete", views.game_delete, name="delete"),
     path("<int:pk>/details", views.game_details, name="details"),
-    path("players/<int:pk>/", views.player_detail, name="player"),
-    path("players/<int:pk>/vs/<int:other>", views.head_to_head, name="head-to-head"),
-    path("players/<int:pk>/delete", views.player_delete, name="player-delete"),
-    path("players/<int:pk>/merge", views.player_merge, name="player-merge"),
+    path("players/<int:pk>/", player_views.player_detail, name="player"),
+    path("players/<int:pk>/vs/<int:other>", player_views.head_to_head, name="head-to-head"),
+    path("players/<int:pk>/delete", player_views.player_delete, name="player-delete"),
+    path("players/<int:pk>/merge", player_views.player_merge, name="player-merge"),
     path("standings", views.standings, name="standings"),
     path("save-score", views.save_score, name="save-score"),
     path("import", views.import_records, name="import"),

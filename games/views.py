@@ -17,11 +17,9 @@ from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, lazy
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine
-from games.charts import rating_chart_svg
 from games.filters import GameFilterForm, games_with_seats
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
@@ -31,8 +29,6 @@ from games.services import (
     editing,
     exporting,
     history_version,
-    opponents,
-    players,
     ratings,
     reason_of,
     recording,
@@ -46,7 +42,6 @@ from imhotep_site.limits import LimitExceeded
 
 PAGE_SIZE = 25
 IN_PROGRESS_SHOWN = 10
-RECENT_GAMES = 20
 
 
 def _partial(request, template: str, partial: str, context: dict, status: int = 200) -> HttpResponse:
@@ -191,115 +186,6 @@ def export_ndjson(request):
 @require_GET
 def results_csv(request):
     return _filtered_download(request, exporting.iter_results_csv, "text/csv; charset=utf-8", "results", "csv")
-
-
-@require_GET
-def player_detail(request, pk: int):
-    player = get_object_or_404(Player, pk=pk)
-    figures = stats.player_stats(player)
-    history = stats.rating_history(player)
-    charts = [
-        {
-            "game_type": gt,
-            "name": engine.game_name(gt),
-            "latest": rows[-1],
-            "rating": stats.shown_rating(rows[-1].ordinal),
-            "svg": rating_chart_svg(
-                rows,
-                title=ngettext(
-                    "{player}'s {game} rating over {n} game",
-                    "{player}'s {game} rating over {n} games",
-                    len(rows),
-                ).format(player=player.name, game=say(engine.game_name(gt)), n=len(rows)),
-            ),
-        }
-        for gt, rows in history.items()
-    ]
-    recent = games_with_seats().filter(pk__in=Seat.objects.filter(player=player).values("game_id"))[
-        :RECENT_GAMES
-    ]
-    return render(
-        request,
-        "games/player.html",
-        {
-            "player": player,
-            "stats": figures,
-            "charts": charts,
-            "recent": recent,
-            "game_names": dict(engine.game_types()),
-            "others": Player.objects.exclude(pk=player.pk).only("id", "name") if request.user.is_staff else (),
-            "opponents": opponents.opponents(player),
-            "min_opponent_games": settings.IMHOTEP_MIN_OPPONENT_GAMES,
-        },
-    )
-
-
-@require_GET
-def head_to_head(request, pk: int, other: int):
-    player, rival = get_object_or_404(Player, pk=pk), get_object_or_404(Player, pk=other)
-    together = games_with_seats().filter(
-        pk__in=Seat.objects.filter(player=player).values("game_id")
-    ).filter(pk__in=Seat.objects.filter(player=rival).values("game_id"))[:RECENT_GAMES]
-    return render(
-        request,
-        "games/head_to_head.html",
-        {
-            "player": player,
-            "rival": rival,
-            "record": opponents.head_to_head(player, rival),
-            "games": together,
-            "game_names": dict(engine.game_types()),
-        },
-    )
-
-
-def _staff_only(request) -> None:
-    if not request.user.is_staff:
-        raise PermissionDenied(_("Only a club manager (staff) may delete or merge players."))
-
-
-@member_required
-@require_POST
-def player_delete(request, pk: int):
-    """Delete a player without games; one with games is refused (merge them instead)."""
-    _staff_only(request)
-    player = get_object_or_404(Player, pk=pk)
-    try:
-        players.delete_player(player)
-    except players.PlayerHasGames as exc:
-        messages.error(request, say(reason_of(exc)))
-        return redirect("games:player", pk=pk)
-    messages.success(request, _("Player {name} deleted.").format(name=player.name))
-    return redirect("games:list")
-
-
-@member_required
-@require_POST
-def player_merge(request, pk: int):
-    """Merge this player into the player ``into`` (their games move there)."""
-    _staff_only(request)
-    source = get_object_or_404(Player, pk=pk)
-    into = request.POST.get("into", "")
-    target = (
-        Player.objects.filter(pk=int(into)).first() if into.isascii() and into.isdigit() and len(into) < 19 else None
-    )
-    if target is None:
-        messages.error(request, _("Choose the player to merge into."))
-        return redirect("games:player", pk=pk)
-    try:
-        merged = players.merge_players(source, target)
-    except players.MergeRefused as exc:
-        messages.error(request, _("Not merged: {reason}.").format(reason=say(reason_of(exc))))
-        return redirect("games:player", pk=pk)
-    messages.success(
-        request,
-        ngettext(
-            "{source} merged into {target}: {n} game moved; the ratings were recomputed.",
-            "{source} merged into {target}: {n} games moved; the ratings were recomputed.",
-            merged.seats_moved,
-        ).format(source=source.name, target=target.name, n=merged.seats_moved),
-    )
-    return redirect("games:player", pk=target.pk)
 
 
 @require_GET
