@@ -4,6 +4,7 @@ import os
 import shutil
 
 import pytest
+from django.utils import translation
 
 from games.membership.models import Role
 from games.membership.roles import set_role
@@ -22,6 +23,14 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+@pytest.fixture(autouse=True)
+def _english_between_tests():
+    """LocaleMiddleware activates the request's language on the test's own thread and leaves it
+    active; a later test that calls a service directly must not read Japanese."""
+    yield
+    translation.deactivate()
 
 
 # One cast for every test: alice owns what the test is about (a member who stored the game),
