@@ -74,14 +74,15 @@ def _is_allowed(text: str, language: str, names: set[str]) -> bool:
 
 @pytest.fixture
 def club(db, client):
-    """A signed-in club admin, a finished Duel, a base game in progress, a scored board."""
+    """A signed-in club admin, a finished Duel, a Duel and a base game in progress."""
     admin = UserFactory(username="alice", is_staff=True)
     PlayerFactory(name="Dora")  # a player with no games (the player page's delete form)
     duel = import_record(random_record(7), user=admin, source=Game.Source.RECORDED).game
     classic = import_record(random_record(3, game="classic", moves=40), user=admin,
                             source=Game.Source.RECORDED).game
+    live_duel = import_record(random_record(9, moves=10), user=admin, source=Game.Source.RECORDED).game
     client.force_login(admin)
-    return {"duel": duel, "classic": classic}
+    return {"duel": duel, "classic": classic, "live duel": live_duel}
 
 
 def _pages(club) -> dict[str, str]:
@@ -101,6 +102,9 @@ def _pages(club) -> dict[str, str]:
         "duel replay": f"/games/{duel.pk}/replay?ply=12",
         "base-game replay": f"/games/{classic.pk}/replay?ply=30",
         "base-game live entry": f"/games/{classic.pk}/play",
+        "duel live entry": f"/games/{club['live duel'].pk}/play",
+        "base-game standings": "/games/standings?game=classic",
+        "games filtered wrongly": "/games/?date_from=2025-02-01&date_to=2025-01-01",
         "new duel": "/games/new",
         "new base game": "/games/new?game=classic",
         "import": "/games/import",
@@ -113,9 +117,9 @@ def _pages(club) -> dict[str, str]:
 
 PAGES = [
     "home", "duel calculator", "duel calculator, impossible board", "base-game calculator", "games",
-    "standings", "game", "player", "head to head", "duel replay", "base-game replay",
-    "base-game live entry", "new duel", "new base game", "import", "account", "api token",
-    "invitations", "password change",
+    "standings", "game", "player", "head to head", "duel replay", "base-game replay", "base-game live entry",
+    "duel live entry", "base-game standings", "games filtered wrongly", "new duel", "new base game", "import",
+    "account", "api token", "invitations", "password change",
 ]
 
 
@@ -131,8 +135,9 @@ def test_page_shows_no_english_left(client, club, page_name, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_sign_in_page_shows_no_english_left(client, db, language):
-    english = _texts(client, "/account/login", "en")
-    translated = _texts(client, "/account/login", language)
+@pytest.mark.parametrize("url", ["/account/login", "/account/password-reset", "/account/password-reset/sent"])
+def test_signed_out_pages_show_no_english_left(client, db, url, language):
+    english = _texts(client, url, "en")
+    translated = _texts(client, url, language)
     left = sorted(t for t in english & translated if not _is_allowed(t, language, set()))
-    assert not left, f"the sign-in page in {language} still shows, in English: {left}"
+    assert not left, f"{url} in {language} still shows, in English: {left}"
