@@ -6,7 +6,30 @@ and pickling by value, so a replay can be kept in a shared cache
 
 from __future__ import annotations
 
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Generic, Never, Self, TypeVar, overload
+
+_T = TypeVar("_T")
+
+
+class SlotView(property, Generic[_T]):
+    """A read-only public name for one private slot: ``players = SlotView[int]("_n")`` reads
+    ``self._n`` and is typed ``int``. A property whose getter is an `operator.attrgetter`, so
+    reading it runs no Python-level function (no slower than a ``def`` property)."""
+
+    def __init__(self, slot: str, doc: str | None = None) -> None:
+        super().__init__(attrgetter(slot), None, None, doc or f"The position's ``{slot}`` (read-only).")
+
+    if TYPE_CHECKING:  # what reading it gives, for the type checker (property's own says Any)
+
+        @overload
+        def __get__(self, instance: None, owner: type[Any] | None = None, /) -> Self: ...
+        @overload
+        def __get__(self, instance: object, owner: type[Any] | None = None, /) -> _T: ...
+        def __get__(self, instance: object, owner: type[Any] | None = None, /) -> Any: ...
+
+        # Read-only: assigning to it is a type error (``property`` lets anything be set).
+        def __set__(self, instance: Any, value: Never, /) -> None: ...
 
 
 class FrozenState:
@@ -20,19 +43,9 @@ class FrozenState:
     _over: bool
     _ply: int
 
-    @property
-    def to_move(self) -> int:
-        """Index of the player whose turn it is (after the end: who would have been next)."""
-        return self._to_move
-
-    @property
-    def over(self) -> bool:
-        return self._over
-
-    @property
-    def ply(self) -> int:
-        """Moves applied since setup."""
-        return self._ply
+    to_move = SlotView[int]("_to_move", "Index of the player whose turn it is (after the end: who would be next).")
+    over = SlotView[bool]("_over", "Whether the game has ended.")
+    ply = SlotView[int]("_ply", "Moves applied since setup.")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; use apply_move to get a new state")

@@ -118,6 +118,33 @@ class GameType(abc.ABC, Generic[State, Move]):
         return None
 
 
+class PlayModule(Protocol[State, Move]):
+    """The module that plays a game (both built-in games' ``game.py``)."""
+
+    def legal_moves(self, state: State) -> list[Move]: ...
+
+    def apply_move(self, state: State, move: Move | Mapping[str, Any]) -> State: ...
+
+    def is_over(self, state: State) -> bool: ...
+
+
+class ModuleGameType(GameType[State, Move]):
+    """A `GameType` whose `legal_moves`, `apply` and `is_over` are those of its `PlayModule`."""
+
+    @abc.abstractmethod
+    def play_module(self) -> PlayModule[State, Move]:
+        """The module (a game may import it here, on first use)."""
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return self.play_module().legal_moves(state)
+
+    def apply(self, state: State, move: Move | Mapping[str, Any]) -> State:
+        return self.play_module().apply_move(state, move)
+
+    def is_over(self, state: State) -> bool:
+        return self.play_module().is_over(state)
+
+
 class ReplayBase:
     """What every game's replay answers besides its board and score (`GameType.replay`):
     ``states`` (``states[0]`` after setup, ``states[k + 1]`` after ``moves[k]``), ``moves``,

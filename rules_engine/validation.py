@@ -102,6 +102,16 @@ def player_object(
     return True
 
 
+def player_name(p: Mapping[str, Any], path: str, errors: list[Any]) -> str | None:
+    """A board's player entry's optional ``name``: the text, or None when it is left out or is
+    not text (then recorded in ``errors``)."""
+    name = p.get("name")
+    if name is None or isinstance(name, str):
+        return name
+    errors.append((f"{path}.name", msg("must be text or be left out, got {found}", found=json_type(name))))
+    return None
+
+
 def int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list[Any]) -> int | None:
     """An integer lo..hi, or record why not in ``errors``. Neither a bool nor a float (not even
     a whole, finite one: JSON writers that print 3.0 are told to drop the decimal point).

@@ -31,7 +31,7 @@ from rules_engine.classic.components import (
 from rules_engine.classic.sitedata import SiteData, missing_sides
 from rules_engine.classic.words import colour_name, site_name
 from rules_engine.messages import msg
-from rules_engine.validation import int_in, json_type, player_object, unknown
+from rules_engine.validation import int_in, json_type, player_name, player_object, unknown
 
 STATUES = CARDS["statue"][1]  # C7: 10
 DECORATIONS_PER_KIND = CARDS["decoration-pyramids"][1]  # C7: 2 of each kind
@@ -169,11 +169,7 @@ def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
 def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] | None:
     if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED, errors):
         return None
-    v: dict[str, Any] = {}
-    name = p.get("name")
-    if name is not None and not isinstance(name, str):
-        errors.append((f"{path}.name", msg("must be text or be left out, got {value}", value=json_type(name))))
-    v["name"] = name if isinstance(name, str) else None
+    v: dict[str, Any] = {"name": player_name(p, path, errors)}
     if "colour" in p:
         if p["colour"] not in COLOURS:
             reason = msg("must be one of {colours}, got {value}", colours=COLOURS, value=json_type(p["colour"]))

@@ -1,6 +1,7 @@
-"""What must hold in every reachable base-game position. Tests call `check_invariants`
-after every ply of random games; it raises AssertionError naming the broken invariant
-(explicit raises, so it also works under ``python -O``)."""
+"""The base game's invariants: stone, card and round bookkeeping that no sequence of legal
+moves can break. `check_invariants` is the random-game tests' per-ply check, as the Duel's
+(rules_engine/duel/invariants.py) is; a broken one is an AssertionError, raised rather than
+asserted, so that ``python -O`` keeps the checks."""
 
 from __future__ import annotations
 

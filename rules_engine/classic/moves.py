@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
 
 from rules_engine.classic.components import BLUE_CARDS, CARDS, SITES
-from rules_engine.errors import IllegalMoveError, shown
+from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg
+from rules_engine.moves import BareMove, refuse_json_move
+from rules_engine.moves import described as _show
 
 MAX_SLOT = 4  # the largest ship (C1)
 SHIPS = 4  # per round (C3.1)
@@ -36,10 +38,6 @@ Spot = tuple[int, int]  # (ship, slot), both 1-based
 
 def _raise(reason: Message, rule: str = "F4") -> NoReturn:
     raise IllegalMoveError(reason, rule)
-
-
-def _show(value: object) -> str:
-    return f"{type(value).__name__} {shown(value)}"  # bounded: safe on hostile values
 
 
 def _int(value: object, what: str, low: int, high: int) -> int:
@@ -180,13 +178,10 @@ def _choices_json(self: WithChoices, out: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
-class GetStones:
+class GetStones(BareMove):
     """C4.1: up to 3 stones from the quarry to the sled."""
 
     kind: ClassVar[str] = "get-stones"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "get-stones"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,15 +363,16 @@ assert set(_CARD_SHAPES) == set(BLUE_CARDS)
 TYPES = (*_SHAPES, "play")
 
 
+def _unknown_type(value: str) -> Message:
+    return msg("unknown move type {value}; F4 types are {types}", value=value, types=TYPES)
+
+
 def parse_move(data: object) -> Move:
     """An F4 move dict -> Move. Raises `IllegalMoveError` (rule "F4") naming what is wrong."""
     if isinstance(data, MOVE_CLASSES):
         return data
-    if not isinstance(data, dict):
-        _raise(msg("a move must be a JSON object, got {value}", value=_show(data)))
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in TYPES:
-        _raise(msg("unknown move type {value}; F4 types are {types}", value=_show(kind), types=TYPES))
+    if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in TYPES):
+        refuse_json_move(data, _unknown_type, "F4")
     skip: tuple[str, ...] = ("type",)
     if kind == "play":
         card = data.get("card")

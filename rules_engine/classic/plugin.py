@@ -17,7 +17,7 @@ from rules_engine.classic.components import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, P
 from rules_engine.classic.moves import Move
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
-from rules_engine.gametype import GameType, Variant
+from rules_engine.gametype import GameType, ModuleGameType, PlayModule, Variant
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import Message, msg
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rules_engine.classic.transcription import Needs
 
 
-class ClassicGame(GameType[ClassicState, Move]):
+class ClassicGame(ModuleGameType[ClassicState, Move]):
     id = GAME_ID
     # Translators: the title of the base game (the publisher's title in your language).
     name = msg("Imhotep: Builder of Egypt")
@@ -86,20 +86,10 @@ class ClassicGame(GameType[ClassicState, Move]):
 
         return game.setup(rec, self.data)
 
-    def legal_moves(self, state: ClassicState) -> list[Move]:
+    def play_module(self) -> PlayModule[ClassicState, Move]:
         from rules_engine.classic import game
 
-        return game.legal_moves(state)
-
-    def apply(self, state: ClassicState, move: Move | Mapping[str, Any]) -> ClassicState:
-        from rules_engine.classic import game
-
-        return game.apply_move(state, move)
-
-    def is_over(self, state: ClassicState) -> bool:
-        from rules_engine.classic import game
-
-        return game.is_over(state)
+        return game
 
     def board(self, state: ClassicState, rec: Mapping[str, Any]) -> dict[str, Any]:
         from rules_engine.classic import game

@@ -32,7 +32,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.classic.components import CARDS, ROUNDS, SITES
-from rules_engine.frozen import FrozenState
+from rules_engine.frozen import FrozenState, SlotView
 
 if TYPE_CHECKING:
     from rules_engine.classic.sitedata import SiteData
@@ -134,9 +134,15 @@ class ClassicState(FrozenState):
     _green: tuple[tuple[str, ...], ...]
 
     # ---- read-only accessors
-    @property
-    def players(self) -> int:
-        return self._n
+    players = SlotView[int]("_n")
+    colours = SlotView[tuple[str, ...]]("_colours")
+    data: SlotView[SiteData] = SlotView("_data")  # (SiteData is imported for the type checker only)
+    track = SlotView[tuple[int, ...]]("_track")
+    sled = SlotView[tuple[int, ...]]("_sled")
+    quarry = SlotView[tuple[int, ...]]("_quarry")
+    deck_count = SlotView[int]("_ndeck")
+    discard_count = SlotView[int]("_ndiscard")
+    draws_used = SlotView[int]("_ndrawn", "How many of the record's market draws have been turned up.")
 
     @property
     def round(self) -> int:
@@ -146,39 +152,6 @@ class ClassicState(FrozenState):
     @property
     def sides(self) -> dict[str, str]:
         return dict(zip(SITES, self._sides, strict=True))
-
-    @property
-    def colours(self) -> tuple[str, ...]:
-        return self._colours
-
-    @property
-    def data(self) -> SiteData:
-        return self._data
-
-    @property
-    def track(self) -> tuple[int, ...]:
-        return self._track
-
-    @property
-    def sled(self) -> tuple[int, ...]:
-        return self._sled
-
-    @property
-    def quarry(self) -> tuple[int, ...]:
-        return self._quarry
-
-    @property
-    def deck_count(self) -> int:
-        return self._ndeck
-
-    @property
-    def discard_count(self) -> int:
-        return self._ndiscard
-
-    @property
-    def draws_used(self) -> int:
-        """How many of the record's market draws have been turned up."""
-        return self._ndrawn
 
     @property
     def deck_left(self) -> dict[str, int]:

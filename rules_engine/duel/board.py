@@ -23,7 +23,7 @@ from rules_engine.duel.labels import NAMES
 from rules_engine.duel.tokens import TEMPLES, TOMBS
 from rules_engine.errors import BoardError
 from rules_engine.messages import msg, plural
-from rules_engine.validation import int_in, is_int, json_type, player_object, show, unknown
+from rules_engine.validation import int_in, is_int, json_type, player_name, player_object, show, unknown
 
 MONUMENTS = ("obelisk", "temple", "pyramid", "tomb")
 SIDES = ("A", "B")
@@ -270,11 +270,9 @@ def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] 
     missing from the result was bad), or None if the player is not even an object."""
     if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED_HINT, errors):
         return None
+    player_name(p, path, errors)  # checked only: `parse_board` reads the name
 
     v: dict[str, Any] = {}
-    name = p.get("name")
-    if name is not None and not isinstance(name, str):
-        errors.append((f"{path}.name", msg("must be text or be left out, got {found}", found=json_type(name))))
 
     if "obelisk" in p:
         v["obelisk"] = int_in(p["obelisk"], f"{path}.obelisk", 0, OBELISK_TOKENS, _WORDS["obelisk"], errors)

@@ -26,8 +26,10 @@ from rules_engine.duel.tokens import (
     TAKE_TOKEN,
     describe_unknown_token,
 )
-from rules_engine.errors import IllegalMoveError, shown
+from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg, plural
+from rules_engine.moves import BareMove, refuse_json_move
+from rules_engine.moves import described as _show
 
 Refill = tuple[str, str, str]
 _BOAT_IDS = ", ".join(BOAT_INDEX)  # as a record writes them
@@ -37,10 +39,6 @@ _PU_REFILLS = msg("place-unload refills (one per boat)")
 
 def _bad(reason: str) -> IllegalMoveError:
     return IllegalMoveError(reason, "F2")
-
-
-def _show(value: object) -> str:
-    return f"{type(value).__name__} {shown(value)}"
 
 
 def _cell(value: object, what: str) -> str:
@@ -236,13 +234,10 @@ class SwapUnload:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(BareMove):
     """D4.4: only when no other action is legal."""
 
     kind: ClassVar[str] = "pass"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "pass"}
 
 
 Move = Place | Unload | TakeToken | PlaceMeeples | PlaceUnload | SwapUnload | Pass
@@ -260,16 +255,17 @@ _SHAPES: dict[str, tuple[type[Move], tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+def _unknown_type(value: str) -> Message:
+    # Translators: {types} are the move types of the record format (kept as they are).
+    return msg("unknown move type {value}; F2 types are {types}", value=value, types=tuple(_SHAPES))
+
+
 def parse_move(data: object) -> Move:
     """An F2 move dict -> Move. Raises `IllegalMoveError` (rule "F2") naming what is wrong."""
     if isinstance(data, MOVE_CLASSES):
         return data
-    if not isinstance(data, dict):
-        _raise(msg("a move must be a JSON object, got {value}", value=_show(data)))
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _SHAPES:
-        # Translators: {types} are the move types of the record format (kept as they are).
-        _raise(msg("unknown move type {value}; F2 types are {types}", value=_show(kind), types=tuple(_SHAPES)))
+    if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in _SHAPES):
+        refuse_json_move(data, _unknown_type, "F2")
     cls, required, optional = _SHAPES[kind]
     for key in data:
         if key != "type" and key not in required and key not in optional:

@@ -12,13 +12,13 @@ from rules_engine.duel.board import MONUMENTS
 from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState
-from rules_engine.gametype import GameType
+from rules_engine.gametype import GameType, ModuleGameType, PlayModule
 from rules_engine.hookspecs import hookimpl
 
 _WEIGHTS = {"Unload": 4.0, "PlaceUnload": 3.0, "SwapUnload": 3.0, "TakeToken": 2.0}
 
 
-class DuelGame(GameType[DuelState, Move]):
+class DuelGame(ModuleGameType[DuelState, Move]):
     id = "duel"
     name = "Imhotep: The Duel"
     min_players = 2
@@ -29,14 +29,8 @@ class DuelGame(GameType[DuelState, Move]):
     def setup(self, rec: Mapping[str, Any]) -> DuelState:
         return record.parse_header(rec)[1]
 
-    def legal_moves(self, state: DuelState) -> list[Move]:
-        return game.legal_moves(state)
-
-    def apply(self, state: DuelState, move: Move | Mapping[str, Any]) -> DuelState:
-        return game.apply_move(state, move)
-
-    def is_over(self, state: DuelState) -> bool:
-        return game.is_over(state)
+    def play_module(self) -> PlayModule[DuelState, Move]:
+        return game
 
     # -- analysis hooks (rules_engine/analysis) --------------------------------------
     def determinized(self, state: DuelState, rng: random.Random) -> DuelState:

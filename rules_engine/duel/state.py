@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.tokens import TOKEN_IDS
-from rules_engine.frozen import FrozenState
+from rules_engine.frozen import FrozenState, SlotView
 
 MEEPLES = 4  # D1
 
@@ -71,10 +71,16 @@ class DuelState(FrozenState):
     _unloads: int
 
     # ---- read-only accessors (the replay viewer and the API use these)
-    @property
-    def end_reason(self) -> str | None:
-        """None while running; "last-boat" (D4.2 step 5 / D8) or "passes" (D4.4)."""
-        return self._end
+    end_reason = SlotView[str | None]("_end", 'None while running; "last-boat" (D4.2 step 5 / D8) or "passes" (D4.4).')
+    players = SlotView[tuple[PlayerState, PlayerState]]("_players")
+    supply_count = SlotView[int]("_scount")
+    reserve_count = SlotView[int]("_rcount")
+    box = SlotView[tuple[str, ...]]("_box", "Tokens out of the game (D4.2 step 3 leftovers, played action "
+                                            "tokens), in order.")
+    first_to_five = SlotView[int | None]("_first5", "The player who first held 5 obelisk tokens (D7.1 B), or None.")
+    unloads = SlotView[int]("_unloads", "Unloads done so far (D10: at most 18).")
+    reserve = SlotView[tuple[str, ...] | None]("_reserve", "The reserve bottom to top (D3.3); None in "
+                                                           "transcription form.")
 
     @property
     def boats(self) -> dict[str, tuple[str | None, str | None, str | None] | None]:
@@ -89,33 +95,6 @@ class DuelState(FrozenState):
         return dict(zip(CELLS, self._cells, strict=True))
 
     @property
-    def players(self) -> tuple[PlayerState, PlayerState]:
-        return self._players
-
-    @property
-    def supply_count(self) -> int:
-        return self._scount
-
-    @property
-    def reserve_count(self) -> int:
-        return self._rcount
-
-    @property
-    def box(self) -> tuple[str, ...]:
-        """Tokens out of the game (D4.2 step 3 leftovers, played action tokens), in order."""
-        return self._box
-
-    @property
-    def first_to_five(self) -> int | None:
-        """The player who first held 5 obelisk tokens (D7.1 B), or None."""
-        return self._first5
-
-    @property
-    def unloads(self) -> int:
-        """Unloads done so far (D10: at most 18)."""
-        return self._unloads
-
-    @property
     def transcription(self) -> bool:
         """True when the draw order is unknown (F2 "Recording a physical game")."""
         return self._supply is None
@@ -124,11 +103,6 @@ class DuelState(FrozenState):
     def supply(self) -> tuple[str, ...] | None:
         """The known draws still to come, next first; None in transcription form."""
         return None if self._supply is None else self._supply[len(self._supply) - self._scount:]
-
-    @property
-    def reserve(self) -> tuple[str, ...] | None:
-        """The reserve bottom to top (D3.3); None in transcription form."""
-        return self._reserve
 
     @property
     def unseen(self) -> dict[str, int] | None:
