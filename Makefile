@@ -89,6 +89,7 @@ bench: venv
 	$(BIN)/python bench/duel_engine.py
 	$(BIN)/python bench/classic_engine.py
 	$(BIN)/python bench/classic_scoring.py
+	$(BIN)/python bench/languages.py
 
 # Load figures on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
 LOAD_SECONDS ?= 10
