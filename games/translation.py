@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.conf import settings
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from rules_engine.messages import Message
 
@@ -18,6 +19,10 @@ def say(text: Any) -> str:
     """``text`` in the active language: a ``Message`` is translated, anything else is str()."""
     if not isinstance(text, Message):
         return "" if text is None else str(text)
+    if get_language() == settings.LANGUAGE_CODE:
+        # English is the source: a message already is its English sentence (nested ones and
+        # lists included), so the catalogue has nothing to add. Pages draw hundreds of them.
+        return str.__str__(text)
     params = {key: _param(value) for key, value in text.params.items()}
     if text.plural is not None:
         template = ngettext(text.template, text.plural, int(text.params["n"]))

@@ -1,6 +1,6 @@
-"""Small helpers the board validators of every game share (rules_engine/duel/board.py for F1,
-rules_engine/classic/board.py for F3): name a JSON value's type, show a found value, report
-an unknown key with a close match, check a whole number in a range.
+"""Small helpers the board validators of every game share (rules_engine/duel/board_validation.py
+for F1, rules_engine/classic/board.py for F3): name a JSON value's type, show a found value,
+report an unknown key with a close match, check a whole number in a range.
 
 Each problem is a ``(path, message)`` pair, as `BoardError` collects them; the message is a
 translatable `rules_engine.messages.Message` (docs/i18n.md), and so are the words a caller

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from rules_engine.classic.moves import PAIR, Move
+from rules_engine.classic.movefields import PAIR
+from rules_engine.classic.moves import Move
 from rules_engine.classic.words import Context, refusal
 from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg, plural

@@ -25,7 +25,7 @@ from rules_engine.classic.components import (
     TEMPLE_WIDTH,
 )
 from rules_engine.classic.deck import CARD_COLOUR, discard, draw
-from rules_engine.classic.moves import PAIR
+from rules_engine.classic.movefields import PAIR
 from rules_engine.classic.state import BURIAL, CARD_INDEX, NO_SITE, PYRAMIDS, SITE_INDEX, TEMPLE, ClassicState, Work
 from rules_engine.classic.words import (
     BY_RED_CARD,

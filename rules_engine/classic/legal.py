@@ -36,8 +36,8 @@ from rules_engine.classic.actions import (
 from rules_engine.classic.choosers import TAKE, Chooser, NeedChoice, Scripted
 from rules_engine.classic.components import GET_STONES, MIN_LOAD, SITES, SLED_CAPACITY
 from rules_engine.classic.deck import DrawsExhausted
+from rules_engine.classic.movefields import PAIR
 from rules_engine.classic.moves import (
-    PAIR,
     GetStones,
     Move,
     Pass,

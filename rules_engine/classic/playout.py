@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.classic.components import COLOURS, ROUND_CARDS, SITES
-from rules_engine.classic.game import Header, apply_move, legal_moves, new_work, setup, shuffled_setup
+from rules_engine.classic.game import apply_move, legal_moves, new_work, setup, shuffled_setup
+from rules_engine.classic.header import Header
 from rules_engine.classic.legal import (
     CHISEL,
     GET,
@@ -38,7 +39,7 @@ from rules_engine.classic.legal import (
     pass_leaves,
     step,
 )
-from rules_engine.classic.moves import PAIR
+from rules_engine.classic.movefields import PAIR
 from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides, missing_text
 from rules_engine.classic.state import ClassicState, Work
 from rules_engine.errors import RecordError

@@ -59,7 +59,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""
-        from rules_engine.classic.game import final_board
+        from rules_engine.classic.finalboard import final_board
 
         won: list[int] = scoring.score_engine_board(final_board(state, record), self.data, texts=False)["winners"]
         return won
@@ -92,9 +92,9 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return game
 
     def board(self, state: ClassicState, rec: Mapping[str, Any]) -> dict[str, Any]:
-        from rules_engine.classic import game
+        from rules_engine.classic.finalboard import final_board
 
-        return game.final_board(state, rec)
+        return final_board(state, rec)
 
     def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> Replay:
         from rules_engine.classic import record

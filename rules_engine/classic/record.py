@@ -12,8 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.classic.actions import play
-from rules_engine.classic.game import Header, final_board, parse_header
-from rules_engine.classic.moves import Move, parse_move
+from rules_engine.classic.finalboard import final_board
+from rules_engine.classic.game import parse_header
+from rules_engine.classic.header import Header
+from rules_engine.classic.moveparse import parse_move
+from rules_engine.classic.moves import Move
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import ReplayBase, replay_moves

@@ -52,7 +52,7 @@ def score_board(board: Mapping[str, Any], data: SiteData = EMPTY) -> dict[str, A
 
 
 def score_engine_board(board: Mapping[str, Any], data: SiteData = EMPTY, *, texts: bool = True) -> dict[str, Any]:
-    """`score_board` of a board the engine made itself (`game.final_board`), without the F3
+    """`score_board` of a board the engine made itself (`finalboard.final_board`), without the F3
     validation: analysis playouts score thousands of them. It must give the same result:
     tests/engine/classic/test_scoring_fast.py compares the two on random games. With
     ``texts=False`` the lines' ``text`` is None (a playout wants the winners only)."""

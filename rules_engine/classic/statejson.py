@@ -10,7 +10,7 @@ from typing import Any
 
 from rules_engine.classic.components import MIN_LOAD, SITES, TEMPLE_WIDTH
 from rules_engine.classic.deliveries import temple_tops, tower_values
-from rules_engine.classic.game import burial_columns, final_board, reached
+from rules_engine.classic.finalboard import burial_columns, final_board, reached
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import MARKET, NO_SITE, OBELISKS, PYRAMIDS, TEMPLE, ClassicState
 

@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules_engine.duel.actions import play
 from rules_engine.duel.harbor import LINE_NAMES
 from rules_engine.duel.labels import NAMES
 from rules_engine.duel.legal import legal_moves_of
@@ -22,6 +21,7 @@ from rules_engine.duel.tokens import (
     TOKEN_IDS,
     describe_unknown_token,
 )
+from rules_engine.duel.turns import play
 from rules_engine.errors import IllegalMoveError, RecordError
 from rules_engine.messages import msg
 

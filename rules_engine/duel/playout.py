@@ -15,16 +15,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules_engine.duel.actions import (
-    end_turn,
-    pass_turn,
-    place,
-    place_meeples,
-    place_unload,
-    swap_unload,
-    take_token,
-    unload,
-)
 from rules_engine.duel.board import DuelBoard, PlayerBoard
 from rules_engine.duel.game import MONUMENTS, new_game, shuffled_supply
 from rules_engine.duel.harbor import BOATS, CELLS, LINE_CELLS
@@ -39,8 +29,10 @@ from rules_engine.duel.legal import (
     locate,
     menus,
 )
+from rules_engine.duel.primitives import end_turn, place, unload
 from rules_engine.duel.scoring import winner
 from rules_engine.duel.state import MEEPLES, DuelState, Work
+from rules_engine.duel.turns import pass_turn, place_meeples, place_unload, swap_unload, take_token
 
 _PASS = {"type": "pass"}
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.duel import game, playout, record, scoring, statejson
-from rules_engine.duel.board import MONUMENTS
+from rules_engine.duel.board_limits import MONUMENTS
 from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState

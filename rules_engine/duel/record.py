@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from rules_engine.duel.actions import place, play, unload
 from rules_engine.duel.game import MONUMENTS, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import Move, PlaceUnload, parse_move
+from rules_engine.duel.primitives import place, unload
 from rules_engine.duel.scoring import score_json
 from rules_engine.duel.state import DuelState
+from rules_engine.duel.turns import play
 from rules_engine.errors import RecordError, shown
 from rules_engine.gametype import ReplayBase, replay_moves
 from rules_engine.messages import msg, plural

@@ -1,5 +1,5 @@
 """Duel game state: `DuelState` (immutable, compact, what callers hold) and `Work` (its
-mutable twin that the action code in `actions.py` edits).
+mutable twin that the action code in `primitives.py` and `turns.py` edits).
 
 A state is a handful of tuples and ints, so a new state costs a few tuple copies and never
 a deepcopy: `apply_move` thaws the old state into a `Work`, runs the move on it and freezes
@@ -117,7 +117,7 @@ class DuelState(FrozenState):
                 f"boats in play {bin(self._live).count('1')}>")
 
     def thaw(self) -> Work:
-        """A mutable copy (for `actions`); the state itself is never changed."""
+        """A mutable copy (for `primitives` and `turns`); the state itself is never changed."""
         w = Work.__new__(Work)
         w.cells = list(self._cells)
         w.occ = self._occ

@@ -8,7 +8,8 @@ import copy
 
 import pytest
 
-from rules_engine.duel.board import MONUMENTS, PlayerBoard, parse_board
+from rules_engine.duel.board import PlayerBoard, parse_board
+from rules_engine.duel.board_limits import MONUMENTS
 from tests.engine.board_validation_helpers import F1_EXAMPLE, board_errors, error_paths, make_board, make_player
 
 # --------------------------------------------------------------------------- valid boards

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.duel.board import MONUMENTS, DuelBoard, PlayerBoard, parse_board
+from rules_engine.duel.board import DuelBoard, PlayerBoard, parse_board
+from rules_engine.duel.board_limits import MONUMENTS
 from rules_engine.errors import BoardError
 from tests.engine.board_validation_helpers import F1_EXAMPLE, board_errors, error_paths, make_board, make_player
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.duel.board import MONUMENTS, parse_board
+from rules_engine.duel.board import parse_board
+from rules_engine.duel.board_limits import MONUMENTS
 from rules_engine.duel.scoring import score, score_json
 
 BOARDS = Path(__file__).resolve().parent.parent / "data" / "duel" / "boards"

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.duel import actions, game, record
+from rules_engine.duel import game, record, turns
 from rules_engine.duel.board import parse_board
 from rules_engine.duel.labels import FACES, NAMES, LabelError, parse_label, parse_labels
 from rules_engine.duel.moves import Unload, parse_move
@@ -158,10 +158,10 @@ def test_a_refusal_inside_an_action_token_names_the_token_as_printed():
 
 
 def test_a_passing_refusal_describes_the_legal_move_in_words():
-    assert actions.describe(Unload("col-a")) == "unload column a"
-    assert actions.describe(parse_move({"type": "take-token", "boat": "row-3", "slot": 2})) == \
+    assert turns.describe(Unload("col-a")) == "unload column a"
+    assert turns.describe(parse_move({"type": "take-token", "boat": "row-3", "slot": 2})) == \
         "take 1 token from row 3 slot 2"
-    assert actions.describe(parse_move({"type": "place-unload", "cell": "a1", "boats": ["row-1", "col-a"]})) == \
+    assert turns.describe(parse_move({"type": "place-unload", "cell": "a1", "boats": ["row-1", "col-a"]})) == \
         "place 1 meeple and unload 1–2×: a1, then row 1, column a"
 
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.duel.board import MONUMENTS, parse_board
+from rules_engine.duel.board import parse_board
+from rules_engine.duel.board_limits import MONUMENTS
 from rules_engine.duel.scoring import decide_winner, score, score_json
 from rules_engine.errors import BoardError
 

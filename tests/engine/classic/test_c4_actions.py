@@ -3,7 +3,8 @@
 import pytest
 
 from rules_engine.classic.game import apply_move, legal_moves
-from rules_engine.classic.moves import GetStones, parse_move
+from rules_engine.classic.moveparse import parse_move
+from rules_engine.classic.moves import GetStones
 from rules_engine.errors import IllegalMoveError
 
 from .classic_helpers import mv, play, start

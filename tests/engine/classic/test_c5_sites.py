@@ -80,7 +80,7 @@ def test_c10_c5_3_temple_a_scores_visible_stones_at_each_round_end():
 
 def test_c5_4_burial_chamber_fills_columns_top_to_bottom():
     s = play(temple_game(), *TEMPLE_ROUND_1, *TEMPLE_ROUND_2)
-    from rules_engine.classic.game import burial_columns
+    from rules_engine.classic.finalboard import burial_columns
 
     assert burial_columns(s) == [["white", "black", None]]
 
@@ -101,7 +101,7 @@ def test_c5_1_market_a_each_stone_takes_a_card_in_unload_order_and_goes_home():
 
 def test_c9_reached_counts_building_sites_not_the_market():
     s = play(temple_game(), *TEMPLE_ROUND_1)
-    from rules_engine.classic.game import reached
+    from rules_engine.classic.finalboard import reached
 
     assert reached(s, 0) == ["temple", "obelisks"]
     assert reached(s, 1) == ["temple", "burial-chamber"]
@@ -114,7 +114,7 @@ def test_c7_red_cards_act_at_once_and_count_as_reached():
     assert s._obel == (0, 1, 0, 0)
     assert s.track[2] == 2  # brown's entrance stone is the first on the pyramids
     assert s.discard_count == 3 and not any(s._blue)
-    from rules_engine.classic.game import reached
+    from rules_engine.classic.finalboard import reached
 
     assert reached(s, 0) == ["burial-chamber"] and reached(s, 1) == ["obelisks"]
     # each took a stone from the quarry for the red card, and got the unloaded stone back

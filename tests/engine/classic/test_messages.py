@@ -10,7 +10,8 @@ import random
 import pytest
 
 import rules_engine.messages as messages
-from rules_engine.classic.game import apply_move, final_board, legal_moves, parse_header
+from rules_engine.classic.finalboard import final_board
+from rules_engine.classic.game import apply_move, legal_moves, parse_header
 from rules_engine.classic.playout import random_record
 from rules_engine.classic.record import replay
 from rules_engine.classic.scoring import score_board

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules_engine.classic.game import final_board
+from rules_engine.classic.finalboard import final_board
 from rules_engine.classic.playout import random_record
 from rules_engine.classic.record import replay
 from rules_engine.classic.scoring import score_board, score_engine_board
