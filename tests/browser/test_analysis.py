@@ -8,19 +8,17 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.factories import UserFactory
 from tests.kit import random_record
 from tests.replay.conftest import store
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_analysis_from_the_replay_page(page, live_server, settings):
+def test_analysis_from_the_replay_page(page, live_server, settings, alice):
     settings.IMHOTEP_ANALYSIS_PLAYOUTS = 6
-    member = UserFactory(username="analyst")
-    game = store(random_record(21), member)
+    game = store(random_record(21), alice)
     page.goto("/account/login")
-    page.get_by_label("Username").fill("analyst")
+    page.get_by_label("Username").fill("alice")
     page.get_by_label("Password").fill("correct horse battery")
     page.get_by_role("button", name="Sign in").click()
     page.goto(f"/games/{game.pk}/replay")

@@ -8,7 +8,6 @@ from django.test import Client
 
 from games.models import Game, Move
 from tests.browser.contexts import settled_at
-from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,8 +24,8 @@ def _at(page, ply):
     settled_at(page, "#play", ply)
 
 
-def test_start_a_base_game_and_play_a_few_moves(page, live_server):
-    _log_in(page, live_server, UserFactory(username="recorder"))
+def test_start_a_base_game_and_play_a_few_moves(page, live_server, alice):
+    _log_in(page, live_server, alice)
     page.goto("/games/new")
     page.click("#start-classic")
     page.fill("input[name=player_1]", "Ana")

@@ -7,15 +7,14 @@ import pytest
 
 from games.models import Game
 from tests.browser.contexts import log_in, settled_at
-from tests.factories import UserFactory
 
 pytest.importorskip("imhotep_house_rules", reason="installed by `make test` from examples/imhotep-house-rules")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_play_it_in_live_entry_then_replay_it(page, live_server, plugin_registry):
-    log_in(page, live_server, UserFactory(username="recorder"))
+def test_play_it_in_live_entry_then_replay_it(page, live_server, plugin_registry, alice):
+    log_in(page, live_server, alice)
     page.goto("/games/new?game=obelisk-race")
     page.fill("input[name=first]", "Ana")
     page.fill("input[name=second]", "Ben")

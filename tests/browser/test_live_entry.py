@@ -8,7 +8,6 @@ import pytest
 from games.models import Game, Move
 from games.replay.timeline import load_timeline
 from tests.browser.contexts import log_in, settled_at
-from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,8 +26,8 @@ def _engine_totals(game) -> list[int]:
     return [p["total"] for p in timeline.score_at(timeline.plies)["players"]]
 
 
-def test_start_a_game_and_play_by_clicking(page, live_server):
-    log_in(page, live_server, UserFactory(username="recorder"))
+def test_start_a_game_and_play_by_clicking(page, live_server, alice):
+    log_in(page, live_server, alice)
     page.goto("/games/new")
     page.fill("input[name=player_1]", "Ana")
     page.fill("input[name=player_2]", "Ben")

@@ -16,7 +16,6 @@ from games.services.results import record_of
 from rules_engine.duel.playout import random_record
 from rules_engine.duel.record import replay, to_transcription
 from tests.browser.contexts import page_in, settled_at
-from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DRAWN = ("refill", "refills", "reveal")
@@ -32,7 +31,7 @@ def transcript(seed: int) -> dict:
 def sign_in_from_home(page) -> None:
     page.goto("/")
     page.get_by_role("link", name="Sign in").click()
-    page.get_by_label("Username").fill("recorder")
+    page.get_by_label("Username").fill("alice")
     page.get_by_label("Password").fill("correct horse battery")
     page.get_by_role("button", name="Sign in").click()
 
@@ -75,8 +74,7 @@ def play_move(page, ply: int, move: dict) -> None:
     settled_at(page, "#play", ply + 1)
 
 
-def test_a_transcribed_duel_is_recorded_by_tapping_resumed_and_watched(chromium, live_server, page):
-    UserFactory(username="recorder")
+def test_a_transcribed_duel_is_recorded_by_tapping_resumed_and_watched(chromium, live_server, page, alice):
     record = transcript(5)
     moves = record["moves"]
     sign_in_from_home(page)
@@ -109,11 +107,10 @@ def test_a_transcribed_duel_is_recorded_by_tapping_resumed_and_watched(chromium,
     ]
 
 
-def test_a_spectator_sees_each_move_within_3_seconds(chromium, live_server, page):
-    recorder = UserFactory(username="recorder")
+def test_a_spectator_sees_each_move_within_3_seconds(chromium, live_server, page, alice):
     record = random_record(random.Random(9))
     record["players"] = ["Ana", "Ben"]
-    outcome = import_record({**record, "moves": []}, user=recorder, source=Game.Source.RECORDED)
+    outcome = import_record({**record, "moves": []}, user=alice, source=Game.Source.RECORDED)
     game = outcome.game
     sign_in_from_home(page)
     page.goto(f"/games/{game.pk}/play")
@@ -131,10 +128,9 @@ def click_classic_move(page, ply: int, move: dict) -> None:
     slot.first.click()
 
 
-def test_a_base_game_round_is_recorded_with_the_cards_the_table_turns_up(page):
+def test_a_base_game_round_is_recorded_with_the_cards_the_table_turns_up(page, alice):
     from rules_engine.classic.playout import random_record as classic_record
 
-    UserFactory(username="recorder")
     dealt = classic_record(random.Random(3), players=2)
     cards, market = dealt["setup"]["round_cards"], dealt["setup"]["market_draws"]
     sign_in_from_home(page)
