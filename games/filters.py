@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from games import engine
 from games.models import Game, Seat
+from games.translation import say
 
 
 class GameFilterForm(forms.Form):
@@ -23,7 +24,8 @@ class GameFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         if players is not None:
             self.fields["player"].widget.choices = [("", _("Any player")), *((p.pk, p.name) for p in players)]
-        self.fields["game"].widget.choices = [("", _("Any game")), *engine.game_types()]
+        games = ((gt, say(name)) for gt, name in engine.game_types())
+        self.fields["game"].widget.choices = [("", _("Any game")), *games]
 
     def clean(self):
         data = super().clean()

@@ -14,13 +14,14 @@ from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState
 from rules_engine.gametype import GameType, ModuleGameType, PlayModule
 from rules_engine.hookspecs import hookimpl
+from rules_engine.messages import msg
 
 _WEIGHTS = {"Unload": 4.0, "PlaceUnload": 3.0, "SwapUnload": 3.0, "TakeToken": 2.0}
 
 
 class DuelGame(ModuleGameType[DuelState, Move]):
     id = "duel"
-    name = "Imhotep: The Duel"
+    name = msg("Imhotep: The Duel")
     min_players = 2
     max_players = 2
     sides = dict.fromkeys(MONUMENTS, ("A", "B"))

@@ -29,7 +29,8 @@ SAME_WORD = {
     "de": {"Name", "Status", "Start", "Details", "Variante", "Token", "Rating", "Ratings", "Statue", "Hammer",
            "Ladeplatz", "Score", "Obelisk"},
     "ru": set(),
-    "hu": {"Token", "Start"},
+    # The Hungarian rulebook keeps the games' English titles.
+    "hu": {"Token", "Start", "Imhotep: The Duel", "Imhotep: Builder of Egypt", "The", "Duel", "Builder", "of", "Egypt"},
     "ja": set(),
 }
 
@@ -48,14 +49,7 @@ def _names() -> set[str]:
 
     players = set(Player.objects.values_list("name", flat=True))
     users = set(get_user_model().objects.values_list("username", flat=True))
-    games = {str(name) for name in _game_names()}
-    return players | users | games
-
-
-def _game_names():
-    from rules_engine.registry import default_registry
-
-    return [game.name for game in default_registry().games.values()]
+    return players | users  # not the games' names: the rulebooks translate them
 
 
 # Marks a player reads the same in every language: rule ids (D7.1, C8), token labels typed at
