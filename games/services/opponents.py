@@ -30,6 +30,12 @@ class Record:
         return self.wins + self.losses + self.draws
 
     @property
+    def per_game_type(self) -> list[tuple[str, list[int]]]:
+        """(game type, [wins, losses, draws]) sorted by game type. For templates: they would
+        look ``by_type.items`` up as the key "items" of the defaultdict, creating it."""
+        return sorted(self.by_type.items())
+
+    @property
     def score(self) -> float:
         """Share of the points against this opponent (a draw is half), 0–1."""
         return (self.wins + self.draws / 2) / self.games if self.games else 0.0

@@ -101,3 +101,11 @@ def test_the_head_to_head_page_tells_the_record(client):
     play("Ben", "Ana")
     body = client.get(f"/games/players/{named('Ana').pk}/vs/{named('Ben').pk}").content.decode()
     assert "Ana ahead 2 times, Ben ahead 1 time." in " ".join(body.split())
+
+
+def test_the_head_to_head_page_splits_the_record_per_game_when_they_played_two(client):
+    play("Ana", "Ben", times=2)
+    finished_game(names=("Ben", "Ana"), totals=(60, 50), game_type="classic")
+    body = " ".join(client.get(f"/games/players/{named('Ana').pk}/vs/{named('Ben').pk}").content.decode().split())
+    assert '<th scope="row">Imhotep: The Duel</th><td>2</td><td>0</td><td>0</td>' in body
+    assert '<th scope="row">Imhotep: Builder of Egypt</th><td>0</td><td>1</td><td>0</td>' in body
