@@ -15,13 +15,18 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 from rules_engine.messages import Message
 
 
+def in_source_language() -> bool:
+    """Whether the reader reads English, the source: then a message already is its sentence
+    (nested ones and lists included) and the catalogue has nothing to add. Pages draw hundreds
+    of messages, the score API returns dozens: they skip the lookups."""
+    return bool(get_language() == settings.LANGUAGE_CODE)
+
+
 def say(text: Any) -> str:
     """``text`` in the active language: a ``Message`` is translated, anything else is str()."""
     if not isinstance(text, Message):
         return "" if text is None else str(text)
-    if get_language() == settings.LANGUAGE_CODE:
-        # English is the source: a message already is its English sentence (nested ones and
-        # lists included), so the catalogue has nothing to add. Pages draw hundreds of them.
+    if in_source_language():
         return str.__str__(text)
     params = {key: _param(value) for key, value in text.params.items()}
     if text.plural is not None:

@@ -239,7 +239,7 @@ if REDIS_URL:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "imhotep_site.filecache.FileCache",
             "LOCATION": os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")),
             "OPTIONS": {"MAX_ENTRIES": 20_000},
         }

@@ -26,7 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.translation import say
+from games.translation import in_source_language, say
 from imhotep_site.limits import check_moves
 from rules_engine.errors import BoardError, RecordError
 from rules_engine.messages import Message
@@ -75,14 +75,19 @@ def _json_kind(value: object) -> str:
 
 def said(document: Any) -> Any:
     """``document`` (JSON-shaped) with every engine ``Message`` in it said in the request's
-    language; everything else (keys, ids, numbers) as it is. Copies only what holds a message."""
+    language; everything else (keys, ids, numbers) as it is. Copies only what holds a message.
+    In English nothing is walked: a message already is its English sentence."""
+    return document if in_source_language() else _said(document)
+
+
+def _said(document: Any) -> Any:
     if isinstance(document, Message):
         return say(document)
     if isinstance(document, dict):
-        out = {key: said(value) for key, value in document.items()}
+        out = {key: _said(value) for key, value in document.items()}
         return out if any(out[key] is not value for key, value in document.items()) else document
     if isinstance(document, list | tuple):
-        items = [said(value) for value in document]
+        items = [_said(value) for value in document]
         return items if any(a is not b for a, b in zip(items, document, strict=True)) else document
     return document
 

@@ -28,7 +28,14 @@ class ScoringAnonThrottle(CurrentRates, AnonRateThrottle):
 
 
 class ScoringUserThrottle(CurrentRates, UserRateThrottle):
-    """Signed-in callers, by user: rate ``DEFAULT_THROTTLE_RATES["user"]``."""
+    """Signed-in callers, by user: rate ``DEFAULT_THROTTLE_RATES["user"]``. Anonymous callers
+    are the anonymous throttle's alone (DRF's would count them by address a second time, one
+    more write to the shared cache on every request)."""
+
+    def get_cache_key(self, request, view):
+        if not (request.user and request.user.is_authenticated):
+            return None  # DRF: no key, nothing counted
+        return super().get_cache_key(request, view)
 
 
 SCORING_THROTTLES = [ScoringAnonThrottle, ScoringUserThrottle]

@@ -6,14 +6,14 @@ from collections import Counter
 
 import pytest
 
-from games.ui.duel.describe import describe_move
+from games.ui.duel.describe import describe_move, told_token
 from rules_engine.duel.labels import NAMES as TOKEN_NAMES
 from rules_engine.messages import Message
 from rules_engine.registry import default_registry
 
 NAMES = ["Ana", "Ben"]
-# The board's words for each token, longest first (so "tomb 12" is never read as "tomb 1").
-_TOKEN_IDS = {str(name): token for token, name in TOKEN_NAMES.items()}
+# Each token as a story names it, longest first (so "tomb 12" is never read as "tomb 1").
+_TOKEN_IDS = {str(told_token(token)): token for token in TOKEN_NAMES}
 _TOKEN_WORDS = "|".join(re.escape(w) for w in sorted(_TOKEN_IDS, key=len, reverse=True))
 
 
@@ -70,7 +70,7 @@ def test_d4_2_3_token_left_on_the_boat_goes_to_the_box():
             if len(line) == 2:
                 text = describe_move(before, move, NAMES).text
                 slot1 = before.boats[move["boat"]][0]
-                assert text.endswith(f"{TOKEN_NAMES[slot1]} to the box")
+                assert text.endswith(f"{told_token(slot1)} to the box")
                 return
     pytest.fail("no two-meeple unload in this game")
 
@@ -141,3 +141,9 @@ def test_d4_4_pass_is_said_as_a_pass():
         boats: dict = {}
 
     assert describe_move(Position(), {"type": "pass"}, NAMES).text.startswith("Ben passes")
+
+
+def test_an_action_token_is_called_one_inside_a_story():
+    """D1: an action token's printed words ("take 1 token") would read as an order."""
+    assert told_token("take-token") == "action token “take 1 token”"
+    assert told_token("tomb-7") == "tomb 7"

@@ -76,3 +76,13 @@ def test_the_token_endpoint_is_throttled_per_address(tiny_rates):
         for _ in range(3)
     ]
     assert statuses == [400, 400, 429]
+
+
+def test_an_anonymous_caller_is_held_to_the_anonymous_rate_only(settings):
+    # The per-user rate is for signed-in callers; anonymous ones are counted once, by address.
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": "3/min", "user": "1/min", "auth": "2/min"},
+    }
+    client = APIClient()
+    assert [score(client).status_code for _ in range(4)] == [200, 200, 200, 429]

@@ -18,6 +18,7 @@ from typing import cast
 
 from games.ui.duel.geometry import line_cells, line_name
 from rules_engine.duel.labels import NAMES
+from rules_engine.duel.tokens import ACTIONS
 from rules_engine.messages import msg
 
 
@@ -34,6 +35,15 @@ def token_name(token: str) -> str:
     """The board's words for a token id (D1): "tomb-12" → "tomb 12", "pyramid-dark" →
     "dark pyramid"; an id the Duel does not know stays as it is."""
     return NAMES.get(token, token)
+
+
+def told_token(token: str) -> str:
+    """A token as a story names it: an action token is called one, so its printed words
+    ("take 1 token") do not read as an order inside the sentence."""
+    if token in ACTIONS:
+        # Translators: an action token of the Duel inside a move story, {name} its printed words.
+        return msg("action token “{name}”", name=token_name(token))
+    return token_name(token)
 
 
 def player_name(names: Sequence[str], i: int) -> str:
@@ -63,12 +73,12 @@ def _unload(table: _Table, boat: str, names: Sequence[str], story: MoveStory) ->
         token = slots[slot - 1]
         if token is not None:
             # Translators: a token an unloaded boat gives a player, e.g. "tomb 12 to Ana".
-            parts.append(msg("{token} to {player}", token=token_name(token), player=player_name(names, owner)))
+            parts.append(msg("{token} to {player}", token=told_token(token), player=player_name(names, owner)))
         slots[slot - 1] = None
         table.cells[cell] = None
         story.emptied.add(cell)
     # Translators: a token left on an unloaded boat goes back to the box (D4.2.3), e.g. "obelisk to the box".
-    parts += [msg("{token} to the box", token=token_name(t)) for t in slots if t is not None]
+    parts += [msg("{token} to the box", token=told_token(t)) for t in slots if t is not None]
     story.boats.add(boat)
     if not parts:
         # Translators: a boat unloaded with no token for anyone, e.g. "row 3: nothing to take".
@@ -99,7 +109,7 @@ def describe_move(before, move: Mapping, names: Sequence[str]) -> MoveStory:
         token = (table.boats.get(boat) or [None] * 3)[slot - 1]
         story.slots.add((boat, slot))
         # Translators: what a player takes from an empty boat slot.
-        taken = token_name(token) if token else msg("nothing")
+        taken = told_token(token) if token else msg("nothing")
         story.text = msg(
             # Translators: the action token "take 1 token" (D4.3), e.g. "Ana plays take 1 token: obelisk
             # from row 2 slot 1, …"; {token} may be "nothing".
