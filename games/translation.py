@@ -7,6 +7,7 @@ and fills the parameters in, translating those that are messages (or lists of th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -42,10 +43,15 @@ def say(text: Any) -> str:
         return str(text)
 
 
+def say_list(items: Iterable[Any]) -> str:
+    """``items`` said one by one and joined as the language joins a list ("a, b"; "a、b")."""
+    # Translators: the separator between the items of a list, e.g. "tomb 1, tomb 2".
+    return gettext(", ").join(say(item) for item in items)
+
+
 def _param(value: Any) -> Any:
     if isinstance(value, tuple):
-        # Translators: the separator between the items of a list, e.g. "tomb 1, tomb 2".
-        return gettext(", ").join(say(item) for item in value)
+        return say_list(value)
     if isinstance(value, Message):
         return say(value)
     return value

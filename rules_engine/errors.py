@@ -72,22 +72,27 @@ class PluginError(RulesError):
 
 def joined(problems: Iterable[tuple[str, str]]) -> str:
     """(field path, message) pairs as one message, "path: message; path: message", kept
-    translatable (the same templates the web services use). The parts are paired up as a
-    balanced tree, so a document with thousands of problems costs O(n log n), not O(n²)."""
+    translatable (the same templates the web services use)."""
     # Translators: a problem of one field of a board or record: "players[0].tomb: …".
-    parts: list[str] = [msg("{field}: {problem}", field=path, problem=message) for path, message in problems]
-    if not parts:
+    return joined_parts(msg("{field}: {problem}", field=path, problem=message) for path, message in problems)
+
+
+def joined_parts(parts: Iterable[str]) -> str:
+    """``parts`` as one message "a; b; c", kept translatable when any part is a message. The
+    parts are paired up as a balanced tree, so thousands of them cost O(n log n), not O(n²)."""
+    level = list(parts)
+    if not level:
         return ""
-    while len(parts) > 1:
+    while len(level) > 1:
         paired: list[str] = [
             # Translators: two problems (or lists of them) of one refusal, e.g. "players[0].name: …; tomb: …".
-            msg("{first}; {then}", first=parts[i], then=parts[i + 1])
-            for i in range(0, len(parts) - 1, 2)
+            msg("{first}; {then}", first=level[i], then=level[i + 1])
+            for i in range(0, len(level) - 1, 2)
         ]
-        if len(parts) % 2:
-            paired.append(parts[-1])
-        parts = paired
-    return parts[0]
+        if len(level) % 2:
+            paired.append(level[-1])
+        level = paired
+    return level[0]
 
 
 class _Short(reprlib.Repr):

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="empty-body"
+# (Specifications: a hook's body is its docstring; pluggy calls the plugins' implementations.)
 """The plugin hooks (pluggy, project name ``imhotep``).
 
 A plugin is a module or object with functions decorated ``@rules_engine.hookimpl`` and named
@@ -31,7 +33,6 @@ def imhotep_games() -> Iterable[GameType[Any, Any]]:
     Each game's ``id`` must be unique among all loaded plugins; the registry refuses a
     duplicate id or an object that is not a ``GameType`` with a ``PluginError``.
     """
-    raise NotImplementedError  # a specification: pluggy calls the plugins' implementations
 
 
 @hookspec
@@ -42,7 +43,6 @@ def imhotep_variants() -> Iterable[Variant]:
     sides: a board or record lists the ids it plays with under ``"variants"``. The pair
     (game, variant id) must be unique, and the game must be registered.
     """
-    raise NotImplementedError  # a specification: pluggy calls the plugins' implementations
 
 
 @hookspec

@@ -29,11 +29,11 @@ from games.models import Game
 from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
-from games.services import joined, reason_of
+from games.services import reason_of
 from games.services.recording import Outcome, import_record
 from games.translation import say
 from games.ui import game_ui, ui_registry
-from rules_engine.errors import RulesError
+from rules_engine.errors import RulesError, joined_parts
 from rules_engine.messages import msg
 
 
@@ -197,7 +197,7 @@ def play(request, pk: int):
             return _render(request, game, pending=pending)
         move, problems = ui.with_draws(move, draws, request.POST)
         if problems:
-            return _render(request, game, status=400, pending=pending, error=joined(problems))
+            return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
     else:
         pending = None
     try:
@@ -236,7 +236,7 @@ def _record_with_cards(request, game: Game, ply: int, move: dict, need):
         return _render(request, game, pending=pending)
     turned_up, problems = timeline.ui.read_turned_up(request.POST, need)
     if problems:
-        return _render(request, game, status=400, pending=pending, error=joined(problems))
+        return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
     try:
         appended = append_move(game.pk, ply, move, turned_up=turned_up)
     except StalePly as exc:

@@ -3,24 +3,13 @@ call these modules; none of them computes a result or a rating itself.
 
 The services say what went wrong with ``rules_engine.messages.msg()`` (docs/i18n.md): the
 English sentence, a ``str`` the command line prints as it is, that a page or the API puts into
-the reader's language (``games.translation.say``). The two helpers below keep such messages
+the reader's language (``games.translation.say``). The helpers below keep such messages
 messages where an error's text is passed on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from rules_engine.errors import BoardError, RecordError
+from rules_engine.errors import BoardError, RecordError, joined
 from rules_engine.messages import msg
-
-
-def joined(parts: Iterable[str], /) -> str:
-    """``parts`` as "a; b; c", kept translatable when any part is a message."""
-    out: str | None = None
-    for part in parts:
-        # Translators: two problems (or lists of them) of one refusal, e.g. "players[0].name: …; tomb: …".
-        out = part if out is None else msg("{first}; {then}", first=out, then=part)
-    return "" if out is None else out
 
 
 def field_message(path: str, message: str) -> str:
@@ -34,7 +23,7 @@ def reason_of(error: BaseException) -> str:
     ``Message``) into plain English; this keeps it, and rebuilds the engine's glued texts
     (a board's problems, a record's "move N: …") from their parts."""
     if isinstance(error, BoardError):
-        return joined(msg("{field}: {problem}", field=str(path), problem=message) for path, message in error.errors)
+        return joined(error.errors)
     if isinstance(error, RecordError):
         if error.move is None:
             return error.reason

@@ -21,12 +21,12 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Move, Seat
-from games.services import field_message, joined, ratings, reason_of
+from games.services import field_message, ratings, reason_of
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
 from games.services.results import store_results
 from imhotep_site.limits import LimitExceeded, check_moves, check_record_count
-from rules_engine.errors import BoardError, RecordError, RulesError
+from rules_engine.errors import BoardError, RecordError, RulesError, joined_parts
 from rules_engine.messages import msg
 
 RECORD_HEADER_EXCLUDES = ("players", "moves")
@@ -341,7 +341,7 @@ def _rejected(reason: str, move: int | None = None) -> Outcome:
 def _rejected_board(errors) -> Outcome:
     # A message stays a message (str() would make it plain English): pages and the API say it.
     errors = tuple((str(path), message if isinstance(message, str) else str(message)) for path, message in errors)
-    reason = joined(field_message(path, message) for path, message in errors)
+    reason = joined_parts(field_message(path, message) for path, message in errors)
     return Outcome(Outcome.REJECTED, reason=reason, errors=errors)
 
 

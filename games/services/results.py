@@ -10,8 +10,8 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Result, Seat
-from games.services import joined, ratings
-from rules_engine.errors import RulesError, UnknownGameError
+from games.services import ratings
+from rules_engine.errors import RulesError, UnknownGameError, joined_parts
 from rules_engine.messages import msg
 
 
@@ -46,7 +46,8 @@ def recompute_results(game: Game, replay=None) -> Game:
     # Version drift is allowed (an engine fix is why one rescores); a missing plugin is not.
     missing = engine.registry().missing(game.game_type, game.variants, {})
     if missing:
-        raise UnknownGameError(msg("cannot rescore game {game}: {missing}", game=game.pk, missing=joined(missing)))
+        what = joined_parts(missing)
+        raise UnknownGameError(msg("cannot rescore game {game}: {missing}", game=game.pk, missing=what))
     if game.has_moves:
         replay = replay or engine.registry().replay(record_of(game), states=False)
         score = replay.score() if replay.finished else None

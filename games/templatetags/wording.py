@@ -2,9 +2,9 @@
 ``{{ items|listing }}``: a list the same way, joined as the language joins lists."""
 
 from django import template
-from django.utils.translation import gettext
 
 from games.translation import say as _say
+from games.translation import say_list
 
 register = template.Library()
 
@@ -17,5 +17,4 @@ def say(value) -> str:
 @register.filter
 def listing(items) -> str:
     """``["Ana", "Ben"]`` → "Ana, Ben" (Japanese "Ana、Ben"); messages are said."""
-    # Translators: the separator between the items of a list, e.g. "tomb 1, tomb 2".
-    return gettext(", ").join(_say(item) for item in items)
+    return say_list(items)
