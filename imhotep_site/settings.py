@@ -158,6 +158,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.membership.context.membership",
                 "django.template.context_processors.i18n",
+                # Last: overrides the CSRF token while a page to keep is drawn (games/pagecache.py).
+                "games.pagecache.csrf_placeholder",
             ],
         },
     },

@@ -125,7 +125,10 @@ def _empty_cache():
     version, which would otherwise carry over from a test whose rows were rolled back."""
     from django.core.cache import cache
 
+    from games import pagecache
+
     cache.clear()
+    pagecache.clear_local()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -21,6 +21,7 @@ import json
 import pickle
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -45,13 +46,29 @@ class Timeline:
     replay: ReplayBase  # the game type's Replay: .states, .moves, .finished, .plies
     _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
     _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
-    _memo: dict[str, object] = field(default_factory=dict, repr=False)  # what a page works out once
+    _memo: dict[Hashable, object] = field(default_factory=dict, repr=False)  # what a page works out once
+    _drawn: OrderedDict[Hashable, str] = field(default_factory=OrderedDict, repr=False)  # recent drawings
 
-    def memo(self, key: str, make):
+    def memo(self, key: Hashable, make):
         """``make()``, worked out once per timeline (its positions never change)."""
         if key not in self._memo:
             self._memo[key] = make()
         return self._memo[key]
+
+    def drawn(self, key: Hashable, draw) -> str:
+        """``draw()``, kept for the ``DRAWN`` keys asked for last: a drawn position is tens of
+        kilobytes, and a long game in five languages has hundreds of them."""
+        with _cache_lock:
+            html = self._drawn.get(key)
+            if html is not None:
+                self._drawn.move_to_end(key)
+                return html
+        html = draw()
+        with _cache_lock:
+            self._drawn[key] = html
+            while len(self._drawn) > DRAWN:
+                self._drawn.popitem(last=False)
+        return html
 
     @property
     def game_type(self):
@@ -122,6 +139,7 @@ class Timeline:
 
 
 CACHE_SIZE = 16
+DRAWN = 32  # drawn positions kept per timeline
 SHARED_TTL = 24 * 3600  # a replayed record in the shared cache (it never changes, only ages)
 _cache: OrderedDict[tuple[int, str], Timeline] = OrderedDict()
 _cache_lock = threading.Lock()

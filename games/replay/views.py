@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
@@ -15,6 +16,7 @@ from games import engine
 from games.analysis import service as analysis
 from games.analysis.views import panel_context
 from games.models import Game
+from games.pagecache import reader_cache
 from games.permissions import can_change_game
 from games.replay.chart import cursor_x, score_chart
 from games.replay.timeline import NoReplay, load_timeline
@@ -52,15 +54,12 @@ def _plain(status: int, message: str) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
-def replay_context(game: Game, timeline, ply: int) -> dict:
+def step_context(game: Game, timeline, ply: int) -> dict:
+    """What the viewer needs around the position: the ply, the step links, the move list."""
     base = reverse("replay", args=[game.pk])
     plies = timeline.plies
-    names = timeline.names
-    ui = game_ui(game.game_type)
-    colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type))
     stories = timeline.stories
-    story = stories[ply - 1] if ply > 0 else None
-    ctx = {
+    return {
         "game": game,
         "ply": ply,
         "plies": plies,
@@ -74,23 +73,45 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
         },
         "at_start": ply == 0,
         "at_end": ply == plies,
-        "story": story,
-        "moves": [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}",
-                   "current": k + 1 == ply} for k, s in enumerate(stories)],
-        # The chart is the same at every ply but for its cursor: drawn once per timeline (and
-        # language: its points' titles are words).
-        "chart": {**timeline.memo(f"chart:{base}:{get_language()}",
-                                  lambda: score_chart(timeline.totals, colours, 0, base, names)),
-                  "cursor_x": cursor_x(ply, plies)},
-        "chart_labels": names,
-        "ui": ui,
+        "story": stories[ply - 1] if ply > 0 else None,
+        # Only a page (or a live game's poll) draws the move list: worked out when drawn.
+        "moves": lambda: [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}",
+                           "current": k + 1 == ply} for k, s in enumerate(stories)],
         "finished": timeline.replay.finished,
     }
+
+
+def replay_context(game: Game, timeline, ply: int) -> dict:
+    """``step_context`` and the position: the board (the game's adapter) and the score chart."""
+    ctx = step_context(game, timeline, ply)
+    names = timeline.names
+    ui = game_ui(game.game_type)
+    colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type))
+    base = ctx["base_url"]
+    ctx.update(
+        # The chart is the same at every ply but for its cursor: drawn once per timeline (and
+        # language: its points' titles are words).
+        chart={**timeline.memo(f"chart:{base}:{get_language()}",
+                               lambda: score_chart(timeline.totals, colours, 0, base, names)),
+               "cursor_x": cursor_x(ply, ctx["plies"])},
+        chart_labels=names,
+        ui=ui,
+    )
     if ui.replay_context is not None:
-        ctx.update(ui.replay_context(timeline, ply, story, colours))
+        ctx.update(ui.replay_context(timeline, ply, ctx["story"], colours))
     else:
         ctx["state_json"] = timeline.state_json(ply)
     return ctx
+
+
+def position_html(game: Game, timeline, ply: int, live: bool) -> str:
+    """The position at ``ply`` as every reader sees it (step links, last move, board, chart):
+    drawn once per timeline, ply, language and live flag in this process, as stepping back and
+    forth through a game asks for the same positions again and again."""
+    return timeline.drawn(
+        (ply, get_language(), live),
+        lambda: render_to_string("games/replay.html#position", {**replay_context(game, timeline, ply), "live": live}),
+    )
 
 
 def _hints(game: Game, timeline, ply: int) -> list[dict]:
@@ -111,6 +132,7 @@ def _unchanged(game: Game, follow: str | None) -> bool:
 
 
 @require_GET
+@reader_cache
 def replay(request, pk: int):
     game = get_object_or_404(Game, pk=pk)
     if _unchanged(game, request.GET.get("follow")):
@@ -130,17 +152,20 @@ def replay(request, pk: int):
         ply = parse_ply(request.GET.get("ply"), timeline.plies)
     except BadPly as exc:
         return _plain(exc.status, exc.message)
-    context = replay_context(game, timeline, ply)
+    live = game.status == Game.Status.IN_PROGRESS
+    context = step_context(game, timeline, ply)
+    context["position"] = position_html(game, timeline, ply, live)
     context.update(panel_context(request, game, ply, timeline))
     context["hints"] = _hints(game, timeline, ply) if request.GET.get("hint") == "1" else None
     context.update(
-        live=game.status == Game.Status.IN_PROGRESS,
+        live=live,
         may_record=can_change_game(request.user, game),
         detail_url=reverse("games:detail", args=[game.pk]),
         play_url=reverse("play", args=[game.pk]),
     )
     # A history restore (htmx cache miss on Back) replaces the whole body: it needs the page.
-    partial = request.htmx and not request.htmx.history_restore_request
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    context["partial"] = partial
     template = "games/replay.html#viewer" if partial else "games/replay.html"
     response = render(request, template, context)
     # The same URL answers a partial or a page; caches (and htmx history) must keep them apart.

@@ -28,7 +28,19 @@
     var slider = document.getElementById("ply-slider");
     if (viewer && slider && document.activeElement !== slider) slider.value = viewer.dataset.ply;
   }
-  document.addEventListener("htmx:afterSettle", syncSlider);
-  document.addEventListener("htmx:historyRestore", syncSlider);
-  window.addEventListener("popstate", function () { setTimeout(syncSlider, 0); });
+  // The move list stays in the page too (a step sends only the viewer): mark the move shown.
+  function markMove() {
+    var viewer = document.getElementById("viewer");
+    var moves = document.getElementById("moves");
+    if (!viewer || !moves) return;
+    var links = moves.querySelectorAll("a");
+    for (var k = 0; k < links.length; k++) {
+      if (String(k) === viewer.dataset.ply) links[k].setAttribute("aria-current", "step");
+      else links[k].removeAttribute("aria-current");
+    }
+  }
+  function sync() { syncSlider(); markMove(); }
+  document.addEventListener("htmx:afterSettle", sync);
+  document.addEventListener("htmx:historyRestore", sync);
+  window.addEventListener("popstate", function () { setTimeout(sync, 0); });
 })();

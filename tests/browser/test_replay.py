@@ -79,3 +79,17 @@ def test_keys_are_ignored_while_typing_in_a_field(page):
     page.keyboard.press("ArrowRight")
     page.wait_for_timeout(300)
     assert page.locator("#viewer").get_attribute("data-ply") == "3"
+
+
+def test_the_move_list_marks_the_move_shown_after_each_step(page):
+    game = store(random_record(7))
+    page.goto(f"/games/{game.pk}/replay?ply=5")
+    _at(page, 5)
+    page.keyboard.press("ArrowRight")
+    _at(page, 6)
+    current = page.locator('#moves a[aria-current="step"]')
+    assert current.count() == 1
+    assert current.get_attribute("href").endswith("?ply=6")
+    page.locator('#moves a[href$="?ply=2"]').click()
+    _at(page, 2)
+    assert page.locator('#moves a[aria-current="step"]').get_attribute("href").endswith("?ply=2")

@@ -13,6 +13,7 @@ from games.models import Player
 from games.services import history_version
 from games.services.generated import generate
 from games.services.recording import import_board
+from tests.factories import GameFactory, MoveFactory
 from tests.games.conftest import winning_board
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +60,12 @@ def test_bulk_generated_games_change_the_version():
     before = history_version.current()
     generate(3)
     assert history_version.current() != before
+
+
+def test_a_move_written_or_deleted_changes_the_version():
+    game = GameFactory(source="recorded")
+    before = history_version.current()
+    move = MoveFactory(game=game, ply=0)
+    written = history_version.current()
+    move.delete()
+    assert before != written != history_version.current()

@@ -150,3 +150,24 @@ def test_score_only_game_has_nothing_to_replay(client, db):
 def test_htmx_history_restore_gets_the_whole_page(client, finished_game):
     response = client.get(_url(finished_game, 3), **HTMX, HTTP_HX_HISTORY_RESTORE_REQUEST="true")
     assert "<html" in response.content.decode()
+
+
+def test_a_step_sends_the_viewer_without_the_move_list(client, finished_game):
+    html = client.get(_url(finished_game, 3), **HTMX).content.decode()
+    assert 'id="moves"' not in html and f"?ply={finished_game.moves.count()}" in html
+
+
+def test_a_live_games_poll_sends_the_move_list_out_of_band(client, live_game):
+    html = client.get(_url(live_game) + "?follow=9", **HTMX).content.decode()
+    assert re.search(r'<ol class="moves" id="moves" start="0" hx-swap-oob="true">', html)
+    assert html.count("<li><a href=") == 11  # the setup and the 10 moves
+
+
+def test_a_timeline_keeps_only_its_last_drawn_positions(finished_game):
+    from games.replay.timeline import DRAWN, load_timeline
+
+    timeline = load_timeline(finished_game)
+    for key in range(DRAWN + 5):
+        timeline.drawn(key, lambda key=key: f"position {key}")
+    assert timeline.drawn(DRAWN + 4, lambda: "drawn again") == f"position {DRAWN + 4}"
+    assert timeline.drawn(0, lambda: "drawn again") == "drawn again"
