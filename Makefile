@@ -90,6 +90,7 @@ bench: venv
 	$(BIN)/python bench/classic_engine.py
 	$(BIN)/python bench/classic_scoring.py
 	$(BIN)/python bench/languages.py
+	$(BIN)/python bench/api_costs.py
 
 # Load figures on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
 LOAD_SECONDS ?= 10

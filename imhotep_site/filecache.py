@@ -6,12 +6,24 @@ directory: with the thousands of entries a club's replays and tables leave there
 costs several times the write itself, and the throttles write on every API request. This
 cache culls on one write in ``CULL_EVERY`` per process instead, so the directory may hold up
 to ``CULL_EVERY`` entries per worker more than ``MAX_ENTRIES`` between two culls.
+
+Counters (the API throttles count every request, scoring/throttles.py) are atomic across the
+processes, as they are in Redis: ``add`` creates the file only if no live one is there (a hard
+link cannot replace a file), and ``incr`` rewrites the number in place under a file lock. Django's
+own ``add`` and ``incr`` read, then write a whole new file, so two workers counting at once would
+lose counts.
 """
 
 from __future__ import annotations
 
+import fcntl
 import itertools
+import os
+import pickle
+import tempfile
+import zlib
 
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
 
 CULL_EVERY = 100
@@ -25,3 +37,39 @@ class FileCache(FileBasedCache):
     def _cull(self):
         if next(self._writes) % CULL_EVERY == 0:
             super()._cull()  # type: ignore[misc]  # private in django-stubs, real in Django
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
+        self._createdir()  # type: ignore[attr-defined]  # private in django-stubs, real in Django
+        name = self._key_to_file(key, version)  # type: ignore[attr-defined]
+        fd, staged = tempfile.mkstemp(dir=self._dir)  # type: ignore[attr-defined]
+        try:
+            with open(fd, "wb") as f:
+                self._write_content(f, timeout, value)  # type: ignore[attr-defined]
+            for _ in range(2):
+                try:
+                    os.link(staged, name)
+                except FileExistsError:
+                    if self.has_key(key, version):  # a live entry; an expired one is removed here
+                        return False
+                else:
+                    self._cull()
+                    return True
+            return False
+        finally:
+            os.remove(staged)
+
+    def incr(self, key, delta=1, version=None) -> int:
+        name = self._key_to_file(key, version)  # type: ignore[attr-defined]
+        try:
+            with open(name, "r+b") as f:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX)  # released when the file is closed
+                if self._is_expired(f):  # type: ignore[attr-defined]  # (closes and removes it)
+                    raise ValueError(f"Key '{key}' not found")
+                start = f.tell()
+                value = pickle.loads(zlib.decompress(f.read())) + delta
+                f.seek(start)
+                f.write(zlib.compress(pickle.dumps(value, self.pickle_protocol)))
+                f.truncate()
+                return value
+        except FileNotFoundError:
+            raise ValueError(f"Key '{key}' not found") from None

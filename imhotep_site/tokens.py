@@ -33,7 +33,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from imhotep_site.limits import wants_json
-from scoring.throttles import CurrentRates
+from scoring.throttles import CurrentRates, SlidingWindow
 
 # --------------------------------------------------------------------------- the page
 
@@ -79,7 +79,7 @@ def token_page(request):
 # --------------------------------------------------------------------------- the API
 
 
-class AuthTokenThrottle(CurrentRates, AnonRateThrottle):
+class AuthTokenThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):
     """Per address, for everyone (signed in or not): rate ``DEFAULT_THROTTLE_RATES["auth"]``."""
 
     scope = "auth"

@@ -23,13 +23,11 @@ from rules_engine import ENGINE_VERSION, hookspecs, variants
 from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, joined, shown
 from rules_engine.gametype import ID_PATTERN, GameType, Variant, VariantField
 from rules_engine.messages import msg
+from rules_engine.validation import MAX_DEPTH, too_deep
 
 ENTRY_POINT_GROUP = "imhotep"
 BUILTIN_DISTRIBUTION = "imhotep-service"
 DEFAULT_GAME = "duel"
-#: Boards and records nest a few levels; anything deeper is refused before any game reads it,
-#: so no game's code (repr in a message, json) ever recurses through a hostile document.
-MAX_DEPTH = 32
 
 
 def builtin_plugins() -> dict[str, object]:
@@ -271,7 +269,7 @@ class Registry:
         """Score an end-game board of any registered game, with its variants."""
         if not isinstance(board, Mapping):
             raise BoardError([("", msg("the board must be a JSON object, got {kind}", kind=type(board).__name__))])
-        if _too_deep(board):
+        if too_deep(board):
             raise BoardError([("", msg("the board is nested more than {depth} levels deep", depth=MAX_DEPTH))])
         game_id = board.get("game", DEFAULT_GAME)
         try:
@@ -297,7 +295,7 @@ class Registry:
         keep no other."""
         if not isinstance(record, Mapping):
             raise RecordError(msg("the record must be a JSON object, got {kind}", kind=type(record).__name__))
-        if _too_deep(record):
+        if too_deep(record):
             raise RecordError(msg("the record is nested more than {depth} levels deep", depth=MAX_DEPTH))
         try:
             game = self.game(record.get("game", DEFAULT_GAME))
@@ -336,18 +334,6 @@ class Registry:
         )
         for _info, per_player in answers:  # a plugin answers per player a list of lines
             variants.add_lines(result, cast(list[Any], per_player), variant_id)
-
-
-def _too_deep(document: object) -> bool:
-    """Whether lists/objects nest more than MAX_DEPTH levels (checked without recursion)."""
-    pending = [(document, 0)]
-    while pending:
-        value, depth = pending.pop()
-        if isinstance(value, Mapping | list | tuple):
-            if depth >= MAX_DEPTH:
-                return True
-            pending.extend((item, depth + 1) for item in (value.values() if isinstance(value, Mapping) else value))
-    return False
 
 
 def _iterable(answer: object, info: PluginInfo, hook: str) -> list[Any]:

@@ -20,6 +20,10 @@ from rules_engine.errors import shown
 from rules_engine.messages import msg
 
 HUGE = 10**15  # numbers from here on are summarised in messages, never printed in full
+#: Boards and records nest a few levels; anything deeper is refused before any game reads it
+#: (the registry), so no game's code (repr in a message, json) ever recurses through a hostile
+#: document.
+MAX_DEPTH = 32
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -130,3 +134,21 @@ def int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list[A
         errors.append((path, msg("must be between {lo} and {hi}, got {value}", lo=lo, hi=hi, value=show(value))))
         return None
     return value
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+def too_deep(document: object) -> bool:
+    """Whether lists/objects nest more than MAX_DEPTH levels (checked without recursion)."""
+    pending = [(document, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if type(value) in _LEAVES:  # most of a document, and an isinstance against Mapping is slow
+            continue
+        if isinstance(value, Mapping | list | tuple):
+            if depth >= MAX_DEPTH:
+                return True
+            pending.extend((item, depth + 1) for item in (value.values() if isinstance(value, Mapping) else value)
+                           if type(item) not in _LEAVES)
+    return False

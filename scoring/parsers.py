@@ -1,13 +1,18 @@
 """The API's request parser, and the check it shares with the commands."""
 
+import codecs
+import io
 import re
 
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# In a UTF-8 body a surrogate can only come from a JSON escape (the decoder refuses encoded ones).
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 #: Why a document with a lone surrogate is refused (API and commands say the same).
 LONE_SURROGATE = _(
     "it holds a lone UTF-16 surrogate escape (\\ud800–\\udfff without its pair), which is not a "
@@ -42,14 +47,19 @@ class StrictJSONParser(JSONParser):
     a UnicodeEncodeError when the answer echoes it). The default parser of every API view."""
 
     def parse(self, stream, media_type=None, parser_context=None):
+        raw = stream.read() if stream is not None else b""
         try:
-            document = super().parse(stream, media_type, parser_context)
+            document = super().parse(io.BytesIO(raw), media_type, parser_context)
         except ParseError as exc:
             detail = str(exc.detail).removeprefix("JSON parse error - ")
             # Translators: {detail} is the JSON parser's own words (English), e.g. "Expecting value: line 1 column 1".
             raise ParseError(gettext("the request body is not valid JSON: %(detail)s") % {"detail": detail}) from exc
         except RecursionError:
             raise ParseError(gettext("the request body is not usable JSON: it is nested too deeply")) from None
-        if has_lone_surrogate(document):
+        # The charset DRF decoded the body with: the request's, else DEFAULT_CHARSET.
+        encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+        may_hold = not utf8 or _SURROGATE_ESCAPE.search(raw)
+        if may_hold and has_lone_surrogate(document):
             raise ParseError(gettext("the request body is not usable JSON: %(why)s") % {"why": LONE_SURROGATE})
         return document

@@ -122,13 +122,16 @@ def _per_process_cache():
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache: pages cache their tables under the history's
-    version, which would otherwise carry over from a test whose rows were rolled back."""
+    version, which would otherwise carry over from a test whose rows were rolled back; the
+    same for what this process keeps beside it (readers' pages, ended throttle windows)."""
     from django.core.cache import cache
 
     from games import pagecache
+    from scoring.throttles import forget_windows
 
     cache.clear()
     pagecache.clear_local()
+    forget_windows()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from scoring.api_examples import D9_1_BOARD
 from tests.kit import random_record
 
 JSON_ENDPOINTS = ["/api/v1/score", "/api/v1/replay", "/api/v1/games", "/api/v1/games/{live}/moves"]
@@ -115,3 +116,14 @@ def test_a_nul_in_the_game_filter_is_a_400_not_a_database_error(api_client, path
     response = api_client.get(path, {"game": "duel\x00"})
     assert response.status_code == 400
     assert "game" in response.json()
+
+
+@pytest.mark.parametrize("charset", ["utf-16", "latin-1"])
+def test_a_lone_surrogate_escape_in_another_charset_is_a_400_as_well(api_client, charset):
+    # The parser looks for the escape in the raw bytes only when the body is UTF-8.
+    body = json.dumps({**D9_1_BOARD, "players": [{**D9_1_BOARD["players"][0], "name": "x"},
+                                                  D9_1_BOARD["players"][1]]}).replace('"x"', '"\\ud800"')
+    response = api_client.generic("POST", "/api/v1/score", body.encode(charset),
+                                  content_type=f"application/json; charset={charset}")
+    assert response.status_code == 400
+    assert "surrogate" in response.content.decode()
