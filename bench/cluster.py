@@ -317,7 +317,7 @@ def load_figures(cluster: Cluster, seconds: int) -> list[str]:
                    cwd=ROOT, env=cluster.env, check=True, capture_output=True)
     rows, base = [], None
     for line in (cluster.work / "targets").read_text().splitlines():
-        label, path, body, htmx = line.split("|")
+        label, path, body, htmx, _share, _p99 = line.split("|")  # targets: bench/load.sh's
         args = ["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", f"{cluster.url}{path}"]
         if body:
             args[1:1] = ["-s", str(ROOT / "bench" / "post_json.lua")]

@@ -17,10 +17,12 @@ lose counts.
 from __future__ import annotations
 
 import fcntl
+import io
 import itertools
 import os
 import pickle
 import tempfile
+import time
 import zlib
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -61,15 +63,22 @@ class FileCache(FileBasedCache):
     def incr(self, key, delta=1, version=None) -> int:
         name = self._key_to_file(key, version)  # type: ignore[attr-defined]
         try:
-            with open(name, "r+b") as f:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX)  # released when the file is closed
-                if self._is_expired(f):  # type: ignore[attr-defined]  # (closes and removes it)
-                    raise ValueError(f"Key '{key}' not found")
-                start = f.tell()
-                value = pickle.loads(zlib.decompress(f.read())) + delta
-                f.seek(start)
-                f.write(zlib.compress(pickle.dumps(value, self.pickle_protocol)))
-                f.truncate()
-                return value
+            fd = os.open(name, os.O_RDWR)
         except FileNotFoundError:
             raise ValueError(f"Key '{key}' not found") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # released when the file is closed
+            content = os.read(fd, 1 << 16)
+            stream = io.BytesIO(content)
+            expiry = pickle.load(stream)  # the file: the expiry pickled, then the value pickled and compressed
+            if expiry is not None and expiry < time.time():
+                raise ValueError(f"Key '{key}' not found")  # expired: add() replaces it
+            start = stream.tell()
+            value = pickle.loads(zlib.decompress(content[start:])) + delta
+            written = zlib.compress(pickle.dumps(value, self.pickle_protocol))
+            os.pwrite(fd, written, start)
+            if start + len(written) < len(content):
+                os.ftruncate(fd, start + len(written))
+            return value
+        finally:
+            os.close(fd)

@@ -240,3 +240,15 @@ def test_f1_any_field_value_gets_200_or_400_never_500(api_client, player, key, v
     assert response.status_code in (200, 400), response.content
     if response.status_code == 400:
         assert all(e["message"] for e in response.json()["errors"])
+
+
+@pytest.mark.parametrize("accept", [None, "*/*", "application/json", "application/json; indent=2"])
+def test_any_client_accepting_json_gets_json(api_client, accept):
+    headers = {} if accept is None else {"HTTP_ACCEPT": accept}
+    response = api_client.post(URL, D9_1_BOARD, format="json", **headers)
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
+    assert response.json()["players"][0]["total"] == 69
+
+
+def test_a_client_accepting_only_html_is_told_406(api_client):
+    assert api_client.post(URL, D9_1_BOARD, format="json", HTTP_ACCEPT="text/html").status_code == 406
