@@ -19,8 +19,6 @@ a cookie. ``X-Page-Cache: hit`` or ``miss`` says which it was (docs/operations.m
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from functools import lru_cache, wraps
 from pathlib import Path
 
@@ -33,6 +31,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from games import engine
+from games.lru import LRU
 from games.services import history_version
 
 #: Where the CSRF token goes in a kept page; never a real token (those are 64 letters and digits).
@@ -43,8 +42,7 @@ TTL = 3600
 #: Pages this process keeps in memory before asking the shared cache.
 LOCAL_SIZE = 128
 Kept = tuple[bytes, list[tuple[str, str]]]  # the body and the headers of a page
-_local: OrderedDict[str, Kept] = OrderedDict()
-_lock = threading.Lock()
+_local: LRU[Kept] = LRU(entries=LOCAL_SIZE)
 _generation = 0  # settings changed in this process (tests): an older page may be wrong
 
 
@@ -80,8 +78,7 @@ def csrf_placeholder(request) -> dict:
 
 
 def clear_local() -> None:
-    with _lock:
-        _local.clear()
+    _local.clear()
 
 
 def _cacheable(request) -> bool:
@@ -98,31 +95,21 @@ def _key(request) -> str:
         headers.get("HX-Request", ""), headers.get("HX-History-Restore-Request", ""),
     ))
     digest = hashlib.sha256(parts.encode()).hexdigest()
-    return f"imhotep:page:{_release()}:{_generation}:{history_version.current()}:{digest}"
+    return f"imhotep:page:{release()}:{_generation}:{history_version.current()}:{digest}"
 
 
 def _get(key: str) -> Kept | None:
-    with _lock:
-        kept = _local.get(key)
+    kept = _local.get(key)
+    if kept is None:
+        kept = cache.get(key)
         if kept is not None:
-            _local.move_to_end(key)
-            return kept
-    kept = cache.get(key)
-    if kept is not None:
-        _keep_local(key, kept)
+            _local.put(key, kept)
     return kept
 
 
 def _put(key: str, kept: Kept) -> None:
-    _keep_local(key, kept)
+    _local.put(key, kept)
     cache.set(key, kept, TTL)
-
-
-def _keep_local(key: str, kept: Kept) -> None:
-    with _lock:
-        _local[key] = kept
-        while len(_local) > LOCAL_SIZE:
-            _local.popitem(last=False)
 
 
 def _answer(request, body: bytes, headers: list[tuple[str, str]], how: str) -> HttpResponse:
@@ -136,7 +123,7 @@ def _answer(request, body: bytes, headers: list[tuple[str, str]], how: str) -> H
 
 
 @lru_cache(maxsize=1)
-def _release() -> str:
+def release() -> str:
     """The code that draws the pages (templates, Python, catalogues, static files) and the
     plugins installed: servers of one release share pages, an upgrade starts afresh."""
     digest = hashlib.sha256(engine.registry().fingerprint.encode())

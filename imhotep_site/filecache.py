@@ -68,7 +68,9 @@ class FileCache(FileBasedCache):
             raise ValueError(f"Key '{key}' not found") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)  # released when the file is closed
-            content = os.read(fd, 1 << 16)
+            content = b""
+            while chunk := os.read(fd, 1 << 16):
+                content += chunk
             stream = io.BytesIO(content)
             expiry = pickle.load(stream)  # the file: the expiry pickled, then the value pickled and compressed
             if expiry is not None and expiry < time.time():

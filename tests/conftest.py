@@ -123,14 +123,17 @@ def _per_process_cache():
 def _empty_cache():
     """Each test starts with an empty cache: pages cache their tables under the history's
     version, which would otherwise carry over from a test whose rows were rolled back; the
-    same for what this process keeps beside it (readers' pages, ended throttle windows)."""
+    same for what this process keeps beside it (readers' pages, drawn replay positions, ended
+    throttle windows)."""
     from django.core.cache import cache
 
     from games import pagecache
+    from games.replay import positions
     from scoring.throttles import forget_windows
 
     cache.clear()
     pagecache.clear_local()
+    positions.forget()
     forget_windows()
 
 

@@ -21,7 +21,6 @@ import json
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -44,31 +43,16 @@ class Timeline:
     game: Game
     record: dict
     replay: ReplayBase  # the game type's Replay: .states, .moves, .finished, .plies
+    key: str = ""  # the replay's key in the shared cache (`_key`): the same key, the same positions
     _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
     _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
-    _memo: dict[Hashable, object] = field(default_factory=dict, repr=False)  # what a page works out once
-    _drawn: OrderedDict[Hashable, str] = field(default_factory=OrderedDict, repr=False)  # recent drawings
+    _memo: dict[str, object] = field(default_factory=dict, repr=False)  # what a page works out once
 
-    def memo(self, key: Hashable, make):
+    def memo(self, key: str, make):
         """``make()``, worked out once per timeline (its positions never change)."""
         if key not in self._memo:
             self._memo[key] = make()
         return self._memo[key]
-
-    def drawn(self, key: Hashable, draw) -> str:
-        """``draw()``, kept for the ``DRAWN`` keys asked for last: a drawn position is tens of
-        kilobytes, and a long game in five languages has hundreds of them."""
-        with _cache_lock:
-            html = self._drawn.get(key)
-            if html is not None:
-                self._drawn.move_to_end(key)
-                return html
-        html = draw()
-        with _cache_lock:
-            self._drawn[key] = html
-            while len(self._drawn) > DRAWN:
-                self._drawn.popitem(last=False)
-        return html
 
     @property
     def game_type(self):
@@ -139,7 +123,6 @@ class Timeline:
 
 
 CACHE_SIZE = 16
-DRAWN = 32  # drawn positions kept per timeline
 SHARED_TTL = 24 * 3600  # a replayed record in the shared cache (it never changes, only ages)
 _cache: OrderedDict[tuple[int, str], Timeline] = OrderedDict()
 _cache_lock = threading.Lock()
@@ -159,6 +142,7 @@ def _local(key: str) -> tuple[int, str]:
 
 
 def _keep(key: str, timeline: Timeline) -> Timeline:
+    timeline.key = key
     with _cache_lock:
         _cache[_local(key)] = timeline
         while len(_cache) > CACHE_SIZE:

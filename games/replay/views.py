@@ -18,6 +18,7 @@ from games.analysis.views import panel_context
 from games.models import Game
 from games.pagecache import reader_cache
 from games.permissions import can_change_game
+from games.replay import positions
 from games.replay.chart import cursor_x, score_chart
 from games.replay.timeline import NoReplay, load_timeline
 from games.services import reason_of
@@ -105,11 +106,11 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
 
 
 def position_html(game: Game, timeline, ply: int, live: bool) -> str:
-    """The position at ``ply`` as every reader sees it (step links, last move, board, chart):
-    drawn once per timeline, ply, language and live flag in this process, as stepping back and
-    forth through a game asks for the same positions again and again."""
-    return timeline.drawn(
-        (ply, get_language(), live),
+    """The position at ``ply`` as every reader sees it (step links, last move, board, chart),
+    drawn once (`games.replay.positions`): stepping back and forth through a game asks for the
+    same positions again and again."""
+    return positions.position(
+        timeline, ply, live,
         lambda: render_to_string("games/replay.html#position", {**replay_context(game, timeline, ply), "live": live}),
     )
 

@@ -116,3 +116,19 @@ def test_a_refused_address_is_not_kept(client, finished_game):
 def test_a_kept_page_says_it_depends_on_the_cookie(client, finished_game):
     client.get("/games/")
     assert "Cookie" in client.get("/games/")["Vary"]
+
+
+def test_a_finished_analysis_shows_at_once_in_a_kept_replay(client, finished_game, settings, monkeypatch):
+    from games.analysis import service
+
+    settings.IMHOTEP_ANALYSIS_PLAYOUTS = 2
+    analysis, _queued = service.request_analysis(finished_game)
+    turning_points = service.turning_points
+
+    def read_while_running(probabilities):  # a reader looks while the worker finishes
+        assert 'id="analysis-progress"' in client.get(_replay(finished_game, 3)).content.decode()
+        return turning_points(probabilities)
+
+    monkeypatch.setattr(service, "turning_points", read_while_running)
+    service.run_analysis(analysis.pk)
+    assert 'class="win-chart-wrap"' in client.get(_replay(finished_game, 3)).content.decode()

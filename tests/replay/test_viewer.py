@@ -163,11 +163,27 @@ def test_a_live_games_poll_sends_the_move_list_out_of_band(client, live_game):
     assert html.count("<li><a href=") == 11  # the setup and the 10 moves
 
 
-def test_a_timeline_keeps_only_its_last_drawn_positions(finished_game):
-    from games.replay.timeline import DRAWN, load_timeline
+def test_a_position_is_drawn_once_for_every_worker(client, alice, finished_game, monkeypatch):
+    from games.replay import positions, views
 
-    timeline = load_timeline(finished_game)
-    for key in range(DRAWN + 5):
-        timeline.drawn(key, lambda key=key: f"position {key}")
-    assert timeline.drawn(DRAWN + 4, lambda: "drawn again") == f"position {DRAWN + 4}"
-    assert timeline.drawn(0, lambda: "drawn again") == "drawn again"
+    client.force_login(alice)  # a member: pages drawn for them, not kept whole
+    drawn = []
+    draw = views.render_to_string
+    monkeypatch.setattr(views, "render_to_string", lambda *a, **k: drawn.append(1) or draw(*a, **k))
+    first = client.get(_url(finished_game, 5), **HTMX).content.decode()
+    positions.forget()  # another worker: nothing kept in its memory, the shared cache has it
+    again = client.get(_url(finished_game, 5), **HTMX).content.decode()
+    assert len(drawn) == 1
+    assert _cells(again) == _cells(first) and 'id="ply-now">5<' in again
+
+
+def test_a_process_keeps_drawn_positions_within_its_budget(monkeypatch):
+    from types import SimpleNamespace
+
+    from games.replay import positions
+
+    monkeypatch.setattr(positions, "_kept", positions.LRU(size=3000))
+    timeline = SimpleNamespace(key="k")
+    for ply in range(10):
+        positions.position(timeline, ply, False, lambda: "x" * 1000)
+    assert len(positions._kept) == 3 and positions._kept.used == 3000
