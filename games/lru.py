@@ -1,5 +1,6 @@
 """What a process keeps in memory in front of the shared cache: the entries used last, within a
-number of entries or a total size. Safe to share between threads."""
+number of entries or a total size (``LRU``), read and written together with the shared cache
+(``read``, ``write``). Safe to share between threads."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
+
+from django.core.cache import cache
 
 V = TypeVar("V")
 
@@ -44,3 +47,19 @@ class LRU(Generic[V]):
         with self._lock:
             self._kept.clear()
             self.used = 0
+
+
+def read(local: LRU[V], key: str) -> V | None:
+    """``key`` from ``local``, else from the shared cache (then kept in ``local`` too)."""
+    value = local.get(key)
+    if value is None:
+        value = cache.get(key)
+        if value is not None:
+            local.put(key, value)
+    return value
+
+
+def write(local: LRU[V], key: str, value: V, ttl: int) -> None:
+    """``value`` into ``local`` and into the shared cache for ``ttl`` seconds."""
+    local.put(key, value)
+    cache.set(key, value, ttl)

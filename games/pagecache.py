@@ -23,14 +23,13 @@ from functools import lru_cache, wraps
 from pathlib import Path
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.signals import setting_changed
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
-from games import engine
+from games import engine, lru
 from games.lru import LRU
 from games.services import history_version
 
@@ -54,20 +53,19 @@ def reader_cache(view):
         if not _cacheable(request):
             return view(request, *args, **kwargs)
         key = _key(request)
-        kept = _get(key)
+        kept = lru.read(_local, key)
         if kept is not None:
-            return _answer(request, kept[0], kept[1], "hit")
+            return _answer(request, *kept)
         request.page_cache_placeholder = True
         response = view(request, *args, **kwargs)
         if response.streaming:
             return response
-        body = response.content
-        if response.status_code != 200 or response.cookies:
-            response.content = body.replace(_PLACEHOLDER, get_token(request).encode())
-            return response
-        headers = [(name, value) for name, value in response.items() if name.lower() != "content-length"]
-        _put(key, (body, headers))
-        return _answer(request, body, headers, "miss")
+        if response.status_code == 200 and not response.cookies:
+            headers = [(name, value) for name, value in response.items() if name.lower() != "content-length"]
+            lru.write(_local, key, (response.content, headers), TTL)
+            _mark(response, "miss")
+        response.content = response.content.replace(_PLACEHOLDER, get_token(request).encode())
+        return response
 
     return wrapped
 
@@ -98,24 +96,14 @@ def _key(request) -> str:
     return f"imhotep:page:{release()}:{_generation}:{history_version.current()}:{digest}"
 
 
-def _get(key: str) -> Kept | None:
-    kept = _local.get(key)
-    if kept is None:
-        kept = cache.get(key)
-        if kept is not None:
-            _local.put(key, kept)
-    return kept
-
-
-def _put(key: str, kept: Kept) -> None:
-    _local.put(key, kept)
-    cache.set(key, kept, TTL)
-
-
-def _answer(request, body: bytes, headers: list[tuple[str, str]], how: str) -> HttpResponse:
+def _answer(request, body: bytes, headers: list[tuple[str, str]]) -> HttpResponse:
     response = HttpResponse(body.replace(_PLACEHOLDER, get_token(request).encode()))
     for name, value in headers:
         response[name] = value
+    return _mark(response, "hit")
+
+
+def _mark(response: HttpResponse, how: str) -> HttpResponse:
     response["X-Page-Cache"] = how
     # Whether the reader has a session decides whether a kept page may be served.
     patch_vary_headers(response, ("Cookie",))

@@ -23,15 +23,17 @@ from rules_engine.messages import msg
 PROGRESS_EVERY = 5  # plies between progress writes
 
 
-def _record_hash(record: dict) -> str:
+def record_hash(record: dict) -> str:
+    """What an analysis is stored under besides the engine: the moves, names, sides… it was of."""
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
 
 
-def current(game: Game, playouts: int | None = None, record: dict | None = None) -> GameAnalysis | None:
+def current(game: Game, playouts: int | None = None, digest: str | None = None) -> GameAnalysis | None:
     """The analysis of the game as it stands (same moves, same engine), if one was asked for;
-    ``record``: the game's record when the caller has it (the replay page)."""
+    ``digest``: the game's ``record_hash`` when the caller has it (the replay page keeps it
+    with the game's replay)."""
     playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
-    digest = _record_hash(record if record is not None else record_of(game))
+    digest = digest or record_hash(record_of(game))
     return GameAnalysis.objects.filter(
         game=game, engine_version=ENGINE_VERSION, record_hash=digest, playouts=playouts
     ).first()
@@ -48,7 +50,7 @@ def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnaly
     record = record_of(game)
     with transaction.atomic():
         analysis, created = GameAnalysis.objects.get_or_create(
-            game=game, engine_version=ENGINE_VERSION, record_hash=_record_hash(record), playouts=playouts,
+            game=game, engine_version=ENGINE_VERSION, record_hash=record_hash(record), playouts=playouts,
             defaults={"plies_total": len(record["moves"]) + 1},
         )
         if not created and analysis.status != GameAnalysis.Status.FAILED:
@@ -115,12 +117,15 @@ def turning_points(probabilities: list[list[float]], count: int = 3) -> list[Tur
     return sorted(swings, key=lambda t: -t.drop)[:count]
 
 
-def hint(game: Game, ply: int, playouts: int | None = None) -> list[dict]:
-    """The best moves at ``ply`` for the player to move, with their estimated chance to win."""
+def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | None = None,
+         states: list | None = None) -> list[dict]:
+    """The best moves at ``ply`` for the player to move, with their estimated chance to win.
+    ``record`` and its ``states``: the game's, when the caller has replayed it (the replay page)."""
     playouts = playouts or settings.IMHOTEP_HINT_PLAYOUTS
-    record = record_of(game)
     game_type = engine.registry().game(game.game_type)
-    states = game_type.replay(record).states
+    if record is None or states is None:
+        record = record_of(game)
+        states = game_type.replay(record).states
     if not 0 <= ply < len(states):
         raise ValueError(msg("ply must be between 0 and {last}, got {ply}", last=len(states) - 1, ply=ply))
     state = states[ply]

@@ -27,7 +27,10 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
     """The analysis panel of the replay page; ``timeline``: the game's, when the page has it."""
     from games.replay.timeline import load_timeline
 
-    analysis = service.current(game, record=timeline.record if timeline is not None else None)
+    digest = None
+    if timeline is not None:  # kept with the replay: stepping through a game hashes its record once
+        digest = timeline.memo("record-hash", lambda: service.record_hash(timeline.record))
+    analysis = service.current(game, digest=digest)
     context: dict[str, Any] = {
         "game": game, "analysis": analysis, "panel_url": reverse("game-analysis", args=[game.pk]),
         "may_start": may_write(request.user),

@@ -12,32 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from games import lru
 from games.lru import LRU
 from games.pagecache import release
 
 BUDGET = 32 * 2**20  # characters of drawn positions this process keeps (a position: 20,000–60,000)
 TTL = 24 * 3600  # a position in the shared cache: it never changes, only ages
-_kept: LRU[SafeString] = LRU(size=BUDGET)
+_kept: LRU[str] = LRU(size=BUDGET)
 
 
 def position(timeline, ply: int, live: bool, draw: Callable[[], str]) -> SafeString:
     """The position at ``ply`` of ``timeline``: kept, or ``draw()`` (which renders it) once."""
     key = f"imhotep:position:{release()}:{timeline.key}:{ply}:{get_language()}:{int(live)}"
-    html = _kept.get(key)
-    if html is not None:
-        return html
-    shared = cache.get(key)
-    if shared is None:
-        html = mark_safe(draw())  # our own template's output
-        cache.set(key, str(html), TTL)
-    else:
-        html = mark_safe(shared)  # written above by this code
-    _kept.put(key, html)
-    return html
+    html = lru.read(_kept, key)
+    if html is None:
+        html = str(draw())
+        lru.write(_kept, key, html, TTL)
+    return mark_safe(html)  # our own template's output
 
 
 def forget() -> None:

@@ -118,7 +118,7 @@ def position_html(game: Game, timeline, ply: int, live: bool) -> str:
 def _hints(game: Game, timeline, ply: int) -> list[dict]:
     """The best moves at ``ply`` in words, with the mover's chance to win after each."""
     return [{"text": timeline.describe(ply, h["move"]).text, "pct": round(h["win"] * 100)}
-            for h in analysis.hint(game, ply)]
+            for h in analysis.hint(game, ply, record=timeline.record, states=timeline.replay.states)]
 
 
 def _unchanged(game: Game, follow: str | None) -> bool:
