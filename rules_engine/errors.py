@@ -20,14 +20,14 @@ class BoardError(RulesError):
 
     ``errors`` lists every problem found as ``(field_path, message)`` pairs, e.g.
     ``("players[1].tomb", "tomb 7 is held by both players")``, so an API can report them all.
-    The messages are translatable `rules_engine.messages.Message` values (docs/i18n.md); the
-    exception's own text is the English summary.
+    The messages are translatable `rules_engine.messages.Message` values (docs/i18n.md), and
+    so is the exception's text, all of them joined.
     """
 
     def __init__(self, errors: Iterable[tuple[str, str]]) -> None:
         self.errors = list(errors)
-        # The English summary; `joined(errors)` says the same translatably.
-        super().__init__("; ".join(f"{path}: {message}" for path, message in self.errors))
+        # "path: message; path: message", kept translatable like the messages themselves.
+        super().__init__(joined(self.errors))
 
 
 class IllegalMoveError(RulesError):

@@ -8,7 +8,6 @@ messages where an error's text is passed on."""
 
 from __future__ import annotations
 
-from rules_engine.errors import BoardError, RecordError, joined
 from rules_engine.messages import msg
 
 
@@ -20,15 +19,8 @@ def field_message(path: str, message: str) -> str:
 
 def reason_of(error: BaseException) -> str:
     """The text of ``error`` for people. ``str(error)`` would turn an engine message (a
-    ``Message``) into plain English; this keeps it, and rebuilds the engine's glued texts
-    (a board's problems, a record's "move N: …") from their parts."""
-    if isinstance(error, BoardError):
-        return joined(error.errors)
-    if isinstance(error, RecordError):
-        if error.move is None:
-            return error.reason
-        # Translators: {move} is the move's number as the move list shows it (first move: 1).
-        return msg("move {move}: {reason}", move=error.move + 1, reason=error.reason)
+    ``Message``: the engine's errors carry one, a record's "move N: …" and a board's joined
+    problems included) into plain English; this keeps it."""
     args: tuple[object, ...] = getattr(error, "args", ())
     if len(args) == 1 and isinstance(args[0], str):
         return args[0]
