@@ -18,10 +18,7 @@
 # Environment: LOAD_DATABASE_URL, LOAD_GAMES (generated games besides the demo club, default 10000:
 # `load_demo --games`), WORKERS (gunicorn, default 2 × cores + 1), CONNECTIONS (32),
 # THREADS (wrk, 2), PORT (default: a free one). Needs wrk (apt-get install -y wrk). The throttles are raised
-# for the run: this measures the server, not the 429 answers. Per second, not per minute: a throttle
-# keeps one timestamp per request of its window, and wrk is one client sending hundreds a second —
-# a minute's window would have it pickle tens of thousands on every request, which no real
-# client (a few requests a minute, from its own address) makes it do.
+# for the run (they still count every request): this measures the server, not the 429 answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${1:-10}
@@ -46,7 +43,7 @@ trap cleanup EXIT
 export DATABASE_URL=${LOAD_DATABASE_URL:-sqlite:///$work/load.sqlite3}
 export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="load-test-only-$(date +%s)-$RANDOM-0123456789abcdefghijklmnopqrstuvwxyz" \
        DJANGO_ALLOWED_HOSTS=127.0.0.1 DJANGO_SECURE_SSL_REDIRECT=0 DJANGO_LOG_LEVEL=WARNING \
-       IMHOTEP_THROTTLE_ANON=100000000/s IMHOTEP_THROTTLE_USER=100000000/s \
+       IMHOTEP_THROTTLE_ANON=100000000/min IMHOTEP_THROTTLE_USER=100000000/min \
        IMHOTEP_CACHE_DIR=$work/cache  # the run's own shared cache
 
 # Exit status 2 (set -e passes it on) when the database holds a club.

@@ -26,19 +26,27 @@ class Message(str):
 
     template: str
     params: Mapping[str, Any]
-    plural: str | None  # the English plural template, when the words depend on params["n"]
-    context: str | None  # tells apart one English word with two meanings ("sail": card or move)
+    # Most messages have neither: the class's None stands for them (a score answer makes a dozen
+    # messages, and each attribute set on a str costs).
+    plural: str | None = None  # the English plural template, when the words depend on params["n"]
+    context: str | None = None  # tells apart one English word with two meanings ("sail": card or move)
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None,
                 context: str | None = None) -> Message:
-        params = dict(params or {})
+        params = dict(params) if params else {}
         english = plural if plural is not None and params["n"] != 1 else template
-        shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params.items()}
-        self = super().__new__(cls, english.format(**shown) if params else english)
+        shown = params
+        for value in params.values():
+            if isinstance(value, tuple):  # a list of items: "a, b, c"
+                shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params.items()}
+                break
+        self = super().__new__(cls, english.format_map(shown) if params else english)
         self.template = template
         self.params = params
-        self.plural = plural
-        self.context = context
+        if plural is not None:
+            self.plural = plural
+        if context is not None:
+            self.context = context
         return self
 
     def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str | None, str | None]]:

@@ -22,7 +22,6 @@ from rest_framework import status
 from rest_framework.exceptions import ParseError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -35,6 +34,7 @@ from scoring import serializers as s
 from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
 from scoring.engine import registry, replay_record, score_board
 from scoring.parsers import StrictJSONParser
+from scoring.renderers import FastJSONRenderer
 from scoring.throttles import SCORING_THROTTLES
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -60,7 +60,7 @@ class _ScoringAPIView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = SCORING_THROTTLES
     parser_classes = [StrictJSONParser]
-    renderer_classes = [JSONRenderer]
+    renderer_classes = [FastJSONRenderer]
 
     #: What the body must be, for messages.
     document = _("a JSON document")

@@ -15,6 +15,8 @@ current setting on every request instead.
 import threading
 from collections import OrderedDict
 
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache import cache as default_cache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
@@ -24,9 +26,9 @@ class SlidingWindow(SimpleRateThrottle):
     and the one before, and weighed as a sliding window (the one before counts for the part of
     it still inside the last ``duration`` seconds). DRF's own throttle keeps a timestamp per
     request and writes the whole list back on every request; this costs one read and one atomic
-    increment of the shared cache (Redis ``INCR``; the embedded file cache increments under a
-    file lock, imhotep_site/filecache.py), so workers and servers count one caller together.
-    A refused request is not counted."""
+    increment of the shared cache (Redis ``INCR``; the embedded file cache's counter table, which
+    every process of the machine maps: imhotep_site/counters.py), so workers and servers count
+    one caller together. A refused request is not counted."""
 
     num_requests: int
     duration: int
@@ -42,13 +44,15 @@ class SlidingWindow(SimpleRateThrottle):
         now = self.timer()
         window, into = divmod(now, self.duration)
         current = f"{self.key}:{int(window)}"
-        self.before = _window_before(self.cache, f"{self.key}:{int(window) - 1}")
+        # DRF's cache is Django's proxy, which looks the backend up again on every attribute.
+        cache = caches[DEFAULT_CACHE_ALIAS] if self.cache is default_cache else self.cache
+        self.before = _window_before(cache, f"{self.key}:{int(window) - 1}")
         self.weight = 1 - into / self.duration  # the part of the window before still counted
         self.left = self.duration - into  # seconds until this window ends
-        self.count = _increment(self.cache, current, 1, 2 * self.duration)
+        self.count = _increment(cache, current, 1, 2 * self.duration)
         if self.before * self.weight + self.count <= self.num_requests:
             return True
-        _increment(self.cache, current, -1, 2 * self.duration)
+        _increment(cache, current, -1, 2 * self.duration)
         self.count -= 1
         return False
 
@@ -74,7 +78,7 @@ def _window_before(cache, key: str) -> int:
     with _before_lock:
         count = _before.get(key)
     if count is None:
-        count = cache.get(key, 0)
+        count = cache.counter(key) if hasattr(cache, "counter") else cache.get(key, 0)
         with _before_lock:
             _before[key] = count
             while len(_before) > _BEFORE_KEPT:
@@ -90,6 +94,8 @@ def forget_windows() -> None:
 
 def _increment(cache, key: str, delta: int, timeout: int) -> int:
     """``key`` += ``delta``, created with ``delta`` (kept ``timeout`` seconds) when missing."""
+    if hasattr(cache, "count"):  # a cache with counters of its own (imhotep_site/filecache.py)
+        return cache.count(key, delta, timeout)
     try:
         return cache.incr(key, delta)
     except ValueError:  # missing: the first request of its window

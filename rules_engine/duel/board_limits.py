@@ -12,6 +12,7 @@ player's field (``players[1].obelisk``; docs/rulings.md, "F1 — validation deta
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rules_engine.duel.labels import NAMES
@@ -33,9 +34,11 @@ MEEPLES_PER_PLAYER = 4
 OBELISKS_FOR_BONUS = 5  # D7.1 B
 
 
-def over_limit(counts: Counter[int], limit: int) -> list[tuple[int, int]]:
-    """The ``(value, count)`` pairs seen more than ``limit`` times, in order of value."""
-    return sorted((value, n) for value, n in counts.items() if n > limit)
+def over_limit(values: Sequence[int], limit: int) -> list[tuple[int, int]]:
+    """The ``(value, count)`` pairs seen more than ``limit`` times in ``values``, in order of value."""
+    if len(values) <= limit or (limit == 1 and len(set(values)) == len(values)):
+        return []  # the common case, answered without counting (this runs on every keystroke)
+    return sorted((value, n) for value, n in Counter(values).items() if n > limit)
 
 
 def check_together(a: dict[str, Any], b: dict[str, Any], sides: dict[str, Any] | None, errors: list[Any]) -> None:
@@ -50,8 +53,7 @@ def check_together(a: dict[str, Any], b: dict[str, Any], sides: dict[str, Any] |
         errors.append(("players[1].obelisk", msg("the players hold {a} + {b} = {total} obelisk tokens together; the "
                                                  "game has only 12", a=pair[0], b=pair[1], total=sum(pair))))
     if pair := both("temple"):
-        counts = Counter(pair[0]) + Counter(pair[1])
-        for value, n in over_limit(counts, TEMPLE_TOKENS_PER_VALUE):
+        for value, n in over_limit([*pair[0], *pair[1]], TEMPLE_TOKENS_PER_VALUE):
             # Translators: {token} is e.g. "temple 2"; {limit} how many of it the game has.
             errors.append(("players[1].temple", plural("{token} appears {n} time across both players; the game has "
                                                        "only {limit}",

@@ -12,7 +12,6 @@ JSON values in them stay as the format writes them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,15 +58,14 @@ def _int_list(value: object, path: str, allowed: range | tuple[int, ...], what: 
         return [], False
     good: list[int] = []
     ok = True
-    lo, hi = min(allowed), max(allowed)
     for i, item in enumerate(value, start=1):
-        if not is_int(item) or item not in allowed:
+        if (type(item) is int or is_int(item)) and item in allowed:  # a plain int tested first: the usual case
+            good.append(item)
+        else:
             # Translators: {entry} counts from 1; {item} is e.g. "a tomb number"; {found} what the list holds there.
             errors.append((path, msg("entry {entry} must be {item} {lo}–{hi}, got {found}", entry=i, item=item_name,
-                                     lo=lo, hi=hi, found=show(item))))
+                                     lo=min(allowed), hi=max(allowed), found=show(item))))
             ok = False
-        else:
-            good.append(item)
     return good, ok
 
 
@@ -151,7 +149,7 @@ def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] 
     if "temple" in p:
         temple, ok = _int_list(p["temple"], f"{path}.temple", TEMPLE_VALUES, _WORDS["temple"],
                                _WORDS["a temple value"], errors)
-        over = over_limit(Counter(temple), TEMPLE_TOKENS_PER_VALUE)
+        over = over_limit(temple, TEMPLE_TOKENS_PER_VALUE)
         for value, n in over:
             # Translators: {token} is e.g. "temple 2"; {limit} how many of it the game has.
             errors.append((f"{path}.temple", plural("{token} appears {n} time; the game has only {limit} (D1)",
@@ -182,7 +180,7 @@ def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] 
     if "tomb" in p:
         tomb, ok = _int_list(p["tomb"], f"{path}.tomb", TOMB_NUMBERS, _WORDS["tomb"], _WORDS["a tomb number"],
                              errors)
-        twice = over_limit(Counter(tomb), 1)
+        twice = over_limit(tomb, 1)
         for number, n in twice:
             # Translators: {token} is e.g. "tomb 7".
             errors.append((f"{path}.tomb", plural("{token} is listed {n} time; there is only one",

@@ -10,6 +10,18 @@ from scoring.throttles import ScoringAnonThrottle
 START = 1_800_000_000 - 1_800_000_000 % 60 + 30  # half-way into a one-minute window
 
 
+@pytest.fixture(autouse=True, params=["memory", "files"])
+def _cache(request, tmp_path):
+    """Each test counts in a cache of Django's (as Redis does: incr, add) and in the embedded
+    file cache's counter table (imhotep_site/counters.py)."""
+    from django.test import override_settings
+
+    backend = {"memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+               "files": {"BACKEND": "imhotep_site.filecache.FileCache", "LOCATION": str(tmp_path)}}[request.param]
+    with override_settings(CACHES={"default": backend}):
+        yield
+
+
 @pytest.fixture
 def ten_a_minute(settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
