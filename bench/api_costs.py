@@ -43,19 +43,19 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from django.urls import path  # noqa: E402
 from rest_framework.permissions import AllowAny  # noqa: E402
-from rest_framework.renderers import JSONRenderer  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 from rest_framework.views import APIView  # noqa: E402
 
 from imhotep_site.urls import urlpatterns as site_urls  # noqa: E402
 from scoring.api_examples import D9_1_BOARD  # noqa: E402
 from scoring.parsers import StrictJSONParser  # noqa: E402
+from scoring.renderers import FastJSONRenderer  # noqa: E402
 from scoring.throttles import SCORING_THROTTLES  # noqa: E402
 
 
 class Empty(APIView):
     permission_classes = [AllowAny]
-    renderer_classes = [JSONRenderer]
+    renderer_classes = [FastJSONRenderer]  # as the scoring views
     parser_classes = [StrictJSONParser]
     throttle_classes: list = []
     parse = False
