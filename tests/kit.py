@@ -31,3 +31,15 @@ def random_record(seed: int, players: Sequence[str] | int | None = None, *, game
     if played_on is not None:
         record["history"] = {"played_on": played_on.isoformat()}
     return record
+
+
+def in_processes(target, *args, count: int = 4) -> None:
+    """Run ``target(*args)`` in ``count`` forked processes at once and wait for them all (a
+    minute at most): for what several workers of one machine must share."""
+    import multiprocessing
+
+    workers = [multiprocessing.get_context("fork").Process(target=target, args=args) for _ in range(count)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=60)

@@ -3,10 +3,9 @@ cache's counters, which the API throttles count requests in."""
 
 from __future__ import annotations
 
-import multiprocessing
-
 from imhotep_site.counters import BUCKETS, SIZE, WAYS, CounterTable, digest
 from imhotep_site.filecache import FileCache
+from tests.kit import in_processes
 
 
 def _count(folder: str, times: int) -> None:
@@ -16,12 +15,7 @@ def _count(folder: str, times: int) -> None:
 
 
 def test_processes_counting_at_once_lose_no_count(tmp_path):
-    workers = [multiprocessing.get_context("fork").Process(target=_count, args=(str(tmp_path), 300))
-               for _ in range(4)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=60)
+    in_processes(_count, str(tmp_path), 300)
     assert CounterTable(tmp_path).value("hits") == 4 * 300
 
 

@@ -1,6 +1,7 @@
 """The embedded shared cache culls on one write in 100 (imhotep_site/filecache.py)."""
 
 from imhotep_site.filecache import CULL_EVERY, FileCache
+from tests.kit import in_processes
 
 
 def _entries(folder) -> int:
@@ -33,14 +34,7 @@ def _count(folder: str, times: int) -> None:
 
 
 def test_workers_counting_at_once_lose_no_count(tmp_path):
-    import multiprocessing
-
-    workers = [multiprocessing.get_context("fork").Process(target=_count, args=(str(tmp_path), 300))
-               for _ in range(4)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=60)
+    in_processes(_count, str(tmp_path), 300)
     assert FileCache(str(tmp_path), {}).get("hits") == 4 * 300
 
 
