@@ -3,8 +3,8 @@ beside the embedded cache (imhotep_site/filecache.py).
 
 The API throttles count every request (scoring/throttles.py). Counted in a cache file, each
 request opens, locks, reads, unpickles, rewrites and closes that file; counted here, it is a
-lock, a few bytes read and written in memory every process maps, and the unlock (a fifth of the
-time: `bench/api_costs.py`).
+lock, a few bytes read and written in memory every process maps, and the unlock: four to eight
+times faster (`bench/filecache.py`).
 
 The table is ``BUCKETS`` buckets of ``WAYS`` slots. A slot holds a key's digest (8 bytes; 0 is
 an empty slot), when the counter expires (seconds since the epoch) and its value. A key lives in

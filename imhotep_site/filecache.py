@@ -14,7 +14,7 @@ file, so two workers counting at once would lose counts.
 
 The API throttles count every request (scoring/throttles.py): for them this cache also keeps
 counters in a table every process maps (``count`` and ``counter``, imhotep_site/counters.py), at
-a fifth of a file's cost.
+a fraction of a file's cost (`bench/filecache.py`).
 """
 
 from __future__ import annotations
