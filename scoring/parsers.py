@@ -45,29 +45,34 @@ def has_lone_surrogate(document: object) -> bool:
     return False
 
 
+def _orjson_reads_as_json(raw: bytes) -> bool:
+    """Whether orjson would read this UTF-8 body as json does, where it reads it at all.
+
+    orjson reads a body about four times faster and refuses all that this parser refuses (NaN,
+    Infinity, lone surrogates, not JSON). Two kinds of body are json's alone: one that may nest
+    deeper than json reads (orjson reads 1,024 levels, deeper than the views' own recursion can
+    go), and one with a number of 19 digits or more, which may not fit 64 bits (orjson reads it
+    as a float, json as an integer)."""
+    return raw.count(b"[") + raw.count(b"{") < _ORJSON_NESTING and b"0" * 19 not in raw.translate(_DIGITS_AS_ZERO)
+
+
 class StrictJSONParser(JSONParser):
     """DRF's JSON parser (strict: no NaN/Infinity), with messages for people, and safe against
     absurdly nested bodies: ``json`` raises RecursionError (not ValueError) for those, which
     DRF would let through as a 500. Text with a lone surrogate is refused too (a 400 here, not
-    a UnicodeEncodeError when the answer echoes it). The default parser of every API view."""
+    a UnicodeEncodeError when the answer echoes it). The default parser of every API view.
+    A UTF-8 body is read by orjson where it reads it as json does, for speed."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read() if stream is not None else b""
         # The charset DRF decodes the body with: the request's, else DEFAULT_CHARSET.
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         utf8 = codecs.lookup(encoding).name == "utf-8"
-        if utf8 and raw.count(b"[") + raw.count(b"{") < _ORJSON_NESTING and raw.translate(_DIGITS_AS_ZERO).find(
-                b"0" * 19) < 0:
-            # orjson reads a UTF-8 body about four times faster than json and refuses all that
-            # this parser refuses (NaN, Infinity, lone surrogates, not JSON): a body it refuses
-            # is parsed again below, for json's words on what is wrong. Two kinds of body are
-            # json's alone: one that may nest deeper than json reads (orjson reads 1,024 levels,
-            # deeper than the views' own recursion can go), and one with a number of 19 digits
-            # or more, which may not fit 64 bits (orjson reads it as a float, json as an integer).
+        if utf8 and _orjson_reads_as_json(raw):
             try:
                 return orjson.loads(raw)
             except orjson.JSONDecodeError:
-                pass
+                pass  # parsed again below, for json's words on what is wrong
         try:
             document = super().parse(io.BytesIO(raw), media_type, parser_context)
         except ParseError as exc:
