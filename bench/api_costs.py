@@ -1,7 +1,8 @@
 """Where a score request's time goes, in process (Django's test client, no server, no network):
 ``/healthz``, then a DRF view that only answers ``{}``, the same with the scoring throttles, with
-the JSON parser, with both, and the real ``POST /api/v1/score`` with the D9.1 board. Each line
-is the median of ``--runs`` requests and its ratio to ``/healthz`` in the same run.
+the JSON parser, with both, and the real ``POST /api/v1/score`` with the D9.1 board; last, the
+engine alone scoring that board (``registry.score``, no request). Each line is the median of
+``--runs`` calls and its ratio to ``/healthz`` in the same run.
 
     DJANGO_SETTINGS_MODULE=imhotep_site.settings .venv/bin/python bench/api_costs.py [--runs 400]
 
@@ -39,6 +40,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from django.urls import path  # noqa: E402
@@ -48,6 +50,7 @@ from rest_framework.views import APIView  # noqa: E402
 
 from imhotep_site.urls import urlpatterns as site_urls  # noqa: E402
 from scoring.api_examples import D9_1_BOARD  # noqa: E402
+from scoring.engine import registry  # noqa: E402
 from scoring.parsers import StrictJSONParser  # noqa: E402
 from scoring.renderers import FastJSONRenderer  # noqa: E402
 from scoring.throttles import SCORING_THROTTLES  # noqa: E402
@@ -93,6 +96,10 @@ def main() -> None:
     body = json.dumps(D9_1_BOARD)
     client = Client()
 
+    def engine_scores():
+        registry().score(D9_1_BOARD)
+        return HttpResponse()  # checked like the requests' answers
+
     def post(url):
         return lambda: client.post(url, body, content_type="application/json")
 
@@ -103,6 +110,7 @@ def main() -> None:
         ("  + the JSON parser (no throttles)", post("/bench/parsed")),
         ("  + throttles and parser", post("/bench/both")),
         ("POST /api/v1/score (D9.1)", post("/api/v1/score")),
+        ("  of it the engine (registry.score)", engine_scores),
     ]
     print(f"load average before the run: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print(f"median of {runs} requests each, in process")
