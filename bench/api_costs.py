@@ -20,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -79,14 +80,8 @@ urlpatterns = [
 
 
 def median_ms(call, runs: int) -> float:
-    for _ in range(runs // 8):
-        call()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    timeit.repeat(call, number=1, repeat=runs // 8)  # warm up
+    return statistics.median(timeit.repeat(call, number=1, repeat=runs)) * 1000
 
 
 def main() -> None:

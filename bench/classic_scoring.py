@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
+import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a clone, as a script
@@ -39,12 +39,7 @@ BOARD = {
 
 
 def median_us(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e6
+    return statistics.median(timeit.repeat(fn, number=1, repeat=runs)) * 1e6
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -17,6 +17,7 @@ import statistics
 import sys
 import tempfile
 import time
+import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -39,12 +40,7 @@ def median_write_ms(cls, entries: int) -> float:
 
 
 def median_increment_us(count) -> float:
-    times = []
-    for _ in range(2000):
-        start = time.perf_counter()
-        count()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e6
+    return statistics.median(timeit.repeat(count, number=1, repeat=2000)) * 1e6
 
 
 def increments(cls) -> tuple[float, float]:

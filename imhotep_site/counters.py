@@ -44,6 +44,12 @@ def digest(key: str) -> int:
     return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "little") or 1
 
 
+def _bucket(found: int) -> range:
+    """The offsets of the slots a digest may use."""
+    first = _HEADER + found % BUCKETS * WAYS * _SLOT.size
+    return range(first, first + WAYS * _SLOT.size, _SLOT.size)
+
+
 class CounterTable:
     def __init__(self, folder: str | Path):
         self.path = Path(folder) / FILE_NAME
@@ -56,12 +62,11 @@ class CounterTable:
         """Add ``delta`` to ``key``'s counter and return it; a counter that is missing or has
         expired starts at ``delta`` and lives ``timeout`` seconds."""
         found = digest(key)
-        first = _HEADER + found % BUCKETS * WAYS * _SLOT.size
         now = time.time()
         with self._locked() as table:
             free = soonest = -1
             soonest_expiry = float("inf")
-            for offset in range(first, first + WAYS * _SLOT.size, _SLOT.size):
+            for offset in _bucket(found):
                 held, expires, value = _SLOT.unpack_from(table, offset)
                 if expires <= now or not held:
                     if free < 0:
@@ -77,10 +82,9 @@ class CounterTable:
     def value(self, key: str) -> int:
         """``key``'s counter, 0 when it is missing or has expired."""
         found = digest(key)
-        first = _HEADER + found % BUCKETS * WAYS * _SLOT.size
         now = time.time()
         with self._locked() as table:
-            for offset in range(first, first + WAYS * _SLOT.size, _SLOT.size):
+            for offset in _bucket(found):
                 held, expires, value = _SLOT.unpack_from(table, offset)
                 if held == found and expires > now:
                     return value

@@ -59,7 +59,7 @@ def _int_list(value: object, path: str, allowed: range | tuple[int, ...], what: 
     good: list[int] = []
     ok = True
     for i, item in enumerate(value, start=1):
-        if (type(item) is int or is_int(item)) and item in allowed:  # a plain int tested first: the usual case
+        if is_int(item) and item in allowed:
             good.append(item)
         else:
             # Translators: {entry} counts from 1; {item} is e.g. "a tomb number"; {found} what the list holds there.
