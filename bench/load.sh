@@ -17,7 +17,8 @@
 #
 # Environment: LOAD_DATABASE_URL, LOAD_GAMES (generated games besides the demo club, default 10000:
 # `load_demo --games`), WORKERS (gunicorn, default 2 × cores + 1), CONNECTIONS (32),
-# THREADS (wrk, 2), PORT (default: a free one). Needs wrk (apt-get install -y wrk). The throttles are raised
+# THREADS (wrk, 2), PORT (default: a free one), WARMUP (seconds each endpoint is driven, unmeasured,
+# before the first measurement: default 2). Needs wrk (apt-get install -y wrk). The throttles are raised
 # for the run (they still count every request): this measures the server, not the 429 answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -96,6 +97,17 @@ measure() {  # label path body htmx least-share most-p99-ms
     }
   ' <<<"$out"
 }
+
+# Warm-up, not measured: each worker's first requests load what Django loads lazily (URL
+# resolvers, translation catalogues, templates, the database connection). Unwarmed, that cost
+# fell on the first endpoint measured, /healthz, the baseline, and made every share look larger.
+WARMUP=${WARMUP:-2}
+while IFS='|' read -r label path body htmx share p99_max; do
+  args=()
+  [ -z "$body" ] || args+=(-s bench/post_json.lua)
+  [ -z "$htmx" ] || args+=(-H "HX-Request: true")
+  BODY="$body" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "${args[@]}" "http://127.0.0.1:$PORT$path" >/dev/null
+done < "$work/targets"
 
 echo
 echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
