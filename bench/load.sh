@@ -102,7 +102,7 @@ measure() {  # label path body htmx least-share most-p99-ms
 # resolvers, translation catalogues, templates, the database connection). Unwarmed, that cost
 # fell on the first endpoint measured, /healthz, the baseline, and made every share look larger.
 WARMUP=${WARMUP:-2}
-while IFS='|' read -r label path body htmx share p99_max; do
+[ "$WARMUP" = 0 ] || while IFS='|' read -r label path body htmx share p99_max; do
   args=()
   [ -z "$body" ] || args+=(-s bench/post_json.lua)
   [ -z "$htmx" ] || args+=(-H "HX-Request: true")
