@@ -104,9 +104,10 @@ def run_counted(steps, runs: int) -> None:
     for _label, call in steps:
         for _ in range(max(runs // 2, 5)):
             call()
-    # The objects of the start (modules, caches, catalogues) get one full collection early on,
-    # some 30 M instructions; done here, it falls in no step. After it a worker makes none: a
-    # request leaves next to nothing behind (one in 6,000 requests of a worker, at its 22nd).
+    # A process makes one full collection soon after its start, of all it loaded (modules,
+    # caches, catalogues): some 30 M instructions. Made here, it falls in no step. After it,
+    # requests leave too little behind to cause another (one in 6,000 score requests in a row,
+    # the 22nd).
     gc.collect()
     os.getppid()
     for _label, call in steps:

@@ -100,7 +100,7 @@ measure() {  # label path body htmx least-share most-p99-ms
 
 # Warm-up, not measured: each worker's first requests load what Django loads lazily (URL
 # resolvers, translation catalogues, templates, the database connection). Unwarmed, that cost
-# fell on the first endpoint measured, /healthz, the baseline, and made every share look larger.
+# fell on the first endpoint measured, /healthz, the baseline of every share.
 WARMUP=${WARMUP:-2}
 [ "$WARMUP" = 0 ] || while IFS='|' read -r label path body htmx share p99_max; do
   args=()
