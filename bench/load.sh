@@ -60,16 +60,20 @@ server=$!
 for _ in $(seq 100); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
 kill -0 "$server" 2>/dev/null || { echo "load.sh: gunicorn did not start" >&2; exit 1; }
 
+drive() {  # seconds path body htmx: wrk's report of driving one endpoint
+  local args=()
+  [ -z "$3" ] || args+=(-s bench/post_json.lua)
+  [ -z "$4" ] || args+=(-H "HX-Request: true")
+  BODY="$3" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1s" --latency "${args[@]}" "http://127.0.0.1:$PORT$2"
+}
+
 measure() {  # label path body htmx least-share most-p99-ms
-  local label=$1 url="http://127.0.0.1:$PORT$2" body=$3 htmx=$4 share=$5 p99_max=$6 args=() curl_args=() out
-  if [ -n "$body" ]; then
-    args+=(-s bench/post_json.lua)
-    curl_args+=(-X POST -H "Content-Type: application/json" --data-binary "@$body")
-  fi
-  if [ -n "$htmx" ]; then args+=(-H "HX-Request: true"); curl_args+=(-H "HX-Request: true"); fi
+  local label=$1 url="http://127.0.0.1:$PORT$2" body=$3 htmx=$4 share=$5 p99_max=$6 curl_args=() out
+  [ -z "$body" ] || curl_args+=(-X POST -H "Content-Type: application/json" --data-binary "@$body")
+  [ -z "$htmx" ] || curl_args+=(-H "HX-Request: true")
   local status
   status=$(curl -s -o /dev/null -w "%{http_code}" "${curl_args[@]}" "$url")
-  out=$(BODY="$body" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args[@]}" "$url")
+  out=$(drive "$DURATION" "$2" "$body" "$htmx")
   # The first target is /healthz: its req/s is the baseline the others are a share of.
   awk -v label="$label" -v status="$status" -v base="${BASELINE:-0}" -v share="$share" -v p99_max="$p99_max" '
     function ms(t) {  # wrk latency ("850.00us", "12.3ms", "1.2s") in milliseconds
@@ -103,10 +107,7 @@ measure() {  # label path body htmx least-share most-p99-ms
 # fell on the first endpoint measured, /healthz, the baseline of every share.
 WARMUP=${WARMUP:-2}
 [ "$WARMUP" = 0 ] || while IFS='|' read -r label path body htmx share p99_max; do
-  args=()
-  [ -z "$body" ] || args+=(-s bench/post_json.lua)
-  [ -z "$htmx" ] || args+=(-H "HX-Request: true")
-  BODY="$body" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "${args[@]}" "http://127.0.0.1:$PORT$path" >/dev/null
+  drive "$WARMUP" "$path" "$body" "$htmx" >/dev/null
 done < "$work/targets"
 
 echo

@@ -25,10 +25,10 @@ _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME  # DRF's format for dates (ms precisi
 
 class FastJSONRenderer(JSONRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
-        if data is None or self.ensure_ascii or not self.compact:
+        # ";": the media type has parameters, maybe an indent.
+        if (data is None or self.ensure_ascii or not self.compact or ";" in (accepted_media_type or "")
+                or (renderer_context or {}).get("indent") is not None):
             return super().render(data, accepted_media_type, renderer_context)
-        if ";" in (accepted_media_type or "") or (renderer_context or {}).get("indent") is not None:
-            return super().render(data, accepted_media_type, renderer_context)  # parameters: maybe indent
         try:
             written = orjson.dumps(data, default=_DEFAULT, option=_OPTIONS)
         except TypeError:  # an integer beyond 64 bits, or what DRF's encoder cannot write either
