@@ -13,7 +13,7 @@ any load. On a shared machine, where timings of the same code differ by a third 
 to the next, it is the figure to compare two versions of the code by; the timings say what the
 instructions cost on this machine today.
 
-Production settings on a SQLite file and a file cache of the run's own (REDIS_URL: Redis). The
+Production settings on a SQLite file and a cache directory of the run's own (REDIS_URL: Redis). The
 throttles are raised (IMHOTEP_THROTTLE_ANON) so that no request is refused; they still count
 every request in that cache.
 """
@@ -55,6 +55,7 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from django.urls import path  # noqa: E402
 from rest_framework.permissions import AllowAny  # noqa: E402
+from rest_framework.renderers import JSONRenderer  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 from rest_framework.views import APIView  # noqa: E402
 
@@ -62,13 +63,12 @@ from imhotep_site.urls import urlpatterns as site_urls  # noqa: E402
 from scoring.api_examples import D9_1_BOARD  # noqa: E402
 from scoring.engine import registry  # noqa: E402
 from scoring.parsers import StrictJSONParser  # noqa: E402
-from scoring.renderers import FastJSONRenderer  # noqa: E402
 from scoring.throttles import SCORING_THROTTLES  # noqa: E402
 
 
 class Empty(APIView):
     permission_classes = [AllowAny]
-    renderer_classes = [FastJSONRenderer]  # as the scoring views
+    renderer_classes = [JSONRenderer]  # as the scoring views
     parser_classes = [StrictJSONParser]
     throttle_classes: list = []
     parse = False

@@ -117,7 +117,7 @@ def main() -> None:
         out = []
         for _ in range(args.repeat):
             cache.clear()
-            timeline._cache.clear()
+            timeline.forget()
             assert client.get(f"/games/{game.pk}/play").status_code == 200
             start = time.perf_counter()
             response = client.post(f"/games/{game.pk}/play", {"ply": game_ply[game.pk], "move": json.dumps(move),

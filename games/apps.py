@@ -11,8 +11,8 @@ class GamesConfig(AppConfig):
         from games.models import Game, Move, Player, Rating, Result, Seat
         from games.services.history_version import changed
 
-        # Pages cache their tables under the history's version (games/services/history_version.py),
-        # readers' whole pages too (games/pagecache.py): a replay shows the moves.
+        # The games list and the standings cache their tables under the history's version
+        # (games/services/history_version.py): any of these written moves it on.
         for model in (Game, Move, Player, Seat, Result, Rating):
             post_save.connect(changed, sender=model, dispatch_uid=f"history-version-save-{model.__name__}")
             post_delete.connect(changed, sender=model, dispatch_uid=f"history-version-delete-{model.__name__}")

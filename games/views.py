@@ -24,7 +24,6 @@ from games.filters import GameFilterForm, games_with_seats
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, Player, Seat
-from games.pagecache import reader_cache
 from games.permissions import can_change_game
 from games.services import (
     editing,
@@ -55,7 +54,6 @@ def _partial(request, template: str, partial: str, context: dict, status: int = 
 
 
 @require_GET
-@reader_cache
 def game_list(request):
     # The filter form and the table are cached under the history's version (the template's
     # {% cache %}): lazy, so a cached page runs none of their queries.
@@ -191,7 +189,6 @@ def results_csv(request):
 
 
 @require_GET
-@reader_cache
 def standings(request):
     types = engine.game_types()
     known = {gt for gt, _ in types}

@@ -158,8 +158,6 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.membership.context.membership",
                 "django.template.context_processors.i18n",
-                # Last: overrides the CSRF token while a page to keep is drawn (games/pagecache.py).
-                "games.pagecache.csrf_placeholder",
             ],
         },
     },
@@ -228,10 +226,11 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # One cache for every worker process: throttle counters (DRF) must count a client once whatever
-# worker answers, and cached replays and tables serve every worker. REDIS_URL
-# (redis://host:6379/0) for deployments of several machines; without it, files in
-# IMHOTEP_CACHE_DIR (default var/cache in the checkout), which every process on the machine
-# shares without locking the database. Never a per-process memory cache.
+# worker answers, and the cached tables serve every worker (docs/operations.md, "Caching").
+# REDIS_URL (redis://host:6379/0) for deployments of several machines; without it diskcache's
+# Django backend: SQLite files in IMHOTEP_CACHE_DIR (default var/cache in the checkout), which
+# every process on the machine shares, with atomic increments, apart from the database (a
+# cache write never waits for the database's lock). Never a per-process memory cache.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
@@ -241,9 +240,11 @@ if REDIS_URL:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "imhotep_site.filecache.FileCache",
+            "BACKEND": "diskcache.DjangoCache",
             "LOCATION": os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")),
-            "OPTIONS": {"MAX_ENTRIES": 20_000},
+            # Eight SQLite files, so that workers writing at once seldom wait for one another.
+            "SHARDS": 8,
+            "OPTIONS": {"size_limit": 2**28},  # 256 MB; the least recently stored entries go first
         }
     }
 

@@ -20,8 +20,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ParseError
-from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -34,33 +34,19 @@ from scoring import serializers as s
 from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
 from scoring.engine import registry, replay_record, score_board
 from scoring.parsers import StrictJSONParser
-from scoring.renderers import FastJSONRenderer
 from scoring.throttles import SCORING_THROTTLES
 
 _TRUE = {"1", "true", "yes", "on"}
 _THROTTLED = OpenApiResponse(s.DetailSerializer, description="too many requests; see the Retry-After header")
 
 
-class JSONNegotiation(DefaultContentNegotiation):
-    """DRF's negotiation, answered at once for a client that accepts anything (no ``Accept``
-    header, or ``*/*``), as most API clients do: parsing the header and matching it against
-    the renderers is a fair part of a score request's time (bench/api_costs.py)."""
-
-    def select_renderer(self, request, renderers, format_suffix=None):
-        if (len(renderers) == 1 and not format_suffix and request.META.get("HTTP_ACCEPT", "*/*") == "*/*"
-                and self.settings.URL_FORMAT_OVERRIDE not in request.query_params):
-            return renderers[0], renderers[0].media_type
-        return super().select_renderer(request, renderers, format_suffix)
-
-
 class _ScoringAPIView(APIView):
     """Anonymous use allowed, rate-limited, JSON in and out."""
 
-    content_negotiation_class = JSONNegotiation
     permission_classes = [AllowAny]
     throttle_classes = SCORING_THROTTLES
     parser_classes = [StrictJSONParser]
-    renderer_classes = [FastJSONRenderer]
+    renderer_classes = [JSONRenderer]
 
     #: What the body must be, for messages.
     document = _("a JSON document")

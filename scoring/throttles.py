@@ -4,19 +4,14 @@ Anonymous callers are counted by address: the peer's, or the one the ``IMHOTEP_N
 proxies in front of us put into X-Forwarded-For (DRF's ``NUM_PROXIES``), so a caller cannot
 dodge the limit by sending a made-up X-Forwarded-For. Signed-in callers (session or token) are
 counted by user. Over the rate: 429 with Retry-After. The counts live in the shared cache
-(Redis, or the files every worker of the machine shares), so all workers and servers count a
-caller together (docs/security.md, docs/operations.md).
+(Redis, or diskcache's files every worker of the machine shares), so all workers and servers
+count a caller together (docs/security.md, docs/operations.md).
 
 DRF copies ``DEFAULT_THROTTLE_RATES`` into a class attribute when it is imported, so a rate
 changed later (``override_settings``, a settings reload) would be ignored; these read the
 current setting on every request instead.
 """
 
-import threading
-from collections import OrderedDict
-
-from django.core.cache import DEFAULT_CACHE_ALIAS, caches
-from django.core.cache import cache as default_cache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
@@ -25,10 +20,10 @@ class SlidingWindow(SimpleRateThrottle):
     """Mixin: a caller's requests counted in two fixed windows of the rate's length, this one
     and the one before, and weighed as a sliding window (the one before counts for the part of
     it still inside the last ``duration`` seconds). DRF's own throttle keeps a timestamp per
-    request and writes the whole list back on every request; this costs one read and one atomic
-    increment of the shared cache (Redis ``INCR``; the embedded file cache's counter table, which
-    every process of the machine maps: imhotep_site/counters.py), so workers and servers count
-    one caller together. A refused request is not counted."""
+    request and writes the whole list back on every request (two workers doing so at once lose
+    counts); this costs one read and one atomic increment of the shared cache (Redis ``INCR``,
+    diskcache's ``incr``), so workers and servers count one caller together. A refused request
+    is not counted."""
 
     num_requests: int
     duration: int
@@ -44,15 +39,13 @@ class SlidingWindow(SimpleRateThrottle):
         now = self.timer()
         window, into = divmod(now, self.duration)
         current = f"{self.key}:{int(window)}"
-        # DRF's cache is Django's proxy, which looks the backend up again on every attribute.
-        cache = caches[DEFAULT_CACHE_ALIAS] if self.cache is default_cache else self.cache
-        self.before = _window_before(cache, f"{self.key}:{int(window) - 1}")
+        self.before = self.cache.get(f"{self.key}:{int(window) - 1}", 0)
         self.weight = 1 - into / self.duration  # the part of the window before still counted
         self.left = self.duration - into  # seconds until this window ends
-        self.count = _increment(cache, current, 1, 2 * self.duration)
+        self.count = _increment(self.cache, current, 1, 2 * self.duration)
         if self.before * self.weight + self.count <= self.num_requests:
             return True
-        _increment(cache, current, -1, 2 * self.duration)
+        _increment(self.cache, current, -1, 2 * self.duration)
         self.count -= 1
         return False
 
@@ -67,35 +60,8 @@ class SlidingWindow(SimpleRateThrottle):
         return max(self.left + slide, 1.0)
 
 
-_BEFORE_KEPT = 1024
-_before: OrderedDict[str, int] = OrderedDict()
-_before_lock = threading.Lock()
-
-
-def _window_before(cache, key: str) -> int:
-    """The count of a window that has ended: read once per process, as it no longer changes
-    (but for a request that began in it and is counted a moment late)."""
-    with _before_lock:
-        count = _before.get(key)
-    if count is None:
-        count = cache.counter(key) if hasattr(cache, "counter") else cache.get(key, 0)
-        with _before_lock:
-            _before[key] = count
-            while len(_before) > _BEFORE_KEPT:
-                _before.popitem(last=False)
-    return count
-
-
-def forget_windows() -> None:
-    """Forget the ended windows' counts read so far (the tests empty the cache between tests)."""
-    with _before_lock:
-        _before.clear()
-
-
 def _increment(cache, key: str, delta: int, timeout: int) -> int:
     """``key`` += ``delta``, created with ``delta`` (kept ``timeout`` seconds) when missing."""
-    if hasattr(cache, "count"):  # a cache with counters of its own (imhotep_site/filecache.py)
-        return cache.count(key, delta, timeout)
     try:
         return cache.incr(key, delta)
     except ValueError:  # missing: the first request of its window

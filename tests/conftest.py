@@ -110,7 +110,7 @@ def _fast_password_hashing():
 
 @pytest.fixture(autouse=True, scope="session")
 def _per_process_cache():
-    """The service shares its cache between processes (the database, or Redis); a test runs
+    """The service shares its cache between processes (diskcache's files, or Redis); a test runs
     in one process and wants its throttle counters to itself, without a database behind every
     API call. tests/site/test_shared_throttle.py starts real servers on the shared cache."""
     from django.test import override_settings
@@ -123,18 +123,13 @@ def _per_process_cache():
 def _empty_cache():
     """Each test starts with an empty cache: pages cache their tables under the history's
     version, which would otherwise carry over from a test whose rows were rolled back; the
-    same for what this process keeps beside it (readers' pages, drawn replay positions, ended
-    throttle windows)."""
+    same for the replays this process keeps (games/replay/timeline.py)."""
     from django.core.cache import cache
 
-    from games import pagecache
-    from games.replay import positions
-    from scoring.throttles import forget_windows
+    from games.replay import timeline
 
     cache.clear()
-    pagecache.clear_local()
-    positions.forget()
-    forget_windows()
+    timeline.forget()
 
 
 @pytest.fixture(autouse=True, scope="session")

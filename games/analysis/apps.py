@@ -10,12 +10,3 @@ class AnalysisConfig(AppConfig):
     verbose_name = "Game analysis"
     default_auto_field = "django.db.models.BigAutoField"
 
-    def ready(self):
-        from django.db.models.signals import post_delete, post_save
-
-        from games.analysis.models import GameAnalysis
-        from games.services.history_version import changed
-
-        # The replay page shows the analysis: readers' kept pages (games/pagecache.py) follow it.
-        post_save.connect(changed, sender=GameAnalysis, dispatch_uid="history-version-save-GameAnalysis")
-        post_delete.connect(changed, sender=GameAnalysis, dispatch_uid="history-version-delete-GameAnalysis")

@@ -14,7 +14,6 @@ from django.db import transaction
 from games import engine
 from games.analysis.models import GameAnalysis
 from games.models import Game
-from games.services import history_version
 from games.services.results import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.analysis import estimate, rank_moves
@@ -92,10 +91,8 @@ def run_analysis(analysis_id: int) -> None:
         done = {"plies_done": len(states), "plies_total": len(states), "probabilities": probabilities,
                 "turning": turning}
         GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.DONE, **done)
-        history_version.changed()  # readers' kept replay pages show the graph now (bulk updates send no signal)
     except Exception as exc:  # the page shows it; the worker goes on with the next task
         GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.FAILED, error=str(exc)[:2000])
-        history_version.changed()
         raise
 
 

@@ -72,8 +72,8 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
         if game.status != Game.Status.IN_PROGRESS:
             raise RejectedMove(_not_in_progress(game), current)
         record = record_of(game)
-        # The page showed this position, so its replay is usually at hand (this process or the
-        # shared cache): the move is played on its last position instead of replaying the game.
+        # The page showed this position, so its replay is usually at hand (this process's
+        # timelines): the move is played on its last position instead of replaying the game.
         previous = None if turned_up else cached_timeline(game, {**record, "moves": list(record["moves"])})
         if turned_up:
             setup = record.get("setup")

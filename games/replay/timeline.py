@@ -15,16 +15,13 @@ the game again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import pickle
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.core.cache import cache
+from cachetools import LRUCache
 
 from games import engine
 from games.models import Game
@@ -43,7 +40,6 @@ class Timeline:
     game: Game
     record: dict
     replay: ReplayBase  # the game type's Replay: .states, .moves, .finished, .plies
-    key: str = ""  # the replay's key in the shared cache (`_key`): the same key, the same positions
     _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
     _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
     _memo: dict[str, object] = field(default_factory=dict, repr=False)  # what a page works out once
@@ -123,81 +119,56 @@ class Timeline:
 
 
 CACHE_SIZE = 16
-SHARED_TTL = 24 * 3600  # a replayed record in the shared cache (it never changes, only ages)
-_cache: OrderedDict[tuple[int, str], Timeline] = OrderedDict()
-_cache_lock = threading.Lock()
+_cache: LRUCache[tuple[int, str], Timeline] = LRUCache(maxsize=CACHE_SIZE)
+_cache_lock = threading.Lock()  # cachetools' caches are not thread-safe
 
 
-def _key(game: Game, record: dict) -> str:
-    """The cache key of ``record`` as replayed by this engine and these plugins (the
-    registry's fingerprint): the same key always means the same positions."""
+def _key(game: Game, record: dict) -> tuple[int, str]:
+    """The key of ``record`` as replayed by this engine and these plugins (the registry's
+    fingerprint): the same key always means the same positions. The registry's id tells the
+    registries of one process apart (tests build several; the stories and panels come from the
+    registry's web adapters)."""
     text = json.dumps([engine.registry().fingerprint, game.pk, game.game_type, record], sort_keys=True, default=str)
-    return "imhotep:replay:" + hashlib.sha256(text.encode()).hexdigest()
+    return id(engine.registry()), hashlib.sha256(text.encode()).hexdigest()
 
 
-def _local(key: str) -> tuple[int, str]:
-    # This process's cache also tells registries apart (tests build several; the stories and
-    # panels come from the registry's web adapters).
-    return id(engine.registry()), key
-
-
-def _keep(key: str, timeline: Timeline) -> Timeline:
-    timeline.key = key
+def _keep(key: tuple[int, str], timeline: Timeline) -> Timeline:
     with _cache_lock:
-        _cache[_local(key)] = timeline
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        _cache[key] = timeline
     return timeline
 
 
 def load_timeline(game: Game, record: dict | None = None) -> Timeline:
     """Replay ``game`` (its ``record`` when the caller has just rebuilt it), or reuse the
-    replay this process or another worker made of the very same record (the shared cache,
-    docs/operations.md). Raises NoReplay for a score-only game and RulesError when the current
-    engine rejects the stored moves."""
+    replay this process made of the very same record. Raises NoReplay for a score-only game
+    and RulesError when the current engine rejects the stored moves."""
     if not game.has_moves:
         raise NoReplay(msg("game {game} was stored as a score only; it has no moves to replay", game=game.pk))
     record = record if record is not None else record_of(game)
     key = _key(game, record)
-    return _lookup(game, record, key) or _replayed(game, record, key)
+    timeline = cached_timeline(game, record, key)
+    if timeline is None:
+        timeline = _keep(key, Timeline(game=game, record=record, replay=engine.registry().replay(record)))
+    return timeline
 
 
-def cached_timeline(game: Game, record: dict) -> Timeline | None:
-    """The timeline of ``record`` if this process or the shared cache has its replay; None
-    rather than replaying it."""
-    return _lookup(game, record, _key(game, record))
-
-
-def _lookup(game: Game, record: dict, key: str) -> Timeline | None:
+def cached_timeline(game: Game, record: dict, key: tuple[int, str] | None = None) -> Timeline | None:
+    """The timeline of ``record`` if this process has its replay; None rather than replaying it."""
     with _cache_lock:
-        timeline = _cache.get(_local(key))
-        if timeline is not None:
-            _cache.move_to_end(_local(key))
-            return timeline
-    replay = cache.get(key)
-    return None if replay is None else _keep(key, Timeline(game=game, record=record, replay=replay))
+        return _cache.get(key or _key(game, record))
 
 
-def _replayed(game: Game, record: dict, key: str) -> Timeline:
-    replay = engine.registry().replay(record)
-    _share(key, replay)
-    return _keep(key, Timeline(game=game, record=record, replay=replay))
-
-
-def _share(key: str, replay) -> None:
-    # Some replays do not pickle (a variant's replay holds the plugin registry; B-side board
-    # data is a read-only mapping): they stay in this process's cache only.
-    with contextlib.suppress(TypeError, AttributeError, pickle.PicklingError):
-        cache.set(key, replay, SHARED_TTL)
+def forget() -> None:
+    """Forget the timelines this process keeps (the tests start each test without them)."""
+    with _cache_lock:
+        _cache.clear()
 
 
 def remember(game: Game, record: dict, replay, previous: Timeline | None = None) -> Timeline:
     """Keep ``replay`` (just made of ``record`` by the caller, e.g. a live move) as the game's
-    timeline, here and in the shared cache, so the page after a move does not replay again.
-    ``previous``: the timeline of the same game one move earlier; its positions are the new
-    one's first positions, so their state JSON and scores are reused."""
-    key = _key(game, record)
-    _share(key, replay)
+    timeline, so the page after a move does not replay again. ``previous``: the timeline of the
+    same game one move earlier; its positions are the new one's first positions, so their state
+    JSON and scores are reused."""
     timeline = Timeline(game=game, record=record, replay=replay)
     if previous is not None and previous.plies == timeline.plies - 1:
         timeline._json.update(previous._json)
@@ -207,4 +178,4 @@ def remember(game: Game, record: dict, replay, previous: Timeline | None = None)
             # stories only all at once tells them again).
             last = timeline.plies - 1
             timeline.__dict__["stories"] = [*previous.stories, timeline.describe(last, timeline.moves_json[last])]
-    return _keep(key, timeline)
+    return _keep(_key(game, record), timeline)

@@ -16,9 +16,7 @@ from games import engine
 from games.analysis import service as analysis
 from games.analysis.views import panel_context
 from games.models import Game
-from games.pagecache import reader_cache
 from games.permissions import can_change_game
-from games.replay import positions
 from games.replay.chart import cursor_x, score_chart
 from games.replay.timeline import NoReplay, load_timeline
 from games.services import reason_of
@@ -106,13 +104,8 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
 
 
 def position_html(game: Game, timeline, ply: int, live: bool) -> str:
-    """The position at ``ply`` as every reader sees it (step links, last move, board, chart),
-    drawn once (`games.replay.positions`): stepping back and forth through a game asks for the
-    same positions again and again."""
-    return positions.position(
-        timeline, ply, live,
-        lambda: render_to_string("games/replay.html#position", {**replay_context(game, timeline, ply), "live": live}),
-    )
+    """The position at ``ply`` as every reader sees it (step links, last move, board, chart)."""
+    return render_to_string("games/replay.html#position", {**replay_context(game, timeline, ply), "live": live})
 
 
 def _hints(game: Game, timeline, ply: int) -> list[dict]:
@@ -133,7 +126,6 @@ def _unchanged(game: Game, follow: str | None) -> bool:
 
 
 @require_GET
-@reader_cache
 def replay(request, pk: int):
     game = get_object_or_404(Game, pk=pk)
     if _unchanged(game, request.GET.get("follow")):

@@ -1,9 +1,8 @@
 """One number that changes whenever the club history changes (a game, a move, a seat, a
-result, a player, a rating or a game's analysis written or deleted). The games list and the
-standings cache their rendered tables in the shared cache under it (templates/games/list.html,
-standings.html), and readers' whole pages are kept under it (games/pagecache.py), so under
-load a page costs a cache read instead of its queries and rendering, and any change shows at
-once on every server.
+result, a player or a rating written or deleted). The games list and the standings cache
+their rendered tables in the shared cache under it (templates/games/list.html, standings.html),
+so under load a page costs a cache read instead of the table's queries and rendering, and any
+change shows at once on every server (docs/operations.md, "Caching").
 
 It is bumped twice per change: at once (this process, and a test, sees the change on its next
 read) and again once the transaction commits (another process that rendered the old rows

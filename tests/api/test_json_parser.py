@@ -1,6 +1,5 @@
-"""The API's JSON parser reads a UTF-8 body with orjson and falls back to json for what orjson
-refuses or may read otherwise (scoring/parsers.py): either way a client gets what json gives,
-the same document or the same 400."""
+"""The API's JSON parser (scoring/parsers.py) gives a client what json gives, the same
+document or the same 400 (with words for people)."""
 
 from __future__ import annotations
 
@@ -20,10 +19,10 @@ BODIES = [
     b'{"a": 1, "a": 2}',  # the last value of a repeated key, as json keeps it
     b'"\\ud83d\\ude00"',  # a surrogate pair is one character
     b"9223372036854775807",  # the largest 64-bit integer
-    b"-9223372036854775809",  # one beyond the smallest: orjson would read a float
+    b"-9223372036854775809",  # one beyond the smallest 64-bit integer
     b"100000000000000000000000000",
     b'{"name": "1234567890123456789012"}',  # 19 digits in text: json's, and the same
-    b"1e400",  # json reads infinity; orjson refuses it
+    b"1e400",  # json reads infinity
     b"[" * 400 + b"]" * 400,
     b"[" + b",".join([b"[]"] * 1000) + b"]",  # many lists, not deep: json's, and the same
 ]

@@ -10,14 +10,14 @@ from scoring.throttles import ScoringAnonThrottle
 START = 1_800_000_000 - 1_800_000_000 % 60 + 30  # half-way into a one-minute window
 
 
-@pytest.fixture(autouse=True, params=["memory", "files"])
+@pytest.fixture(autouse=True, params=["memory", "diskcache"])
 def _cache(request, tmp_path):
-    """Each test counts in a cache of Django's (as Redis does: incr, add) and in the embedded
-    file cache's counter table (imhotep_site/counters.py)."""
+    """Each test counts in Django's memory cache (incr and add, as Redis does) and in the
+    embedded default, diskcache's Django backend."""
     from django.test import override_settings
 
     backend = {"memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-               "files": {"BACKEND": "imhotep_site.filecache.FileCache", "LOCATION": str(tmp_path)}}[request.param]
+               "diskcache": {"BACKEND": "diskcache.DjangoCache", "LOCATION": str(tmp_path)}}[request.param]
     with override_settings(CACHES={"default": backend}):
         yield
 

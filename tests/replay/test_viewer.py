@@ -161,29 +161,3 @@ def test_a_live_games_poll_sends_the_move_list_out_of_band(client, live_game):
     html = client.get(_url(live_game) + "?follow=9", **HTMX).content.decode()
     assert re.search(r'<ol class="moves" id="moves" start="0" hx-swap-oob="true">', html)
     assert html.count("<li><a href=") == 11  # the setup and the 10 moves
-
-
-def test_a_position_is_drawn_once_for_every_worker(client, alice, finished_game, monkeypatch):
-    from games.replay import positions, views
-
-    client.force_login(alice)  # a member: pages drawn for them, not kept whole
-    drawn = []
-    draw = views.render_to_string
-    monkeypatch.setattr(views, "render_to_string", lambda *a, **k: drawn.append(1) or draw(*a, **k))
-    first = client.get(_url(finished_game, 5), **HTMX).content.decode()
-    positions.forget()  # another worker: nothing kept in its memory, the shared cache has it
-    again = client.get(_url(finished_game, 5), **HTMX).content.decode()
-    assert len(drawn) == 1
-    assert _cells(again) == _cells(first) and 'id="ply-now">5<' in again
-
-
-def test_a_process_keeps_drawn_positions_within_its_budget(monkeypatch):
-    from types import SimpleNamespace
-
-    from games.replay import positions
-
-    monkeypatch.setattr(positions, "_kept", positions.LRU(size=3000))
-    timeline = SimpleNamespace(key="k")
-    for ply in range(10):
-        positions.position(timeline, ply, False, lambda: "x" * 1000)
-    assert len(positions._kept) == 3 and positions._kept.used == 3000

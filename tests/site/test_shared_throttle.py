@@ -1,6 +1,6 @@
 """Two server processes, one client: the throttle counts the client once across both, because
-the cache is shared (files every process of the machine reads by default, Redis with
-REDIS_URL), never per process."""
+the cache is shared (diskcache's files every process of the machine shares by default, Redis
+with REDIS_URL), never per process."""
 
 import json
 import os
@@ -50,7 +50,7 @@ def wait_up(port: int, process: subprocess.Popen) -> None:
     raise RuntimeError(f"the server on port {port} did not start")
 
 
-@pytest.mark.parametrize("cache", ["files", "redis"])
+@pytest.mark.parametrize("cache", ["diskcache", "redis"])
 def test_one_client_is_throttled_at_the_rate_across_two_server_processes(tmp_path, cache):
     if cache == "redis" and not redis_up():
         pytest.skip("no Redis on 127.0.0.1:6379")
