@@ -1,8 +1,9 @@
-"""One number that changes whenever the club history changes (a game, a move, a seat, a
-result, a player or a rating written or deleted). The games list and the standings cache
-their rendered tables in the shared cache under it (templates/games/list.html, standings.html),
-so under load a page costs a cache read instead of the table's queries and rendering, and any
-change shows at once on every server (docs/operations.md, "Caching").
+"""One number that changes whenever what the club history's tables show changes (a game, a
+seat, a result, a player or a rating written or deleted; not a live move). The games list and
+the standings cache their rendered tables in the shared cache under it
+(templates/games/list.html, standings.html), so under load a page costs a cache read instead
+of the table's queries and rendering, and any change shows at once on every server
+(docs/operations.md, "Caching").
 
 It is bumped twice per change: at once (this process, and a test, sees the change on its next
 read) and again once the transaction commits (another process that rendered the old rows
@@ -39,6 +40,13 @@ def bump() -> None:
         cache.add(KEY, _fresh(), None)
 
 
-def changed(**_signal_kwargs) -> None:
+#: Fields no cached table shows: a save of only these leaves the version (a live move touches
+#: its game's ``updated_at``; on a club night that would empty the tables' cache every second).
+UNSHOWN = frozenset({"updated_at"})
+
+
+def changed(update_fields=None, **_signal_kwargs) -> None:
+    if update_fields and UNSHOWN.issuperset(update_fields):
+        return
     bump()
     transaction.on_commit(bump)

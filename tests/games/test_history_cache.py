@@ -10,11 +10,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Player
+from games.replay.appending import append_move
 from games.services import history_version
 from games.services.generated import generate
 from games.services.recording import import_board
-from tests.factories import GameFactory, MoveFactory
 from tests.games.conftest import winning_board
+from tests.kit import random_record
+from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2025, 3, 1)
@@ -62,10 +64,17 @@ def test_bulk_generated_games_change_the_version():
     assert history_version.current() != before
 
 
-def test_a_move_written_or_deleted_changes_the_version():
-    game = GameFactory(source="recorded")
+def test_a_live_move_leaves_the_version(alice):
+    full = random_record(11)
+    game = store({**full, "moves": full["moves"][:10]}, alice)
     before = history_version.current()
-    move = MoveFactory(game=game, ply=0)
-    written = history_version.current()
-    move.delete()
-    assert before != written != history_version.current()
+    append_move(game.pk, 10, full["moves"][10])
+    assert history_version.current() == before
+
+
+def test_a_finished_game_changes_the_version(alice):
+    full = random_record(11)
+    game = store({**full, "moves": full["moves"][:-1]}, alice)
+    before = history_version.current()
+    append_move(game.pk, len(full["moves"]) - 1, full["moves"][-1])
+    assert history_version.current() != before
