@@ -6,7 +6,7 @@ class GamesConfig(AppConfig):
     name = 'games'
 
     def ready(self):
-        from django.db.models.signals import post_delete, post_save
+        from django.db.models.signals import post_delete, post_migrate, post_save
 
         from games.models import Game, Player, Rating, Result, Seat
         from games.services.history_version import changed
@@ -16,3 +16,6 @@ class GamesConfig(AppConfig):
         for model in (Game, Player, Seat, Result, Rating):
             post_save.connect(changed, sender=model, dispatch_uid=f"history-version-save-{model.__name__}")
             post_delete.connect(changed, sender=model, dispatch_uid=f"history-version-delete-{model.__name__}")
+        # An upgrade runs migrate (`make serve` does on every start): tables drawn by the old
+        # templates are not served after it.
+        post_migrate.connect(changed, sender=self, dispatch_uid="history-version-migrate")

@@ -78,3 +78,12 @@ def test_a_finished_game_changes_the_version(alice):
     before = history_version.current()
     append_move(game.pk, len(full["moves"]) - 1, full["moves"][-1])
     assert history_version.current() != before
+
+
+def test_migrate_changes_the_version():
+    """An upgrade runs migrate: tables drawn by the old templates are not served after it."""
+    from django.core.management.sql import emit_post_migrate_signal
+
+    before = history_version.current()
+    emit_post_migrate_signal(verbosity=0, interactive=False, db="default")
+    assert history_version.current() != before

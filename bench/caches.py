@@ -1,0 +1,101 @@
+"""What each cache left gains, in process (Django's test client; no server, no network): the
+games list and the standings with their tables' cache warm (the history's version unchanged)
+against cold (the version moved before each request, as after a write), and a replay step of
+the 82-ply base-game example with the process's timeline kept against forgotten before each
+request (what a worker that has not seen the record pays once). Median and p95 of ``--runs``
+requests each, and the gain of the medians.
+
+    .venv/bin/python bench/caches.py [--games 10000] [--runs 20]
+
+Production settings (DEBUG off) on a SQLite file and a diskcache directory of the run's own,
+removed at the end. docs/operations.md ("Caching") keeps the figures.
+"""
+
+import argparse
+import atexit
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+_work = tempfile.mkdtemp(prefix="imhotep-caches-")
+atexit.register(shutil.rmtree, _work, ignore_errors=True)
+for name, value in {
+    "DJANGO_SETTINGS_MODULE": "imhotep_site.settings", "DJANGO_DEBUG": "0",
+    "DJANGO_SECRET_KEY": f"bench-only-{os.getpid()}-{time.time_ns()}-0123456789abcdefghijklmnopqrstuvwxyz",
+    "DJANGO_ALLOWED_HOSTS": "testserver", "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_LOG_LEVEL": "WARNING",
+    "DATABASE_URL": f"sqlite:///{_work}/bench.sqlite3", "IMHOTEP_CACHE_DIR": f"{_work}/cache",
+}.items():
+    os.environ[name] = value
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import override_settings  # noqa: E402
+
+from games.replay import timeline  # noqa: E402
+from games.services import generated, history_version  # noqa: E402
+from games.services.recording import import_many  # noqa: E402
+
+warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic for this run
+# Static files by name: the manifest needs collectstatic, which the pages' cost does not depend on.
+STATIC = {"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+          "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+
+
+def timed(client: Client, urls: list[str], before, headers=None) -> tuple[float, float]:
+    """Median and p95 (ms) of a GET of each of ``urls``, ``before()`` called before each."""
+    times = []
+    for url in urls:
+        before()
+        start = time.perf_counter()
+        response = client.get(url, headers=headers)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, (url, response.status_code)
+    times.sort()
+    return statistics.median(times), times[max(int(len(times) * 0.95) - 1, 0)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10_000, help="generated Duel games (default 10000)")
+    parser.add_argument("--runs", type=int, default=20, help="requests per line (default 20)")
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    generated.generate(args.games, 7)
+    record = json.loads((ROOT / "scoring" / "examples" / "classic-record.json").read_text())
+    game = import_many([record])[0].game
+    client = Client()
+    nothing = lambda: None  # noqa: E731
+    print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'page':<40} {'cold median/p95':>18} {'warm median/p95':>18} {'gain':>6}")
+    rows = [("games list (full page)", "/games/", history_version.bump, None),
+            ("standings (full page)", "/games/standings?game=duel", history_version.bump, None)]
+    with override_settings(STORAGES=STATIC):
+        for label, url, forget, headers in rows:
+            timed(client, [url] * 3, nothing, headers)  # warm-up: templates, connection
+            show(label, timed(client, [url] * args.runs, forget, headers),
+                 timed(client, [url] * args.runs, nothing, headers))
+        steps = [f"/games/{game.pk}/replay?ply={ply % 80 + 1}" for ply in range(args.runs)]
+        htmx = {"HX-Request": "true"}
+        timed(client, steps[:3], nothing, htmx)
+        show("replay step, 82 plies (htmx)", timed(client, steps, timeline.forget, htmx),
+             timed(client, steps, nothing, htmx))
+
+
+def show(label: str, cold: tuple[float, float], warm: tuple[float, float]) -> None:
+    print(f"{label:<40} {cold[0]:7.1f} /{cold[1]:7.1f} ms {warm[0]:7.1f} /{warm[1]:7.1f} ms {cold[0] / warm[0]:5.1f}×")
+
+
+if __name__ == "__main__":
+    main()
