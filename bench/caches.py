@@ -3,7 +3,9 @@ games list and the standings with their tables' cache warm (the history's versio
 against cold (the version moved before each request, as after a write), and a replay step of
 the 82-ply base-game example with the process's timeline kept against forgotten before each
 request (what a worker that has not seen the record pays once). Median and p95 of ``--runs``
-requests each, and the gain of the medians.
+requests each, and the gain of the medians. Last, a throttle's read and increment in the
+embedded cache with its connections closed after each (what Django's end of a request did to
+diskcache's backend) against left open (imhotep_site/diskcache_backend.py).
 
     .venv/bin/python bench/caches.py [--games 10000] [--runs 20]
 
@@ -39,6 +41,8 @@ import django  # noqa: E402
 
 django.setup()
 
+from diskcache import DjangoCache  # noqa: E402
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
@@ -91,6 +95,22 @@ def main() -> None:
         timed(client, steps[:3], nothing, htmx)
         show("replay step, 82 plies (htmx)", timed(client, steps, timeline.forget, htmx),
              timed(client, steps, nothing, htmx))
+    cache.add("bench:count", 0, 600)
+    show("throttle's read and increment", counted(lambda: DjangoCache.close(cache), args.runs * 10),
+         counted(nothing, args.runs * 10))
+
+
+def counted(after, runs: int) -> tuple[float, float]:
+    """Median and p95 (ms) of a throttle's cache work, ``after()`` called after each."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        cache.get("bench:before", 0)
+        cache.incr("bench:count")
+        after()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[max(int(len(times) * 0.95) - 1, 0)]
 
 
 def show(label: str, cold: tuple[float, float], warm: tuple[float, float]) -> None:

@@ -228,9 +228,10 @@ AUTHENTICATION_BACKENDS = [
 # One cache for every worker process: throttle counters (DRF) must count a client once whatever
 # worker answers, and the cached tables serve every worker (docs/operations.md, "Caching").
 # REDIS_URL (redis://host:6379/0) for deployments of several machines; without it diskcache's
-# Django backend: SQLite files in IMHOTEP_CACHE_DIR (default var/cache in the checkout), which
-# every process on the machine shares, with atomic increments, apart from the database (a
-# cache write never waits for the database's lock). Never a per-process memory cache.
+# Django backend (imhotep_site/diskcache_backend.py): SQLite files in IMHOTEP_CACHE_DIR
+# (default var/cache in the checkout), which every process on the machine shares, with atomic
+# increments, apart from the database (a cache write never waits for the database's lock).
+# Never a per-process memory cache.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
@@ -240,7 +241,7 @@ if REDIS_URL:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "diskcache.DjangoCache",
+            "BACKEND": "imhotep_site.diskcache_backend.DiskCache",
             "LOCATION": os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")),
             # Eight SQLite files, so that workers writing at once seldom wait for one another.
             "SHARDS": 8,

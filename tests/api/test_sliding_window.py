@@ -16,8 +16,10 @@ def _cache(request, tmp_path):
     embedded default, diskcache's Django backend."""
     from django.test import override_settings
 
-    backend = {"memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-               "diskcache": {"BACKEND": "diskcache.DjangoCache", "LOCATION": str(tmp_path)}}[request.param]
+    backend = {
+        "memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "diskcache": {"BACKEND": "imhotep_site.diskcache_backend.DiskCache", "LOCATION": str(tmp_path)},
+    }[request.param]
     with override_settings(CACHES={"default": backend}):
         yield
 
