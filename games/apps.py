@@ -16,3 +16,17 @@ class GamesConfig(AppConfig):
         for model in (Game, Move, Player, Seat, Result, Rating):
             post_save.connect(changed, sender=model, dispatch_uid=f"history-version-save-{model.__name__}")
             post_delete.connect(changed, sender=model, dispatch_uid=f"history-version-delete-{model.__name__}")
+
+        # A worker rates any games an import that died halfway left unrated (games.services.ratings.catch_up),
+        # before each task it starts: the first one after it starts, at the latest.
+        from django_tasks.signals import task_started
+
+        task_started.connect(_catch_up_ratings, dispatch_uid="games-ratings-catch-up")
+
+
+def _catch_up_ratings(**kwargs) -> None:
+    from games.models import RatingsBacklog
+    from games.services import ratings
+
+    if RatingsBacklog.objects.exists():
+        ratings.catch_up()

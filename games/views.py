@@ -10,12 +10,13 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, lazy
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -23,20 +24,21 @@ from games import engine
 from games.filters import GameFilterForm, games_with_seats
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
-from games.models import Game, Player, Seat
+from games.models import Game, ImportJob, Player, Seat
 from games.pagecache import reader_cache
 from games.permissions import can_change_game
 from games.services import (
     editing,
     exporting,
     history_version,
+    importing,
     ratings,
     reason_of,
     recording,
     sharing,
     stats,
 )
-from games.services.documents import decode_upload, parse_documents
+from games.services.documents import decode_upload
 from games.translation import say
 from games.ui import game_ui
 from imhotep_site.limits import LimitExceeded
@@ -251,8 +253,10 @@ def save_score(request):
 @member_required
 @require_http_methods(["GET", "POST"])
 def import_records(request):
+    """The upload page. An upload within the limits is kept and imported by a worker
+    (games.services.importing): answered 202 with its progress, which the page follows."""
     form = ImportForm(request.POST or None, request.FILES or None)
-    context = {"form": form, "outcomes": None}
+    context: dict = {"form": form, "job": None}
     status = 200
     over_limit = False
     if request.method == "POST":
@@ -263,24 +267,25 @@ def import_records(request):
                 form.add_error("file", say(reason_of(exc)))
             else:
                 try:
-                    outcomes = recording.import_many(parse_documents(text), user=request.user, request_limits=True)
+                    context["job"] = importing.start(text, user=request.user, language=get_language())
+                    status = 202
                 except LimitExceeded as exc:
                     form.add_error("file", say(exc.message))
                     over_limit = True
-                else:
-                    context["outcomes"] = outcomes
-                    context["counts"] = {
-                        s: sum(o.status == s for o in outcomes)
-                        for s in (
-                            recording.Outcome.IMPORTED,
-                            recording.Outcome.DUPLICATE,
-                            recording.Outcome.REJECTED,
-                        )
-                    }
         # htmx swaps only 2xx answers; the plain form gets the honest 400 (413 over a limit).
         if form.errors and not request.htmx:
             status = 413 if over_limit else 400
     return _partial(request, "games/import.html", "outcome", context, status=status)
+
+
+@member_required
+@require_GET
+def import_job(request, pk):
+    """An upload's progress, then each record's outcome (its uploader's, or a club admin's)."""
+    job = get_object_or_404(ImportJob, pk=pk)
+    if job.created_by_id != request.user.pk and not request.user.is_staff:
+        raise Http404
+    return _partial(request, "games/import.html", "outcome", {"form": ImportForm(), "job": job})
 
 
 def _bgstats_response(games, filename: str) -> JsonResponse:

@@ -29,8 +29,8 @@ from rest_framework.throttling import BaseThrottle
 from imhotep_site.slots import Busy
 from rules_engine.messages import msg
 
-#: Routes (view names) whose body may reach IMHOTEP_MAX_IMPORT_BYTES: the bulk import upload.
-IMPORT_ROUTES = frozenset({"games:import"})
+#: Routes (view names) whose body may reach IMHOTEP_MAX_IMPORT_BYTES: the bulk import upload (page, API).
+IMPORT_ROUTES = frozenset({"games:import", "games-api:import-list"})
 
 _CHUNK = 64 * 1024
 #: Methods whose body no view reads: an unframed body on them is left unread.
