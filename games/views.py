@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import engine
+from games import engine, export_limits
 from games.filters import GameFilterForm, games_with_seats
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
@@ -174,22 +174,31 @@ def game_export(request, pk: int):
     return response
 
 
-def _filtered_download(request, rows, content_type: str, name: str, extension: str):
-    """Stream the games the list's filters select, as a dated attachment."""
+def _filtered_download(request, rows, order: tuple[str, ...], content_type: str, name: str, extension: str):
+    """Stream the games the list's filters select, as a dated attachment: throttled per client,
+    at most IMHOTEP_EXPORT_PAGE_GAMES games a request (games/export_limits.py)."""
+    export_limits.check(request)
     games = GameFilterForm(request.GET or None).filter(Game.objects.all())
+    games, next_page = export_limits.page_of(games, order, request.GET.get("page"))
     response = StreamingHttpResponse(rows(games), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{name}-{timezone.localdate():%Y-%m-%d}.{extension}"'
+    if next_page is not None:
+        query = request.GET.copy()
+        query["page"] = str(next_page)
+        response["Link"] = f'<{request.path}?{query.urlencode()}>; rel="next"'
     return response
 
 
 @require_GET
 def export_ndjson(request):
-    return _filtered_download(request, exporting.iter_ndjson, "application/x-ndjson; charset=utf-8", "games", "ndjson")
+    return _filtered_download(request, exporting.iter_ndjson, ("played_on", "id"),
+                              "application/x-ndjson; charset=utf-8", "games", "ndjson")
 
 
 @require_GET
 def results_csv(request):
-    return _filtered_download(request, exporting.iter_results_csv, "text/csv; charset=utf-8", "results", "csv")
+    return _filtered_download(request, exporting.iter_results_csv, ("-played_on", "-id"),
+                              "text/csv; charset=utf-8", "results", "csv")
 
 
 @require_GET
@@ -304,6 +313,7 @@ def game_bgstats(request, pk: int):
 @require_GET
 def player_bgstats(request, pk: int):
     """All finished games of a player in BG Stats' import format."""
+    export_limits.check(request)
     player = get_object_or_404(Player, pk=pk)
     games = games_with_seats().filter(pk__in=Seat.objects.filter(player=player).values("game_id"))
     return _bgstats_response(games, f"imhotep-{slugify(player.name) or player.pk}.bgsplay.json")
