@@ -140,3 +140,9 @@ def test_import_records_rates_what_a_killed_run_left_unrated(tmp_path):
     path.write_bytes(ndjson([random_record(7)]))
     call_command("import_records", str(path), "--no-progress")
     assert Game.objects.count() == 1 and unrated_finished_games() == []
+
+
+def test_a_worker_rates_marked_games_when_it_starts(work):
+    import_record(random_record(7), rate=False)  # as an import killed after storing it leaves it
+    work()  # nothing queued
+    assert unrated_finished_games() == []
