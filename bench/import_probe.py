@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -58,8 +59,11 @@ def count(db: Path, sql: str) -> int:
 def call(url: str, token: str, body: object | None = None) -> tuple[int, dict]:
     request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
                                      headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=120) as response:
-        return response.status, json.loads(response.read())
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        raise SystemExit(f"{url}: {exc.code} {exc.read()[:500]!r}") from None
 
 
 def main() -> None:
@@ -79,7 +83,7 @@ def main() -> None:
         token = subprocess.run(
             [*manage, "shell", "-c", "from django.contrib.auth.models import User; from rest_framework.authtoken"
              ".models import Token; print(Token.objects.create(user=User.objects.create_user('probe')).key)"],
-            cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout.strip()
+            cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout.split()[-1]
         port = free_port()
         server = subprocess.Popen([PYTHON, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}",
                                    "--workers", str(workers), "--timeout", "30"], cwd=ROOT, env=env,

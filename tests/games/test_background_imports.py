@@ -94,11 +94,28 @@ def test_the_api_answers_202_with_a_status_url_that_reports_the_outcome(alice, w
     assert [o["status"] for o in status["outcomes"]] == ["imported"] * 3 + ["rejected"]
 
 
-def test_the_api_refuses_a_body_that_is_not_a_list(alice):
+def test_the_api_takes_a_body_above_the_json_limit(alice, settings, immediate_tasks):
+    settings.IMHOTEP_MAX_JSON_BYTES = settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 20_000
     api = APIClient()
     api.force_authenticate(alice)
-    response = api.post("/api/v1/imports", random_record(1), format="json")
-    assert response.status_code == 400 and "list" in response.json()["detail"]
+    documents = records(12)
+    assert len(json.dumps(documents)) > 20_000
+    assert api.post("/api/v1/imports", documents, format="json").status_code == 202
+    assert Game.objects.count() == 12 and unrated_finished_games() == []
+
+
+def test_the_api_takes_ndjson(alice, immediate_tasks):
+    api = APIClient()
+    api.force_authenticate(alice)
+    response = api.post("/api/v1/imports", ndjson(records(2)), content_type="application/x-ndjson")
+    assert response.status_code == 202 and Game.objects.count() == 2
+
+
+def test_the_api_refuses_a_body_that_is_not_utf8(alice):
+    api = APIClient()
+    api.force_authenticate(alice)
+    response = api.post("/api/v1/imports", b"\xff\xfe\x00bad", content_type="application/json")
+    assert response.status_code == 400 and "UTF-8" in response.json()["detail"]
 
 
 def test_the_same_upload_again_stores_only_what_is_missing(client, alice, immediate_tasks):

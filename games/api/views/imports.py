@@ -3,12 +3,9 @@ the import's progress (games.services.importing)."""
 
 from __future__ import annotations
 
-import json
-
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -17,7 +14,9 @@ from rest_framework.views import APIView
 
 from games.api.views.common import NOT_FOUND, HistoryAPIView
 from games.import_models import ImportJob
-from games.services import importing
+from games.services import importing, reason_of
+from games.services.documents import decode_upload
+from games.translation import say
 
 _JOB = inline_serializer("ImportJob", {
     "id": serializers.UUIDField(), "status": serializers.CharField(help_text="queued, running, done or failed"),
@@ -35,18 +34,23 @@ class ImportList(HistoryAPIView, APIView):
     @extend_schema(
         summary="Import many game records in the background",
         description=(
-            "The body is a JSON list of F2/F4 records or F1/F3 boards (as `POST /api/v1/games` takes one), at most "
-            "IMHOTEP_MAX_IMPORT_RECORDS. Answered 202 at once with the import's `status_url`; a worker imports "
+            "The body is what the import page takes: a JSON list of F2/F4 records or F1/F3 boards (as "
+            "`POST /api/v1/games` takes one), one of them, or ndjson (one a line); at most IMHOTEP_MAX_IMPORT_RECORDS "
+            "records and IMHOTEP_MAX_IMPORT_BYTES bytes. Answered 202 at once with the import's `status_url`; a "
+            "worker imports "
             "each record in its own transaction (a record already stored is skipped, so sending the same list "
             "again after a failure stores only what is missing) and rates the new games."
         ),
         request=OpenApiTypes.OBJECT,
-        responses={202: _JOB, 400: OpenApiResponse(description="The body is not a list ({detail}).")},
+        responses={202: _JOB, 400: OpenApiResponse(description="The body is not UTF-8 ({detail}).")},
     )
     def post(self, request):
-        if not isinstance(request.data, list):
-            return Response({"detail": _("the body must be a JSON list of game records")}, status=400)
-        text = "\n".join(json.dumps(document, ensure_ascii=False) for document in request.data)
+        # Read as the upload page reads its file: the body may pass Django's
+        # DATA_UPLOAD_MAX_MEMORY_SIZE (the JSON limit), up to IMHOTEP_MAX_IMPORT_BYTES (limits.py).
+        try:
+            text = decode_upload(request._request.read())
+        except ValueError as exc:
+            return Response({"detail": say(reason_of(exc))}, status=400)
         job = importing.start(text, user=request.user, language=get_language())
         body = importing.job_body(job)
         return Response(body, status=202, headers={"Location": body["status_url"]})
