@@ -9,9 +9,10 @@ production settings (DJANGO_DEBUG=0, 2 × CPUs + 1 sync workers) and one backgro
 1. a member posts ``--records`` Duel records to ``POST /api/v1/imports`` and follows its
    ``status_url`` until done: prints the answer's status and time, the time until done, and how
    many stored finished games have no rating;
-2. ``manage.py import_records`` of ``--crash-records`` other records is killed (SIGKILL) once 50
-   games of them are stored, then run again: prints the games stored and unrated after the kill
-   and after the rerun, and the duplicates (games stored twice).
+2. with the server and the worker stopped, ``manage.py import_records`` of ``--crash-records``
+   other records is killed (SIGKILL) once 50 games of them are stored, then run again: prints the
+   games stored and unrated after the kill and after the rerun, and the duplicates (games stored
+   twice).
 """
 
 from __future__ import annotations
@@ -98,11 +99,13 @@ def main() -> None:
                     break
                 time.sleep(0.1)
             upload(base, token, db, records(0, args.records))
-            crash(env, db, directory, records(100_000, args.crash_records))
         finally:
             for process in (server, worker):
                 os.killpg(process.pid, signal.SIGTERM)
                 process.wait(timeout=30)
+        # Alone on the database: SQLite refuses a write to one of two writing processes at once
+        # ("database is locked"), and the worker polls the queue in write transactions.
+        crash(env, db, directory, records(100_000, args.crash_records))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
@@ -135,7 +138,9 @@ def crash(env: dict, db: Path, directory: Path, documents: list[dict]) -> None:
     print(f"import_records of {len(documents)} records killed (SIGKILL) after {stored} games stored: "
           f"unrated finished games {count(db, UNRATED)}")
     start = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    rerun = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    if rerun.returncode:
+        print(f"rerun exit status {rerun.returncode}: {(rerun.stdout + rerun.stderr).strip()[-300:]}")
     total = count(db, "SELECT COUNT(*) FROM games_game") - before
     twice = count(db, "SELECT COUNT(*) - COUNT(DISTINCT content_hash) FROM games_game")
     print(f"rerun ({time.perf_counter() - start:.1f} s): {total} games of the file stored, {twice} stored twice, "
