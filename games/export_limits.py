@@ -17,13 +17,13 @@ from rules_engine.messages import msg
 from scoring.throttles import CurrentRates, SlidingWindow
 
 
-class ExportAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):
+class ExportAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):  # type: ignore[override]
     """Callers not signed in, by address: rate ``DEFAULT_THROTTLE_RATES["export_anon"]``."""
 
     scope = "export_anon"
 
 
-class ExportUserThrottle(CurrentRates, SlidingWindow, UserRateThrottle):
+class ExportUserThrottle(CurrentRates, SlidingWindow, UserRateThrottle):  # type: ignore[override]
     """Signed-in callers, by user: rate ``DEFAULT_THROTTLE_RATES["export_user"]``."""
 
     scope = "export_user"

@@ -9,11 +9,13 @@ from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.views.common import NOT_FOUND, HistoryAPIView
+from games.api.views.common import NOT_FOUND
 from games.import_models import ImportJob
+from games.membership.access import IsMemberOrReadOnly
 from games.services import importing, reason_of
 from games.services.documents import decode_upload
 from games.translation import say
@@ -30,7 +32,13 @@ _JOB = inline_serializer("ImportJob", {
 })
 
 
-class ImportList(HistoryAPIView, APIView):
+class _ImportView(APIView):
+    # Token first, so an anonymous write is answered 401 with "WWW-Authenticate: Token".
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsMemberOrReadOnly]
+
+
+class ImportList(_ImportView):
     @extend_schema(
         summary="Import many game records in the background",
         description=(
@@ -56,7 +64,7 @@ class ImportList(HistoryAPIView, APIView):
         return Response(body, status=202, headers={"Location": body["status_url"]})
 
 
-class ImportDetail(HistoryAPIView, APIView):
+class ImportDetail(_ImportView):
     @extend_schema(summary="An import's progress, and each record's outcome once done (its uploader's)",
                    responses={200: _JOB, 404: NOT_FOUND})
     def get(self, request, pk):
