@@ -11,8 +11,10 @@ recognised by its content hash).
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import transaction
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.import_models import ImportJob
 from games.services import recording
@@ -21,6 +23,8 @@ from games.translation import say
 
 #: Records between two progress writes.
 PROGRESS_EVERY = 20
+#: A running import whose progress has not moved for this long lost its worker.
+STALLED_AFTER = datetime.timedelta(minutes=10)
 
 
 def start(text: str, *, user, language: str) -> ImportJob:
@@ -61,6 +65,23 @@ def run(job_id: str) -> None:
         ImportJob.objects.filter(pk=job_id).update(status=ImportJob.Status.FAILED, error=str(exc)[:2000])
         raise
     _save(job_id, lines, counts, status=ImportJob.Status.DONE, text="")
+
+
+def resume_stalled() -> int:
+    """Queue again the imports whose worker died (running, no progress for `STALLED_AFTER`; a
+    worker calls this when it starts). The upload is imported again from its start: the records
+    stored already are recognised and skipped. Returns how many were queued."""
+    from games.tasks import import_upload
+
+    queued = 0
+    stalled = ImportJob.objects.filter(status=ImportJob.Status.RUNNING, updated_at__lt=timezone.now() - STALLED_AFTER)
+    for pk, updated_at in stalled.values_list("pk", "updated_at"):
+        # Claimed by one worker only: the row changes under the second one's condition.
+        if ImportJob.objects.filter(pk=pk, status=ImportJob.Status.RUNNING, updated_at=updated_at).update(
+                status=ImportJob.Status.QUEUED, updated_at=timezone.now()):
+            import_upload.enqueue(str(pk))
+            queued += 1
+    return queued
 
 
 def _line(outcome: recording.Outcome) -> dict:

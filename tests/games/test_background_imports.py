@@ -11,7 +11,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from games.models import Game, ImportJob, Rating, RatingsBacklog
-from games.services import ratings
+from games.services import importing, ratings
 from games.services.recording import import_record
 from tests.factories import UserFactory
 from tests.kit import random_record
@@ -163,3 +163,26 @@ def test_a_worker_rates_marked_games_when_it_starts(work):
     import_record(random_record(7), rate=False)  # as an import killed after storing it leaves it
     work()  # nothing queued
     assert unrated_finished_games() == []
+
+
+def test_a_worker_starting_imports_again_an_upload_whose_worker_died(client, alice, work):
+    client.force_login(alice)
+    documents = records(4)
+    import_record(documents[0], user=alice, rate=False)  # stored before the first worker died
+    client.post("/games/import", {"file": SimpleUploadedFile("r.ndjson", ndjson(documents))})
+    job = ImportJob.objects.get()
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.all().delete()  # its task was taken by the worker that died
+    ImportJob.objects.filter(pk=job.pk).update(status="running", updated_at=job.created_at - importing.STALLED_AFTER)
+    work()
+    job.refresh_from_db()
+    assert (job.status, job.imported, job.duplicates) == ("done", 3, 1)
+    assert Game.objects.count() == 4 and unrated_finished_games() == []
+
+
+def test_a_running_import_with_recent_progress_is_left_alone(alice):
+    job = ImportJob.objects.create(created_by=alice, text="[]", status="running")
+    assert importing.resume_stalled() == 0
+    job.refresh_from_db()
+    assert job.status == "running"
