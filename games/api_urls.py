@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from games.api.views import games, players, results
+from games.api.views import games, imports, players, results
 
 app_name = "games-api"
 urlpatterns = [
     path("games", games.GameListCreate.as_view(), name="game-list"),
     path("games/<int:pk>", games.GameDetail.as_view(), name="game-detail"),
     path("games/<int:pk>/record", games.GameRecord.as_view(), name="game-record"),
+    path("imports", imports.ImportList.as_view(), name="import-list"),
+    path("imports/<uuid:pk>", imports.ImportDetail.as_view(), name="import-detail"),
     path("players", players.PlayerList.as_view(), name="player-list"),
     path("players/<int:pk>", players.PlayerDetail.as_view(), name="player-detail"),
     path("players/<int:pk>/merge", players.PlayerMerge.as_view(), name="player-merge"),

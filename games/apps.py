@@ -19,3 +19,17 @@ class GamesConfig(AppConfig):
         # An upgrade runs migrate (`make serve` does on every start): tables drawn by the old
         # templates are not served after it.
         post_migrate.connect(changed, sender=self, dispatch_uid="history-version-migrate")
+
+        # A worker rates any games an import that died halfway left unrated (games.services.ratings.catch_up),
+        # before each task it starts: the first one after it starts, at the latest.
+        from django_tasks.signals import task_started
+
+        task_started.connect(_catch_up_ratings, dispatch_uid="games-ratings-catch-up")
+
+
+def _catch_up_ratings(**kwargs) -> None:
+    from games.models import RatingsBacklog
+    from games.services import ratings
+
+    if RatingsBacklog.objects.exists():
+        ratings.catch_up()

@@ -252,3 +252,7 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} after game {self.game_id}: {self.ordinal:.2f}"
+
+
+# Imports' progress and the ratings-out-of-date mark live in their own module of this app.
+from games.import_models import ImportJob, RatingsBacklog  # noqa: E402, F401

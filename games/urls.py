@@ -21,6 +21,7 @@ urlpatterns = [
     path("standings", views.standings, name="standings"),
     path("save-score", views.save_score, name="save-score"),
     path("import", views.import_records, name="import"),
+    path("imports/<uuid:pk>", views.import_job, name="import-job"),
     path("export.ndjson", views.export_ndjson, name="export-ndjson"),
     path("results.csv", views.results_csv, name="results-csv"),
 ]

@@ -10,32 +10,34 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, lazy
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import engine
+from games import engine, export_limits
 from games.filters import GameFilterForm, games_with_seats
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
-from games.models import Game, Player, Seat
+from games.models import Game, ImportJob, Player, Seat
 from games.permissions import can_change_game
 from games.services import (
     editing,
     exporting,
     history_version,
+    importing,
     ratings,
     reason_of,
     recording,
     sharing,
     stats,
 )
-from games.services.documents import decode_upload, parse_documents
+from games.services.documents import decode_upload
 from games.translation import say
 from games.ui import game_ui
 from imhotep_site.limits import LimitExceeded
@@ -170,22 +172,31 @@ def game_export(request, pk: int):
     return response
 
 
-def _filtered_download(request, rows, content_type: str, name: str, extension: str):
-    """Stream the games the list's filters select, as a dated attachment."""
+def _filtered_download(request, rows, order: tuple[str, ...], content_type: str, name: str, extension: str):
+    """Stream the games the list's filters select, as a dated attachment: throttled per client,
+    at most IMHOTEP_EXPORT_PAGE_GAMES games a request (games/export_limits.py)."""
+    export_limits.check(request)
     games = GameFilterForm(request.GET or None).filter(Game.objects.all())
+    games, next_page = export_limits.page_of(games, order, request.GET.get("page"))
     response = StreamingHttpResponse(rows(games), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{name}-{timezone.localdate():%Y-%m-%d}.{extension}"'
+    if next_page is not None:
+        query = request.GET.copy()
+        query["page"] = str(next_page)
+        response["Link"] = f'<{request.path}?{query.urlencode()}>; rel="next"'
     return response
 
 
 @require_GET
 def export_ndjson(request):
-    return _filtered_download(request, exporting.iter_ndjson, "application/x-ndjson; charset=utf-8", "games", "ndjson")
+    return _filtered_download(request, exporting.iter_ndjson, ("played_on", "id"),
+                              "application/x-ndjson; charset=utf-8", "games", "ndjson")
 
 
 @require_GET
 def results_csv(request):
-    return _filtered_download(request, exporting.iter_results_csv, "text/csv; charset=utf-8", "results", "csv")
+    return _filtered_download(request, exporting.iter_results_csv, ("-played_on", "-id"),
+                              "text/csv; charset=utf-8", "results", "csv")
 
 
 @require_GET
@@ -248,8 +259,10 @@ def save_score(request):
 @member_required
 @require_http_methods(["GET", "POST"])
 def import_records(request):
+    """The upload page. An upload within the limits is kept and imported by a worker
+    (games.services.importing): answered 202 with its progress, which the page follows."""
     form = ImportForm(request.POST or None, request.FILES or None)
-    context = {"form": form, "outcomes": None}
+    context: dict = {"form": form, "job": None}
     status = 200
     over_limit = False
     if request.method == "POST":
@@ -260,24 +273,25 @@ def import_records(request):
                 form.add_error("file", say(reason_of(exc)))
             else:
                 try:
-                    outcomes = recording.import_many(parse_documents(text), user=request.user, request_limits=True)
+                    context["job"] = importing.start(text, user=request.user, language=get_language())
+                    status = 202
                 except LimitExceeded as exc:
                     form.add_error("file", say(exc.message))
                     over_limit = True
-                else:
-                    context["outcomes"] = outcomes
-                    context["counts"] = {
-                        s: sum(o.status == s for o in outcomes)
-                        for s in (
-                            recording.Outcome.IMPORTED,
-                            recording.Outcome.DUPLICATE,
-                            recording.Outcome.REJECTED,
-                        )
-                    }
         # htmx swaps only 2xx answers; the plain form gets the honest 400 (413 over a limit).
         if form.errors and not request.htmx:
             status = 413 if over_limit else 400
     return _partial(request, "games/import.html", "outcome", context, status=status)
+
+
+@member_required
+@require_GET
+def import_job(request, pk):
+    """An upload's progress, then each record's outcome (its uploader's, or a club admin's)."""
+    job = get_object_or_404(ImportJob, pk=pk)
+    if job.created_by_id != request.user.pk and not request.user.is_staff:
+        raise Http404
+    return _partial(request, "games/import.html", "outcome", {"form": ImportForm(), "job": job})
 
 
 def _bgstats_response(games, filename: str) -> JsonResponse:
@@ -296,6 +310,7 @@ def game_bgstats(request, pk: int):
 @require_GET
 def player_bgstats(request, pk: int):
     """All finished games of a player in BG Stats' import format."""
+    export_limits.check(request)
     player = get_object_or_404(Player, pk=pk)
     games = games_with_seats().filter(pk__in=Seat.objects.filter(player=player).values("game_id"))
     return _bgstats_response(games, f"imhotep-{slugify(player.name) or player.pk}.bgsplay.json")

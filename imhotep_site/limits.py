@@ -26,10 +26,11 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from rest_framework.throttling import BaseThrottle
 
+from imhotep_site.slots import Busy
 from rules_engine.messages import msg
 
-#: Routes (view names) whose body may reach IMHOTEP_MAX_IMPORT_BYTES: the bulk import upload.
-IMPORT_ROUTES = frozenset({"games:import"})
+#: Routes (view names) whose body may reach IMHOTEP_MAX_IMPORT_BYTES: the bulk import upload (page, API).
+IMPORT_ROUTES = frozenset({"games:import", "games-api:import-list"})
 
 _CHUNK = 64 * 1024
 #: Methods whose body no view reads: an unframed body on them is left unread.
@@ -176,8 +177,22 @@ def limit_response(request: HttpRequest, exc: LimitExceeded, *, early: bool = Fa
         return HttpResponse(html, status=413)
 
 
+def busy_response(request: HttpRequest, exc: Busy) -> HttpResponse:
+    """The 429 answer to `Busy` (no room for an expensive read), in the reader's language."""
+    from games.translation import say
+
+    message = say(exc.message)
+    if wants_json(request):
+        response: HttpResponse = JsonResponse({"detail": message}, status=429)
+    else:
+        response = HttpResponse(render_to_string("limits/429.html", {"message": message}, request=request), status=429)
+    response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
 class RequestLimitsMiddleware:
-    """413 for a body over the route's limit; 413 for `LimitExceeded` raised by a view."""
+    """413 for a body over the route's limit; 413 for `LimitExceeded` raised by a view; 429
+    for `Busy` raised by a view (imhotep_site/slots.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -206,4 +221,6 @@ class RequestLimitsMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, LimitExceeded):
             return limit_response(request, exception)
+        if isinstance(exception, Busy):
+            return busy_response(request, exception)
         return None

@@ -114,6 +114,10 @@ TASKS: dict[str, dict[str, object]] = {"default": {"BACKEND": _TASK_BACKENDS[_ta
 # Playouts per position of a game's analysis, and for the best-move hint at one position.
 IMHOTEP_ANALYSIS_PLAYOUTS = env_positive_int("IMHOTEP_ANALYSIS_PLAYOUTS", 200)
 IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
+# Hints worked out at once on the whole service, and of those for callers not signed in
+# (games/analysis/hints.py); a caller finding none free gets 429 with Retry-After.
+IMHOTEP_HINT_CONCURRENCY = env_positive_int("IMHOTEP_HINT_CONCURRENCY", 2)
+IMHOTEP_HINT_ANON_CONCURRENCY = env_positive_int("IMHOTEP_HINT_ANON_CONCURRENCY", 1)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -284,6 +288,8 @@ IMHOTEP_MAX_JSON_BYTES = env_positive_int("IMHOTEP_MAX_JSON_BYTES", 1024 * 1024)
 IMHOTEP_MAX_IMPORT_BYTES = env_positive_int("IMHOTEP_MAX_IMPORT_BYTES", 20 * 1024 * 1024)
 IMHOTEP_MAX_IMPORT_RECORDS = env_positive_int("IMHOTEP_MAX_IMPORT_RECORDS", 1000)
 IMHOTEP_MAX_MOVES = env_positive_int("IMHOTEP_MAX_MOVES", 2000)
+# Games per request of a whole-history download (export.ndjson, results.csv); ?page=2… for more.
+IMHOTEP_EXPORT_PAGE_GAMES = env_positive_int("IMHOTEP_EXPORT_PAGE_GAMES", 1000)
 # Django's own cap on non-file form data, kept equal so both answer the same limit.
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMHOTEP_MAX_JSON_BYTES
 
@@ -339,6 +345,10 @@ REST_FRAMEWORK = {
         "user": os.environ.get("IMHOTEP_THROTTLE_USER", "600/min"),
         # POST /api/v1/auth/token (password in, token out), per address.
         "auth": os.environ.get("IMHOTEP_THROTTLE_AUTH", "10/min"),
+        # Downloads (/games/export.ndjson, /games/results.csv, one game's files), per address
+        # for callers not signed in, per user otherwise (games/export_limits.py).
+        "export_anon": os.environ.get("IMHOTEP_THROTTLE_EXPORT_ANON", "10/min"),
+        "export_user": os.environ.get("IMHOTEP_THROTTLE_EXPORT_USER", "60/min"),
     },
     "NUM_PROXIES": IMHOTEP_NUM_PROXIES,
 }

@@ -151,3 +151,9 @@ def plugin_registry():
     registry.configure(load_entry_points=True)
     yield registry.default_registry()
     registry.configure(load_entry_points=False)
+
+
+@pytest.fixture
+def immediate_tasks(settings):
+    """Background tasks run at once, inside the request that queues them (IMHOTEP_TASKS=immediate)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

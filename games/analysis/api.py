@@ -9,16 +9,19 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.analysis import service
+from games.analysis import hints, service
 from games.analysis.models import GameAnalysis
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
 from games.translation import say
+from imhotep_site.slots import Busy
+from scoring.throttles import SCORING_THROTTLES
 
 _NOT_FOUND = inline_serializer("AnalysisNotFound", {"detail": serializers.CharField()})
 _BAD_PLY = inline_serializer("HintError", {"error": serializers.DictField(child=serializers.CharField())})
@@ -84,8 +87,16 @@ class GameAnalysisView(_GameView):
 
 
 class HintView(_GameView):
+    # Each answer not yet kept costs IMHOTEP_HINT_PLAYOUTS playouts (games/analysis/hints.py).
+    throttle_classes = SCORING_THROTTLES
+
     @extend_schema(
         summary="The best moves at a position for the player to move, with their estimated chance to win",
+        description=(
+            "Kept per record, position and engine version. An answer not kept yet is worked out only while "
+            "the service has room (IMHOTEP_HINT_CONCURRENCY, IMHOTEP_HINT_ANON_CONCURRENCY for callers not "
+            "signed in, one at a time per caller); otherwise 429 with Retry-After."
+        ),
         parameters=[OpenApiParameter("ply", int, required=True, description="0 = setup, k = after move k")],
         responses={200: inline_serializer("Hint", {"ply": serializers.IntegerField(),
                                                     "moves": serializers.ListField(child=serializers.DictField())}),
@@ -98,9 +109,11 @@ class HintView(_GameView):
             problem = _("ply must be a whole number, got {value}").format(value=repr(raw[:20]))
             return Response({"error": {"ply": problem}}, status=400)
         try:
-            moves = service.hint(game, int(raw))
+            moves = hints.best_moves(game, int(raw), caller=hints.caller_of(request))
         except ValueError as exc:
             return Response({"error": {"ply": say(reason_of(exc))}}, status=400)
+        except Busy as exc:
+            raise Throttled(wait=exc.retry_after, detail=say(exc.message)) from None
         return Response({"ply": int(raw), "moves": moves})
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import engine
-from games.analysis import service as analysis
+from games.analysis import hints
 from games.analysis.views import panel_context
 from games.models import Game
 from games.permissions import can_change_game
@@ -108,10 +108,12 @@ def position_html(game: Game, timeline, ply: int, live: bool) -> str:
     return render_to_string("games/replay.html#position", {**replay_context(game, timeline, ply), "live": live})
 
 
-def _hints(game: Game, timeline, ply: int) -> list[dict]:
-    """The best moves at ``ply`` in words, with the mover's chance to win after each."""
-    return [{"text": timeline.describe(ply, h["move"]).text, "pct": round(h["win"] * 100)}
-            for h in analysis.hint(game, ply, record=timeline.record, states=timeline.replay.states)]
+def _hints(request, game: Game, timeline, ply: int) -> list[dict]:
+    """The best moves at ``ply`` in words, with the mover's chance to win after each (kept, and
+    bounded: games/analysis/hints.py; no room raises Busy, answered 429)."""
+    moves = hints.best_moves(game, ply, caller=hints.caller_of(request), record=timeline.record,
+                             states=timeline.replay.states)
+    return [{"text": timeline.describe(ply, h["move"]).text, "pct": round(h["win"] * 100)} for h in moves]
 
 
 def _unchanged(game: Game, follow: str | None) -> bool:
@@ -149,7 +151,7 @@ def replay(request, pk: int):
     context = step_context(game, timeline, ply)
     context["position"] = position_html(game, timeline, ply, live)
     context.update(panel_context(request, game, ply, timeline))
-    context["hints"] = _hints(game, timeline, ply) if request.GET.get("hint") == "1" else None
+    context["hints"] = _hints(request, game, timeline, ply) if request.GET.get("hint") == "1" else None
     context.update(
         live=live,
         may_record=can_change_game(request.user, game),

@@ -81,7 +81,6 @@ def _documents_of(demo_record, rng: random.Random) -> list[tuple[str, dict, Game
 
 def load_demo(seed: int = SEED) -> DemoSummary:
     recorded = score_only = skipped = 0
-    earliest: dict[str, tuple] = {}
     for kind, document, meta in demo_documents(seed) + other_documents(seed):
         if kind == "record":
             outcome = recording.import_record(document, source=Game.Source.RECORDED, meta=meta, rate=False)
@@ -90,7 +89,6 @@ def load_demo(seed: int = SEED) -> DemoSummary:
             if outcome.status == outcome.DUPLICATE:
                 skipped += 1
                 continue
-            game = outcome.game
             recorded += 1
         else:
             outcome = recording.import_board(document, meta=meta, rate=False)
@@ -99,10 +97,6 @@ def load_demo(seed: int = SEED) -> DemoSummary:
             if outcome.status == outcome.DUPLICATE:
                 skipped += 1
                 continue
-            game = outcome.game
             score_only += 1
-        gt = game.game_type
-        earliest[gt] = min(earliest.get(gt, game.sort_key), game.sort_key)
-    for game_type, key in earliest.items():
-        ratings.rebuild_from(game_type, *key)
+    ratings.catch_up()  # each stored game marked its ratings out of date (rate=False)
     return DemoSummary(recorded, score_only, skipped)

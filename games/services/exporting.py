@@ -78,6 +78,28 @@ class _Line:
         return text
 
 
+#: What makes a spreadsheet read a cell as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: one beginning like a formula gets a leading
+    single quote (OWASP). Numbers are written as numbers (a negative total stays a number)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """csv.writer whose every text cell goes through `cell`: every CSV the service writes."""
+
+    def __init__(self) -> None:
+        self._writer = csv.writer(_Line())
+
+    def writerow(self, row) -> str:
+        return self._writer.writerow([cell(v) for v in row])
+
+
 def iter_results_csv(games: QuerySet[Game]) -> Iterator[str]:
     """The results as CSV: UTF-8 with a BOM (so spreadsheets pick the encoding), a header
     row, ISO dates, one row per seat, one column per breakdown key (monuments, extras)."""
@@ -93,7 +115,7 @@ def iter_results_csv(games: QuerySet[Game]) -> Iterator[str]:
             if key not in seen:
                 seen.add(key)
                 keys.append(key)
-    writer = csv.writer(_Line())
+    writer = _SafeWriter()
     yield "\ufeff" + writer.writerow([*CSV_COLUMNS, *keys])
     for seat in seats.iterator(chunk_size=2000):
         game = seat.game

@@ -18,7 +18,7 @@ from itertools import groupby
 from django.db import connection, transaction
 from django.db.models import OuterRef, Q, Subquery
 
-from games.models import Game, Player, Rating, Seat
+from games.models import Game, Player, Rating, RatingsBacklog, Seat
 from games.services import history_version
 
 BATCH = 1000
@@ -74,6 +74,35 @@ def rebuild_from(game_type: str, played_on: datetime.date, game_id: int) -> int:
             return 0
         current = _latest_ratings(game_type, {s[2] for s in seats})
         return _rate(game_type, seats, current)
+
+
+def mark_stale(game: Game) -> None:
+    """Note, in the caller's transaction (the one storing ``game``), that the ratings of
+    ``game``'s type are out of date from ``game`` on: stored together, so no crash can leave a
+    stored game unrated for good. `catch_up` rates and clears."""
+    played_on, game_id = game.sort_key
+    with transaction.atomic():
+        mark, created = RatingsBacklog.objects.select_for_update().get_or_create(
+            game_type=game.game_type, defaults={"played_on": played_on, "game_id": game_id}
+        )
+        if not created and (played_on, game_id) < (mark.played_on, mark.game_id):
+            mark.played_on, mark.game_id = played_on, game_id
+            mark.save(update_fields=["played_on", "game_id"])
+
+
+def catch_up() -> int:
+    """Rate every game `mark_stale` noted and clear the marks; returns the games rated. The mark
+    is cleared in the rebuild's transaction, and a game stored meanwhile waits for the mark's
+    lock, then marks again: nothing is cleared unrated."""
+    rated = 0
+    for game_type in list(RatingsBacklog.objects.order_by("game_type").values_list("game_type", flat=True)):
+        with transaction.atomic():
+            mark = RatingsBacklog.objects.select_for_update().filter(game_type=game_type).first()
+            if mark is None:
+                continue  # another worker caught up first
+            rated += rebuild_from(game_type, mark.played_on, mark.game_id)
+            mark.delete()
+    return rated
 
 
 def rebuild_all(game_type: str | None = None) -> int:

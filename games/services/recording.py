@@ -131,6 +131,8 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
         store_results(_create_seats(game, seats), score)
         if rate:
             ratings.rate_from(game)
+        else:
+            ratings.mark_stale(game)
         return game
 
     return _insert_or_duplicate(digest, insert)
@@ -199,7 +201,8 @@ def import_record(
     A record with an illegal move is rejected with the move index and the engine's reason and
     stores nothing (one transaction per record); a record already stored (same content hash)
     is skipped. ``meta`` overrides the record's own ``history`` metadata. With ``rate=False``
-    the caller rebuilds the ratings afterwards (see `import_many`).
+    the game is marked unrated with it (`ratings.mark_stale`) and the caller catches up
+    afterwards (see `import_many`).
 
     Raises `LimitExceeded` (answered 413) for a record over ``IMHOTEP_MAX_MOVES`` moves."""
     if not isinstance(document, Mapping):
@@ -244,6 +247,8 @@ def import_record(
             store_results(seat_rows, score)
             if rate:
                 ratings.rate_from(game)
+            else:
+                ratings.mark_stale(game)
         return game
 
     return _insert_or_duplicate(digest, insert)
@@ -273,7 +278,9 @@ def import_many(
 ) -> list[Outcome]:
     """Import many documents (records, or boards of score-only games), one transaction
     each, then rebuild the ratings once from the earliest new game of each game type
-    (instead of once per document).
+    (instead of once per document). Each finished game is stored with a mark that its ratings
+    are out of date (`ratings.mark_stale`), in its own transaction: if the import dies halfway,
+    the next import (or the next background task) rates them (`ratings.catch_up`).
 
     ``documents`` yields `ParsedDocument`s or plain documents; ``on_outcome(outcome)`` is
     called after each one (progress bars, per-record lines).
@@ -284,12 +291,8 @@ def import_many(
     Otherwise (the command line) such a record is rejected on its own."""
     if request_limits:
         documents = list(documents)
-        check_record_count(len(documents))
-        for number, item in enumerate(documents, start=1):
-            document = item.document if isinstance(item, ParsedDocument) else item
-            check_moves(document, label=msg("record {number}", number=getattr(item, "number", number)))
+        check_upload(documents)
     outcomes = []
-    earliest: dict[str, tuple] = {}
     for number, item in enumerate(documents, start=1):
         if isinstance(item, ParsedDocument):
             number = item.number
@@ -299,16 +302,20 @@ def import_many(
         else:
             outcome = _import_within_limits(item, user=user, source=source)
         outcome = replace(outcome, number=number)
-        if outcome.status == Outcome.IMPORTED and outcome.game.status == Game.Status.FINISHED:
-            key = outcome.game.sort_key
-            gt = outcome.game.game_type
-            earliest[gt] = min(earliest.get(gt, key), key)
         outcomes.append(outcome)
         if on_outcome is not None:
             on_outcome(outcome)
-    for game_type, (played_on, game_id) in earliest.items():
-        ratings.rebuild_from(game_type, played_on, game_id)
+    ratings.catch_up()
     return outcomes
+
+
+def check_upload(documents: list) -> None:
+    """Raise `LimitExceeded` (nothing stored) for an upload of more than
+    ``IMHOTEP_MAX_IMPORT_RECORDS`` records or with a record over ``IMHOTEP_MAX_MOVES`` moves."""
+    check_record_count(len(documents))
+    for number, item in enumerate(documents, start=1):
+        document = item.document if isinstance(item, ParsedDocument) else item
+        check_moves(document, label=msg("record {number}", number=getattr(item, "number", number)))
 
 
 def _import_within_limits(document: object, *, user, source: str) -> Outcome:

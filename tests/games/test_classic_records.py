@@ -64,7 +64,7 @@ def test_f4_export_is_the_record_as_imported_and_reimports_as_a_duplicate(client
     assert import_record(with_history).status == Outcome.DUPLICATE
 
 
-def test_f4_upload_page_imports_classic_records(client, alice):
+def test_f4_upload_page_imports_classic_records(client, alice, immediate_tasks):
     client.force_login(alice)
     content = "\n".join(json.dumps(random_record(s, players=3, game="classic")) for s in (43, 44)).encode()
     response = client.post("/games/import", {"file": SimpleUploadedFile("r.ndjson", content)})

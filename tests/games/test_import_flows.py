@@ -16,7 +16,7 @@ from tests.games.conftest import row_counts
 from tests.games.test_recording import illegal_at
 from tests.kit import random_record
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("immediate_tasks")]
 
 
 def upload(client, content: bytes, name="records.json"):
@@ -36,7 +36,7 @@ def test_import_page_reports_each_record_and_a_summary_line(client, alice):
     content = json.dumps([good, good, bad, {"players": "nobody"}]).encode()
     response = upload(client, content)
     body = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 202
     assert "4 records read: 1 imported, 1 duplicate, 2 rejected." in body
     assert f"move {k + 1}: place" in body  # numbered as the replay's move list shows it
     assert Game.objects.count() == 1
@@ -57,7 +57,7 @@ def test_import_page_htmx_answers_only_the_outcome(client, alice):
     content = SimpleUploadedFile("r.json", json.dumps(random_record(54)).encode())
     response = client.post("/games/import", {"file": content}, headers={"HX-Request": "true"})
     body = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 202
     assert body.lstrip().startswith('<div id="import-outcome"')
     assert "<html" not in body
 

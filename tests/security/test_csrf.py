@@ -68,14 +68,14 @@ def test_page_post_with_the_token_is_served(page, alice, live_game):
     assert response.status_code == served
 
 
-def test_import_page_needs_the_token(alice):
+def test_import_page_needs_the_token(alice, immediate_tasks):
     client = signed_in(alice, enforce_csrf=True)
     content = json.dumps(random_record(5, moves=6)).encode()
     refused = client.post("/games/import", {"file": SimpleUploadedFile("r.json", content)})
     assert refused.status_code == 403 and Game.objects.count() == 0
     token = csrf_token(client)
     served = client.post("/games/import", {"file": SimpleUploadedFile("r.json", content), "csrfmiddlewaretoken": token})
-    assert served.status_code == 200 and Game.objects.count() == 1
+    assert served.status_code == 202 and Game.objects.count() == 1
 
 
 def test_live_move_with_the_token_stores_the_move(alice, live_game):

@@ -71,6 +71,7 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "game-play-on": {"POST": MEMBER_PAGE},
     # Club history.
     "games-api:game-list": {"POST": MEMBER_API},
+    "games-api:import-list": {"POST": MEMBER_API},
     "games-api:game-detail": {"PATCH": OWNER_API, "DELETE": OWNER_API},
     "games-api:player-detail": {"DELETE": STAFF_API},
     "games-api:player-merge": {"POST": STAFF_API},
@@ -119,6 +120,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:standings": {"GET"},
     "games:save-score": {"POST"},
     "games:import": {"GET", "POST"},
+    "games:import-job": {"GET"},
     "games:export-ndjson": {"GET"},
     "games:results-csv": {"GET"},
 }
@@ -212,7 +214,8 @@ GUEST_MAY = {"login", "logout", "api-auth-token", "account-token", "password-cha
 
 #: Placeholder values for routes keyed by something other than a primary key.
 URL_KWARGS = {"<str:secret>": {"secret": "not-a-real-invite"}, "<uidb64>": {"uidb64": "MQ", "token": "set-password"},
-              "<slug:game_id>": {"game_id": DEFAULT_GAME}}
+              "<slug:game_id>": {"game_id": DEFAULT_GAME},
+              "<uuid:pk>": {"pk": "00000000-0000-4000-8000-000000000000"}}
 
 
 def url_of(route: Route, game) -> str:

@@ -3,6 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.services import ratings
 from games.services.backup.fileformat import BackupRefused
 from games.services.backup.restore import Problem, restore
 from games.services.backup.results import KEEP, RECOMPUTE, STRICT
@@ -14,7 +15,9 @@ class Command(BaseCommand):
         "results as backed up; every recorded game is replayed and every score-only board scored by the engine, "
         "and a game whose results the engine now derives otherwise (or that it rejects) is reported as a warning "
         "with its line number (--strict refuses it, --recompute stores the engine's results). A damaged, cut or "
-        "duplicate line is refused, and nothing of it is written. Ratings are rebuilt. Exit status 1 if any line "
+        "duplicate line is refused, and nothing of it is written. Ratings are rebuilt: each game is stored with a "
+        "mark that its ratings are out of date, so a run killed halfway leaves them to the next run (which "
+        "rates them first, even if it then refuses the file) or background task. Exit status 1 if any line "
         "was refused. See docs/operations.md."
     )
 
@@ -66,6 +69,7 @@ class Command(BaseCommand):
         def warn(warning: Problem) -> None:
             self.stdout.write(self.style.WARNING(f"warning: {warning.describe()}"))
 
+        ratings.catch_up()  # games an earlier run stored before it was killed
         options = {
             "merge": merge,
             "atomic": atomic,

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games.models import Game
+from games.services import ratings
 from games.services.documents import decode_upload, parse_documents
 from games.services.recording import Outcome, import_many
 
@@ -14,7 +15,10 @@ class Command(BaseCommand):
     help = (
         "Import game records (formats.md F2/F4) from a JSON file (one record or a list) or ndjson. Each "
         "record is replayed; one with an illegal move is rejected with its move index and reason and stores "
-        "nothing; a record already stored is skipped. Exits with status 1 if any record was rejected."
+        "nothing; a record already stored is skipped, so running it again after an interruption stores only "
+        "what is missing. Each game is stored with a mark that its ratings are out of date; the ratings are "
+        "brought up to date at the start and at the end (a run killed halfway leaves the marks for the next "
+        "run or background task). Exits with status 1 if any record was rejected."
     )
 
     def add_arguments(self, parser):
@@ -35,6 +39,7 @@ class Command(BaseCommand):
                 creator = get_user_model().objects.get_by_natural_key(user)
             except get_user_model().DoesNotExist:
                 raise CommandError(f"--user: there is no user named {user!r}") from None
+        ratings.catch_up()  # games an earlier run stored before it was killed
         try:
             raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
             documents = parse_documents(decode_upload(raw))

@@ -161,7 +161,6 @@ class _Restorer:
         # kind whose id could not be read: compared with the header's counts at the end.
         self.ids: dict[str, set[int]] = {"players": set(), "games": set()}
         self.unnamed = {"players": 0, "games": 0}
-        self.earliest: dict[str, tuple] = {}  # game type → first (played_on, id) restored
         self.last_line = 0
 
     def problem(self, line: int | None, reason: str) -> None:
@@ -347,6 +346,8 @@ class _Restorer:
                     Result.objects.bulk_create(
                         Result(seat=seat, **row) for seat, row in zip(seat_rows, results.rows, strict=True)
                     )
+                    if game.status == Game.Status.FINISHED:
+                        ratings.mark_stale(game)  # with the game: a crash after it leaves the mark
         except IntegrityError as exc:
             raise LineError(f"{label} conflicts with a stored row ({exc})") from None
         self._game_read(number, backup_id, content_hash)
@@ -356,9 +357,6 @@ class _Restorer:
             # Reported once the game is written: a refused line is a problem, not a warning too.
             self.warning(number, f"{label}: {results.warning}")
             self.report.recomputed += results.recomputed
-        if results.rows is not None and game.status == Game.Status.FINISHED:
-            key = game.sort_key
-            self.earliest[game.game_type] = min(self.earliest.get(game.game_type, key), key)
 
     def _game_read(self, number: int, backup_id: int, content_hash: str | None) -> None:
         self.game_lines[backup_id] = number
@@ -373,5 +371,4 @@ class _Restorer:
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(no_style(), [Player, Game]):
                     cursor.execute(sql)
-        for game_type, (played_on, game_id) in sorted(self.earliest.items()):
-            self.report.rated += ratings.rebuild_from(game_type, played_on, game_id)
+        self.report.rated += ratings.catch_up()
