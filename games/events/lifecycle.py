@@ -152,7 +152,7 @@ def start_live_game(pairing: Pairing, user) -> Game:
         raise EventError("; ".join(str(e) for errors in form.errors.values() for e in errors))
     with transaction.atomic():
         outcome = import_record(form.to_record(), user=user, source=Game.Source.RECORDED)
-        if outcome.status != Outcome.IMPORTED:
+        if outcome.status != Outcome.IMPORTED or outcome.game is None:
             raise EventError(outcome.reason or _("the game could not be started"))
         pairing.game = outcome.game
         pairing.save(update_fields=["game"])

@@ -54,7 +54,7 @@ def calculator_url(event: Event, names: list[str]) -> str:
     return f"{reverse('scoring:calculator', args=[event.game_type])}?{urlencode(query)}"
 
 
-def _running(game: Game) -> tuple[list[int] | None, int | None, str]:
+def _running(game: Game) -> tuple[list | None, int | None, str]:
     """A live game's running scores (seat order of the game), moves and round, from its replay."""
     from games.replay.timeline import load_timeline  # the replay loads the engines
 
@@ -75,7 +75,7 @@ def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> Tabl
     game = pairing.game
     live = game is not None and game.status == Game.Status.IN_PROGRESS
     live_scores, moves, progress = None, None, ""
-    if running and live:
+    if running and live and game is not None:
         totals, moves, progress = _running(game)
         if totals is not None:
             by_player = {s.player_id: totals[s.order] for s in game.seats.all() if s.order < len(totals)}

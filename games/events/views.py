@@ -173,7 +173,7 @@ def fix_result(request, pk: int, table: int):
     pairing = _pairing(pk, table)
     form = FixForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors.get("ranks", [])))
+        messages.error(request, " ".join(str(e) for e in form.errors.get("ranks", [])))
         return _back(pairing.round.event)
     try:
         lifecycle.fix_result(pairing, form.cleaned_data["ranks"])

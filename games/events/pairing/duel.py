@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import logging
 
-import networkx as nx
-from caissify_pairings import generate_pairings
-from py4swiss.engines import DutchEngine
+import networkx as nx  # type: ignore[import-untyped]
+from caissify_pairings import generate_pairings  # type: ignore[import-untyped]
+from py4swiss.engines import DutchEngine  # type: ignore[import-untyped]
 
 from games.events.pairing import trf
 from games.events.pairing.types import Entrants, History, Table
@@ -41,8 +41,8 @@ def _tables(raw: list[dict]) -> list[Table]:
 
 def _numbered(seatings: list[tuple[int, ...]]) -> list[Table]:
     """Tables 1… in the given order (the engine's: leaders first), the bye last."""
-    games = [s for s in seatings if len(s) == 2]
-    byes = [s for s in seatings if len(s) == 1]
+    games: list[tuple[int, ...]] = [s for s in seatings if len(s) == 2]
+    byes: list[tuple[int, ...]] = [s for s in seatings if len(s) == 1]
     return [Table(number=i + 1, seats=s, bye=len(s) == 1) for i, s in enumerate(games + byes)]
 
 

@@ -54,7 +54,7 @@ def _tiebreak_data(players: Sequence[int], history: History) -> dict[int, Player
     data = {p: PlayerTiebreakData(player_id=p, rating=0, points=points.get(p, 0.0)) for p in players}
     for number, boards in enumerate(history.rounds, start=1):
         for b in boards:
-            if not b.finished or b.seats[0] not in data:
+            if b.points is None or b.seats[0] not in data:
                 continue
             if b.bye:
                 data[b.seats[0]].games.append(GameRecord(
@@ -83,7 +83,7 @@ def _direct_encounter(players: Sequence[int], history: History, points: dict[int
         members = set(group)
         for boards in history.rounds:
             for b in boards:
-                if b.bye or not b.finished or not set(b.seats) <= members:
+                if b.bye or b.points is None or not set(b.seats) <= members:
                     continue
                 for i, p in enumerate(b.seats):
                     out[p] += b.points[i]
@@ -138,7 +138,7 @@ def table_standings(players: Sequence[int], history: History, order: Sequence[st
     wins: dict[int, float] = {}
     for boards in history.rounds:
         for b in boards:
-            if b.finished and not b.bye:
+            if b.points is not None and not b.bye:
                 best = max(b.points)
                 for i, p in enumerate(b.seats):
                     if b.points[i] == best:

@@ -3,10 +3,10 @@ export offers, and the input py4swiss pairs from."""
 
 from __future__ import annotations
 
-from py4swiss.trf import ParsedTrf
-from py4swiss.trf.codes import PlayerCode
-from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
-from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
+from py4swiss.trf import ParsedTrf  # type: ignore[import-untyped]
+from py4swiss.trf.codes import PlayerCode  # type: ignore[import-untyped]
+from py4swiss.trf.results import ColorToken, ResultToken, RoundResult  # type: ignore[import-untyped]
+from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection  # type: ignore[import-untyped]
 
 from games.events.pairing.types import Entrants, History
 
