@@ -70,8 +70,8 @@ def trf_text(event: Event) -> str:
 
 def trf_file(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
-    if not event.is_duel:
-        raise Http404("TRF is for Duel events (two players a game)")
+    if not event.is_pairs:
+        raise Http404("TRF is for events of two players a game")
     response = HttpResponse(trf_text(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.trf"'
     return response

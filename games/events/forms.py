@@ -6,11 +6,18 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from games import engine
 from games.events.models import Event
+from games.translation import say
+
+
+def _games() -> list[tuple[str, str]]:
+    return [(game_id, say(name)) for game_id, name in engine.game_types()]
 
 
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
+    game_type = forms.ChoiceField(label=_("Game"), choices=_games)
     kind = forms.ChoiceField(label=_("Pairing system"), choices=Event.Kind.choices, initial=Event.Kind.SWISS)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=3)
     scoring = forms.ChoiceField(label=_("Base game: event points"), choices=Event.Scoring.choices,
@@ -29,10 +36,6 @@ class EventForm(forms.Form):
         except ValueError:
             raise forms.ValidationError(_("give numbers separated by spaces, e.g. 6 4 2 0")) from None
         return points or [6.0, 4.0, 2.0, 0.0]
-
-    @property
-    def game_type(self) -> str:
-        return Event.GameType.CLASSIC if self.cleaned_data["kind"] == Event.Kind.TABLES else Event.GameType.DUEL
 
 
 class RegisterForm(forms.Form):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import engine
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
 from games.events.pairing.duel import round_robin_round, swiss_round
 from games.events.pairing.standings import DEFAULT_PLACE_POINTS, DUEL_TIEBREAKS, TABLE_TIEBREAKS
@@ -16,6 +17,7 @@ from games.events.results import history_of, rounds_of, unfinished_tables
 from games.models import Game, Player
 from games.services.players import players_by_name
 from games.services.recording import Outcome, import_record
+from games.translation import say
 
 
 class EventError(ValueError):
@@ -25,13 +27,19 @@ class EventError(ValueError):
 def create_event(*, name: str, game_type: str, kind: str, rounds: int, user=None, seed: int | None = None,
                  scoring: str = Event.Scoring.PLACES, place_points=None, bye_points: float = 1.0,
                  language: str = "en") -> Event:
-    duel = game_type == Event.GameType.DUEL
-    if duel == (kind == Event.Kind.TABLES):
-        raise EventError(_("the Duel is paired Swiss or round robin; the base game at tables"))
+    try:
+        game = engine.registry().game(game_type)
+    except ValueError:
+        raise EventError(_("this server has no game %(game)s") % {"game": repr(game_type[:40])}) from None
+    pairs = kind != Event.Kind.TABLES
+    if pairs and not game.min_players <= 2 <= game.max_players:
+        raise EventError(_("%(game)s is not played by two players") % {"game": say(game.name)})
+    if not pairs and game.max_players < 3:
+        raise EventError(_("%(game)s is not played by three or more players") % {"game": say(game.name)})
     fields = {
         "name": name, "game_type": game_type, "kind": kind, "rounds": rounds, "created_by": user, "scoring": scoring,
         "place_points": list(place_points or DEFAULT_PLACE_POINTS), "bye_points": bye_points, "language": language,
-        "tiebreaks": list(DUEL_TIEBREAKS if duel else TABLE_TIEBREAKS),
+        "tiebreaks": list(DUEL_TIEBREAKS if pairs else TABLE_TIEBREAKS),
     }
     if seed is not None:
         fields["seed"] = seed

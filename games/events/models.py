@@ -20,14 +20,10 @@ def _new_seed() -> int:
 
 
 class Event(models.Model):
-    class GameType(models.TextChoices):
-        DUEL = "duel", _("Imhotep: The Duel")
-        CLASSIC = "classic", _("Imhotep (base game)")
-
     class Kind(models.TextChoices):
-        SWISS = "swiss", _("Swiss (Duel)")
-        ROUND_ROBIN = "round_robin", _("Round robin (Duel)")
-        TABLES = "tables", _("Tables of 3–4 (base game)")
+        SWISS = "swiss", _("Swiss (two players a game)")
+        ROUND_ROBIN = "round_robin", _("Round robin (two players a game)")
+        TABLES = "tables", _("Tables of 3–4 players")
 
     class Scoring(models.TextChoices):
         PLACES = "places", _("Place points")
@@ -39,7 +35,7 @@ class Event(models.Model):
         FINISHED = "finished", _("Finished")
 
     name = models.CharField(_("name"), max_length=120)
-    game_type = models.CharField(_("game type"), max_length=20, choices=GameType.choices)
+    game_type = models.CharField(_("game type"), max_length=40, help_text=_("Registry id of the game played."))
     kind = models.CharField(_("pairing system"), max_length=20, choices=Kind.choices)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
     scoring = models.CharField(_("scoring"), max_length=10, choices=Scoring.choices, default=Scoring.PLACES)
@@ -65,8 +61,16 @@ class Event(models.Model):
         return self.name
 
     @property
-    def is_duel(self) -> bool:
-        return self.game_type == self.GameType.DUEL
+    def is_pairs(self) -> bool:
+        """Two players a game (Swiss, round robin), as opposed to tables of 3–4."""
+        return self.kind != self.Kind.TABLES
+
+    @property
+    def game_name(self) -> str:
+        from games import engine
+        from games.translation import say
+
+        return say(engine.game_name(self.game_type))
 
 
 class Registration(models.Model):

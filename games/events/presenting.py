@@ -48,9 +48,8 @@ class RoundView:
 
 def calculator_url(event: Event, names: list[str]) -> str:
     """The calculator of the event's game with the table's players filled in."""
-    query = {f"p{i}_name": name for i, name in enumerate(names)}
-    if not event.is_duel:
-        query["players"] = str(len(names))
+    # "players": how many seats a calculator offers, for the games that let you choose.
+    query = {"players": str(len(names)), **{f"p{i}_name": name for i, name in enumerate(names)}}
     return f"{reverse('scoring:calculator', args=[event.game_type])}?{urlencode(query)}"
 
 

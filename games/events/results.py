@@ -64,7 +64,7 @@ def event_points(event: Event, pairing: Pairing, result: Outcome) -> tuple[float
         return (event.bye_points,)
     if result.ranks is None:
         return None
-    if event.is_duel:
+    if event.is_pairs:
         return duel_points(result.ranks)
     if event.scoring == Event.Scoring.SCORE and result.scores is not None:
         return tuple(float(s) for s in result.scores)
@@ -106,8 +106,8 @@ def standings(event: Event, history: History | None = None) -> list[Row]:
     history = history_of(event) if history is None else history
     registrations = entrants_of(event)
     players = [r.player_id for r in registrations]
-    default = DUEL_TIEBREAKS if event.is_duel else TABLE_TIEBREAKS
+    default = DUEL_TIEBREAKS if event.is_pairs else TABLE_TIEBREAKS
     order = [t for t in (event.tiebreaks or default) if t in default]
-    ranked = duel_standings(players, history, order) if event.is_duel else table_standings(players, history, order)
+    ranked = duel_standings(players, history, order) if event.is_pairs else table_standings(players, history, order)
     info = {r.player_id: r for r in registrations}
     return [Row(s, info[s.player].player.name, info[s.player].withdrawn) for s in ranked]

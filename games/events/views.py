@@ -45,7 +45,7 @@ def event_create(request):
         data = form.cleaned_data
         try:
             event = lifecycle.create_event(
-                name=data["name"], game_type=form.game_type, kind=data["kind"], rounds=data["rounds"],
+                name=data["name"], game_type=data["game_type"], kind=data["kind"], rounds=data["rounds"],
                 user=request.user, seed=data["seed"], scoring=data["scoring"], place_points=data["place_points"],
                 bye_points=data["bye_points"], language=data["language"])
         except lifecycle.EventError as exc:

@@ -37,9 +37,10 @@ def _play(game_id: int, moves: int | None = None, seed: int = 1) -> None:
         done += 1
 
 
-def _create(page, name, kind, rounds, players):
+def _create(page, name, game, kind, rounds, players):
     page.goto("/events/new")
     page.fill("input[name=name]", name)
+    page.select_option("select[name=game_type]", game)
     page.select_option("select[name=kind]", kind)
     page.fill("input[name=rounds]", str(rounds))
     page.click("#event-form button[type=submit]")
@@ -55,7 +56,7 @@ def _create(page, name, kind, rounds, players):
 
 def test_club_night_duel_swiss_on_the_big_screen(page, live_server, chromium, staff):
     log_in(page, live_server, staff)
-    event = _create(page, "Friday Duel", "swiss", 3, TEN)
+    event = _create(page, "Friday Duel", "duel", "swiss", 3, TEN)
     pairings = list(Pairing.objects.filter(round__event=event).order_by("table"))
     assert len(pairings) == 5
 
@@ -103,7 +104,7 @@ def test_club_night_duel_swiss_on_the_big_screen(page, live_server, chromium, st
 
 def test_nine_base_game_players_sit_at_three_tables_of_three(page, live_server, staff):
     log_in(page, live_server, staff)
-    event = _create(page, "Base night", "tables", 3, TEN[:9])
+    event = _create(page, "Base night", "classic", "tables", 3, TEN[:9])
     rows = page.locator("#round-1 tbody tr")
     assert rows.count() == 3
     assert [p.seats.count() for p in Pairing.objects.filter(round__event=event)] == [3, 3, 3]

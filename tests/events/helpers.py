@@ -8,7 +8,7 @@ from tests.factories import finished_game
 
 
 def duel_event(names, *, kind=Event.Kind.SWISS, rounds=3, seed=7) -> Event:
-    event = lifecycle.create_event(name="Club night", game_type=Event.GameType.DUEL, kind=kind, rounds=rounds,
+    event = lifecycle.create_event(name="Club night", game_type="duel", kind=kind, rounds=rounds,
                                    seed=seed)
     for name in names:
         lifecycle.register(event, name, checked_in=True)
@@ -16,7 +16,7 @@ def duel_event(names, *, kind=Event.Kind.SWISS, rounds=3, seed=7) -> Event:
 
 
 def table_event(names, *, rounds=3, seed=7) -> Event:
-    event = lifecycle.create_event(name="Base night", game_type=Event.GameType.CLASSIC, kind=Event.Kind.TABLES,
+    event = lifecycle.create_event(name="Base night", game_type="classic", kind=Event.Kind.TABLES,
                                    rounds=rounds, seed=seed)
     for name in names:
         lifecycle.register(event, name, checked_in=True)

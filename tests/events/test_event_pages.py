@@ -21,8 +21,9 @@ def test_a_member_may_not_create_an_event(client, alice):
 
 def test_a_club_admin_creates_a_duel_swiss(client, staff):
     client.force_login(staff)
-    response = client.post("/events/new", {"name": "Friday", "kind": "swiss", "rounds": 3, "scoring": "places",
-                                           "place_points": "6 4 2 0", "bye_points": 1, "language": "de"})
+    form = {"name": "Friday", "game_type": "duel", "kind": "swiss", "rounds": 3, "scoring": "places",
+            "place_points": "6 4 2 0", "bye_points": 1, "language": "de"}
+    response = client.post("/events/new", form)
     event = Event.objects.get()
     assert response.status_code == 302
     assert (event.game_type, event.kind, event.language) == ("duel", "swiss", "de")
@@ -30,8 +31,9 @@ def test_a_club_admin_creates_a_duel_swiss(client, staff):
 
 def test_bad_place_points_are_named(client, staff):
     client.force_login(staff)
-    response = client.post("/events/new", {"name": "x", "kind": "tables", "rounds": 3, "scoring": "places",
-                                           "place_points": "six", "bye_points": 1, "language": "en"})
+    form = {"name": "x", "game_type": "classic", "kind": "tables", "rounds": 3, "scoring": "places",
+            "place_points": "six", "bye_points": 1, "language": "en"}
+    response = client.post("/events/new", form)
     assert "6 4 2 0" in response.content.decode()
 
 
@@ -76,7 +78,7 @@ def test_the_page_links_each_waiting_table_to_the_calculator_with_its_players(cl
     event = duel_event(NAMES)
     lifecycle.start_round(event)
     page = client.get(f"/events/{event.pk}/").content.decode()
-    assert "/score/duel?p0_name=" in page
+    assert "/score/duel?players=2&amp;p0_name=" in page
 
 
 def test_the_big_screen_needs_no_sign_in_and_shows_the_tables(client):

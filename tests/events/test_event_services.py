@@ -91,8 +91,13 @@ def test_base_game_tables_give_place_points():
 
 
 def test_the_duel_cannot_be_seated_at_tables():
-    with pytest.raises(lifecycle.EventError):
-        lifecycle.create_event(name="x", game_type=Event.GameType.DUEL, kind=Event.Kind.TABLES, rounds=1)
+    with pytest.raises(lifecycle.EventError, match="three or more"):
+        lifecycle.create_event(name="x", game_type="duel", kind=Event.Kind.TABLES, rounds=1)
+
+
+def test_an_unknown_game_is_refused():
+    with pytest.raises(lifecycle.EventError, match="no game"):
+        lifecycle.create_event(name="x", game_type="chess", kind=Event.Kind.SWISS, rounds=1)
 
 
 def test_a_round_robin_schedules_every_meeting_once():
