@@ -25,6 +25,8 @@ urlpatterns = [
     path("api/v1/", include("games.api_urls")),
     path("api/v1/", include("games.live_api_urls")),
     path("", include("games.analysis.urls")),
+    path("events/", include("games.events.urls")),
+    path("api/v1/", include("games.events.api_urls")),
     path("api/v1/schema", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

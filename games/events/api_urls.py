@@ -1,0 +1,13 @@
+"""Events in the REST API (under /api/v1/)."""
+
+from django.urls import path
+
+from games.events import api
+
+app_name = "events-api"
+urlpatterns = [
+    path("events", api.EventList.as_view(), name="event-list"),
+    path("events/<int:pk>", api.EventDetail.as_view(), name="event-detail"),
+    path("events/<int:pk>/rounds", api.EventRounds.as_view(), name="event-rounds"),
+    path("events/<int:pk>/standings", api.EventStandings.as_view(), name="event-standings"),
+]

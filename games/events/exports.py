@@ -1,0 +1,77 @@
+"""The event's crosstable as CSV, and a Duel event as a FIDE TRF file."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from games.events.models import Event
+from games.events.pairing import trf
+from games.events.pairing.types import Entrants
+from games.events.results import entrants_of, history_of, rounds_of, standings
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (OWASP: a leading ' on = + - @ tab CR)."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def crosstable_rows(event: Event) -> list[list[str]]:
+    """Rank, player, points, each round's table/opponents/points, the tie-breaks."""
+    rounds = rounds_of(event)
+    history = history_of(event, rounds)
+    rows = standings(event, history)
+    names = {r.standing.player: r.name for r in rows}
+    head = ["rank", "player", "points", *(f"round {r.number}" for r in rounds), *event.tiebreaks]
+    out = [head]
+    for row in rows:
+        p = row.standing.player
+        line = [str(row.standing.rank), row.name, f"{row.standing.points:g}"]
+        for boards in history.rounds:
+            here = ""
+            for b in boards:
+                if p in b.seats:
+                    i = b.seats.index(p)
+                    others = " ".join(names.get(o, "?") for o in b.seats if o != p) or "bye"
+                    points = "" if b.points is None else f"{b.points[i]:g}"
+                    here = f"{others}: {points}".strip()
+            line.append(here)
+        line += [f"{row.standing.tiebreaks.get(t, 0):g}" for t in event.tiebreaks]
+        out.append(line)
+    return out
+
+
+def crosstable_csv(request, pk: int):
+    event = get_object_or_404(Event, pk=pk)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    for row in crosstable_rows(event):
+        writer.writerow([cell(v) for v in row])
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-crosstable.csv"'
+    return response
+
+
+def trf_text(event: Event) -> str:
+    history = history_of(event)
+    registrations = entrants_of(event)
+    everyone = [r.player_id for r in registrations]
+    names = {r.player_id: r.player.name for r in registrations}
+    parsed, _numbers = trf.build(everyone, history, event.rounds, names=names,
+                                 lots=Entrants.drawn(everyone, event.seed), title=event.name)
+    return trf.text(parsed)
+
+
+def trf_file(request, pk: int):
+    event = get_object_or_404(Event, pk=pk)
+    if not event.is_pairs:
+        raise Http404("TRF is for events of two players a game")
+    response = HttpResponse(trf_text(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.trf"'
+    return response

@@ -1,0 +1,59 @@
+"""The event forms: creating an event, adding a player, linking a game, fixing a result."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from games import engine
+from games.events.models import Event
+from games.translation import say
+
+
+def _games() -> list[tuple[str, str]]:
+    return [(game_id, say(name)) for game_id, name in engine.game_types()]
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    game_type = forms.ChoiceField(label=_("Game"), choices=_games)
+    kind = forms.ChoiceField(label=_("Pairing system"), choices=Event.Kind.choices, initial=Event.Kind.SWISS)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=3)
+    scoring = forms.ChoiceField(label=_("Base game: event points"), choices=Event.Scoring.choices,
+                                initial=Event.Scoring.PLACES)
+    place_points = forms.CharField(label=_("Place points (1st, 2nd, …)"), initial="6 4 2 0", required=False)
+    bye_points = forms.FloatField(label=_("Points for a bye"), initial=1.0, min_value=0)
+    seed = forms.IntegerField(label=_("Seed for the drawing of lots (empty: drawn now)"), required=False,
+                              min_value=0, max_value=2**62)
+    language = forms.ChoiceField(label=_("Big screen language"), choices=settings.LANGUAGES,
+                                 initial=settings.LANGUAGE_CODE)
+
+    def clean_place_points(self):
+        raw = (self.cleaned_data.get("place_points") or "").replace(",", " ").split()
+        try:
+            points = [float(x) for x in raw]
+        except ValueError:
+            raise forms.ValidationError(_("give numbers separated by spaces, e.g. 6 4 2 0")) from None
+        return points or [6.0, 4.0, 2.0, 0.0]
+
+
+class RegisterForm(forms.Form):
+    name = forms.CharField(label=_("Player"), max_length=60)
+
+
+class LinkForm(forms.Form):
+    game = forms.IntegerField(label=_("Game number"), min_value=1)
+
+
+class FixForm(forms.Form):
+    ranks = forms.CharField(label=_("Places in seat order, e.g. 2 1"), required=False)
+
+    def clean_ranks(self):
+        raw = (self.cleaned_data.get("ranks") or "").replace(",", " ").split()
+        if not raw:
+            return None
+        try:
+            return [int(x) for x in raw]
+        except ValueError:
+            raise forms.ValidationError(_("give whole numbers separated by spaces, e.g. 2 1")) from None

@@ -1,0 +1,226 @@
+"""Running an event: registering and checking in players, withdrawing them, starting a round
+(pairing it from the results so far), starting a table's game live, linking a game stored from
+the calculator to its table, and fixing a result. Every change is one transaction."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.events.models import Event, Pairing, PairingSeat, Registration, Round
+from games.events.pairing.duel import round_robin_round, swiss_round
+from games.events.pairing.standings import DEFAULT_PLACE_POINTS, DUEL_TIEBREAKS, TABLE_TIEBREAKS
+from games.events.pairing.tables import seat_round
+from games.events.pairing.types import Entrants, Table
+from games.events.results import history_of, rounds_of, unfinished_tables
+from games.models import Game, Player
+from games.services.players import players_by_name
+from games.services.recording import Outcome, import_record
+from games.translation import say
+
+
+class EventError(ValueError):
+    """A change refused, with a sentence for the admin."""
+
+
+def create_event(*, name: str, game_type: str, kind: str, rounds: int, user=None, seed: int | None = None,
+                 scoring: str = Event.Scoring.PLACES, place_points=None, bye_points: float = 1.0,
+                 language: str = "en") -> Event:
+    try:
+        game = engine.registry().game(game_type)
+    except ValueError:
+        raise EventError(_("this server has no game %(game)s") % {"game": repr(game_type[:40])}) from None
+    pairs = kind != Event.Kind.TABLES
+    if pairs and not game.min_players <= 2 <= game.max_players:
+        raise EventError(_("%(game)s is not played by two players") % {"game": say(game.name)})
+    if not pairs and game.max_players < 3:
+        raise EventError(_("%(game)s is not played by three or more players") % {"game": say(game.name)})
+    fields = {
+        "name": name, "game_type": game_type, "kind": kind, "rounds": rounds, "created_by": user, "scoring": scoring,
+        "place_points": list(place_points or DEFAULT_PLACE_POINTS), "bye_points": bye_points, "language": language,
+        "tiebreaks": list(DUEL_TIEBREAKS if pairs else TABLE_TIEBREAKS),
+    }
+    if seed is not None:
+        fields["seed"] = seed
+    return Event.objects.create(**fields)
+
+
+def register(event: Event, name: str, *, checked_in: bool = False) -> Registration:
+    if event.status == Event.Status.FINISHED:
+        raise EventError(_("the event is finished"))
+    if event.kind == Event.Kind.ROUND_ROBIN and event.round_set.exists():
+        raise EventError(_("a round robin takes no new players once it has started"))
+    with transaction.atomic():
+        (player,) = players_by_name([name])
+        registration, _created = Registration.objects.get_or_create(event=event, player=player)
+        if checked_in and not registration.checked_in:
+            registration.checked_in = True
+            registration.save(update_fields=["checked_in"])
+    return registration
+
+
+def set_checked_in(registration: Registration, checked_in: bool) -> None:
+    registration.checked_in = checked_in
+    registration.save(update_fields=["checked_in"])
+
+
+def withdraw(registration: Registration) -> None:
+    """The player is paired no more; their results so far stay in the standings."""
+    registration.withdrawn = True
+    registration.save(update_fields=["withdrawn"])
+
+
+def _playing(event: Event) -> list[int]:
+    return list(event.registrations.filter(checked_in=True, withdrawn=False).values_list("player_id", flat=True))
+
+
+def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
+    """The tables of the round after ``rounds`` (pure: the seed, the players and the results)."""
+    history = history_of(event, rounds)
+    playing = _playing(event)
+    if event.kind == Event.Kind.TABLES:
+        return seat_round(Entrants.drawn(playing, event.seed), history)
+    if event.kind == Event.Kind.SWISS:
+        return swiss_round(Entrants.drawn(playing, event.seed), history, event.rounds)
+    # Round robin: the schedule of the players of round 1; a withdrawn player's opponent has a bye.
+    field = [p for b in history.rounds[0] for p in b.seats] if history.rounds else playing
+    tables = round_robin_round(Entrants.drawn(field, event.seed), len(history.rounds) + 1)
+    out = []
+    for t in tables:
+        seats = tuple(p for p in t.seats if p in playing)
+        if seats:
+            out.append(Table(number=0, seats=seats, bye=len(seats) == 1))
+    games = [t for t in out if not t.bye]
+    return [Table(number=i + 1, seats=t.seats, bye=t.bye) for i, t in enumerate(games + [t for t in out if t.bye])]
+
+
+def start_round(event: Event) -> Round:
+    """Pair and store the next round. Refused while a table of the last round has no result,
+    after the last round, or with fewer than two players checked in."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        rounds = rounds_of(event)
+        if rounds:
+            open_tables = unfinished_tables(rounds[-1])
+            if open_tables:
+                raise EventError(_("round %(round)s still has tables without a result: %(tables)s") % {
+                    "round": rounds[-1].number, "tables": ", ".join(str(t) for t in open_tables)})
+        if len(rounds) >= event.rounds:
+            raise EventError(_("all %(rounds)s rounds have been played") % {"rounds": event.rounds})
+        if len(_playing(event)) < 2:
+            raise EventError(_("check in at least two players first"))
+        tables = pair_next(event, rounds)
+        round_ = Round.objects.create(event=event, number=len(rounds) + 1)
+        for t in tables:
+            pairing = Pairing.objects.create(round=round_, table=t.number, bye=t.bye)
+            PairingSeat.objects.bulk_create(
+                PairingSeat(pairing=pairing, order=i, player_id=p) for i, p in enumerate(t.seats))
+        if event.status == Event.Status.REGISTRATION:
+            event.status = Event.Status.RUNNING
+            event.save(update_fields=["status"])
+    return round_
+
+
+def finish(event: Event) -> None:
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+
+
+def _names(pairing: Pairing) -> list[str]:
+    return [s.player.name for s in pairing.seats.select_related("player").order_by("order")]
+
+
+def start_live_game(pairing: Pairing, user) -> Game:
+    """Start the table's game in live entry, the players seated as paired (the first seat
+    starts), the setup shuffled by the server; the table is linked to the game, so its
+    result fills in when the game ends."""
+    from games.ui import game_ui  # the web adapters load the plugins: only when a game starts
+
+    if pairing.bye:
+        raise EventError(_("a bye has no game"))
+    if pairing.game_id is not None:
+        raise EventError(_("table %(table)s already has game %(game)s") % {
+            "table": pairing.table, "game": pairing.game_id})
+    event = pairing.round.event
+    ui = game_ui(event.game_type)
+    if ui.new_form is None:
+        raise EventError(_("this server has no live entry for that game"))
+    blank = ui.new_form()
+    data = {}
+    for field_name, field in blank.fields.items():
+        initial = blank.get_initial_for_field(field, field_name)
+        if initial not in (None, ""):
+            data[field_name] = initial
+    for i, name in enumerate(_names(pairing), start=1):
+        data[f"player_{i}"] = name
+    data["new_players"] = True
+    form = ui.new_form(data)
+    if not form.is_valid():
+        raise EventError("; ".join(str(e) for errors in form.errors.values() for e in errors))
+    with transaction.atomic():
+        outcome = import_record(form.to_record(), user=user, source=Game.Source.RECORDED)
+        if outcome.status != Outcome.IMPORTED or outcome.game is None:
+            raise EventError(outcome.reason or _("the game could not be started"))
+        pairing.game = outcome.game
+        pairing.save(update_fields=["game"])
+    return outcome.game
+
+
+def _players_of(game: Game) -> set[int]:
+    return {s.player_id for s in game.seats.all()}
+
+
+def link_games(event: Event) -> int:
+    """Link each table of the current round that has no game to the game its players stored
+    since the round started (from the calculator, or an import): same game type, exactly the
+    table's players, not yet any table's. Casual games of other line-ups stay casual."""
+    round_ = event.round_set.order_by("-number").first()
+    if round_ is None:
+        return 0
+    waiting = list(round_.pairings.filter(game__isnull=True, bye=False).prefetch_related("seats"))
+    if not waiting:
+        return 0
+    candidates = list(
+        Game.objects.filter(game_type=event.game_type, created_at__gte=round_.started_at, parent__isnull=True,
+                            event_pairing__isnull=True).prefetch_related("seats").order_by("id"))
+    linked = 0
+    for pairing in waiting:
+        players = {s.player_id for s in pairing.seats.all()}
+        for game in candidates:
+            if _players_of(game) == players:
+                Pairing.objects.filter(pk=pairing.pk, game__isnull=True).update(game=game)
+                candidates.remove(game)
+                linked += 1
+                break
+    return linked
+
+
+def link_game(pairing: Pairing, game_id: int) -> None:
+    """Link a stored game to the table by hand (its players must be the table's)."""
+    game = Game.objects.filter(pk=game_id).prefetch_related("seats").first()
+    if game is None:
+        raise EventError(_("there is no game %(game)s") % {"game": game_id})
+    if game.game_type != pairing.round.event.game_type:
+        raise EventError(_("game %(game)s is of another game type") % {"game": game_id})
+    if _players_of(game) != {s.player_id for s in pairing.seats.all()}:
+        raise EventError(_("game %(game)s was not played by this table's players") % {"game": game_id})
+    if Pairing.objects.filter(game=game).exclude(pk=pairing.pk).exists():
+        raise EventError(_("game %(game)s already belongs to another table") % {"game": game_id})
+    pairing.game = game
+    pairing.save(update_fields=["game"])
+
+
+def fix_result(pairing: Pairing, ranks: list[int] | None) -> None:
+    """Set each seat's place by hand (a forfeit, a wrongly stored game); None clears it."""
+    if ranks is not None:
+        seats = pairing.seats.count()
+        if len(ranks) != seats or any(not 1 <= r <= seats for r in ranks) or 1 not in ranks:
+            raise EventError(_("give a place from 1 to %(seats)s for each of the %(seats)s seats, one of them 1")
+                             % {"seats": seats})
+    pairing.fixed_ranks = ranks
+    pairing.save(update_fields=["fixed_ranks"])
+
+
+def names_by_id(ids) -> dict[int, str]:
+    return dict(Player.objects.filter(pk__in=list(ids)).values_list("pk", "name"))

@@ -1,0 +1,95 @@
+"""What the pairing functions read and return: plain dataclasses, no database rows."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Board:
+    """One table of a past round: the seats in order (seat 0 plays white / first in the Duel),
+    each seat's event points and game score (None while the game is not finished)."""
+
+    seats: tuple[int, ...]
+    points: tuple[float, ...] | None = None
+    scores: tuple[int, ...] | None = None
+    bye: bool = False  # a single seat that did not play (its points are the event's bye points)
+
+    @property
+    def finished(self) -> bool:
+        return self.points is not None
+
+
+@dataclass(frozen=True)
+class History:
+    """The rounds played so far, oldest first."""
+
+    rounds: tuple[tuple[Board, ...], ...] = ()
+
+    def met(self) -> set[frozenset[int]]:
+        """Every pair of players who have sat at the same table."""
+        pairs: set[frozenset[int]] = set()
+        for boards in self.rounds:
+            for b in boards:
+                if b.bye:
+                    continue
+                for i, a in enumerate(b.seats):
+                    for c in b.seats[i + 1:]:
+                        pairs.add(frozenset((a, c)))
+        return pairs
+
+    def points(self) -> dict[int, float]:
+        out: dict[int, float] = {}
+        for boards in self.rounds:
+            for b in boards:
+                for i, p in enumerate(b.seats):
+                    out[p] = out.get(p, 0.0) + (b.points[i] if b.points else 0.0)
+        return out
+
+    def scores(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for boards in self.rounds:
+            for b in boards:
+                for i, p in enumerate(b.seats):
+                    out[p] = out.get(p, 0) + (b.scores[i] if b.scores and not b.bye else 0)
+        return out
+
+    def byes(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for boards in self.rounds:
+            for b in boards:
+                if b.bye:
+                    out[b.seats[0]] = out.get(b.seats[0], 0) + 1
+        return out
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of the round being paired: 1-based number, seats in order; ``bye`` for a
+    player left out (one seat)."""
+
+    number: int
+    seats: tuple[int, ...]
+    bye: bool = False
+
+
+@dataclass(frozen=True)
+class Entrants:
+    """The players to pair (checked in, not withdrawn) and the event's seed."""
+
+    players: tuple[int, ...]
+    seed: int
+    lots: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def drawn(cls, players: list[int] | tuple[int, ...], seed: int) -> Entrants:
+        """The drawing of lots: starting numbers from a generator seeded by the event, so the
+        same players and seed always draw the same numbers."""
+        # Each player's lot is a hash of (seed, player), so a late entrant does not move the
+        # others' numbers.
+        order = sorted(set(players), key=lambda p: (hashlib.sha256(f"{seed}:{p}".encode()).digest(), p))
+        return cls(players=tuple(sorted(set(players))), seed=seed, lots={p: i + 1 for i, p in enumerate(order)})
+
+    def lot(self, player: int) -> int:
+        return self.lots.get(player, 10**6 + player)

@@ -1,0 +1,54 @@
+"""The big screen (/events/<id>/screen): read-only, no sign-in, in the event's language. The
+page cycles through the current round's tables, the standings and the next round's pairings on
+its own; htmx polls the ``live`` partial every 2 s, so a live board is at most ~2 s behind."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+from django.utils import translation
+
+from games.events import lifecycle
+from games.events.models import Event
+from games.events.pairing.types import Table
+from games.events.presenting import round_views
+from games.events.results import history_of, rounds_of, standings
+
+
+def _next_round(event: Event, rounds, current) -> list[tuple[int, list[str]]]:
+    """The next round's tables once the current one is complete (a preview: the admin starts it)."""
+    if current is None or not current.done or len(rounds) >= event.rounds:
+        return []
+    try:
+        tables: list[Table] = lifecycle.pair_next(event, rounds)
+    except Exception:  # a preview only: a pairing problem is the admin's to see when they start the round
+        return []
+    names = lifecycle.names_by_id({p for t in tables for p in t.seats})
+    return [(t.number, [names.get(p, "?") for p in t.seats]) for t in tables]
+
+
+def _context(event: Event) -> dict:
+    lifecycle.link_games(event)
+    rounds = rounds_of(event)
+    views = round_views(event, rounds[-1:], running=True)
+    current = views[-1] if views else None
+    return {
+        "event": event,
+        "current": current,
+        "standings": standings(event, history_of(event, rounds))[:16],
+        "next_round": _next_round(event, rounds, current),
+        "next_number": len(rounds) + 1,
+    }
+
+
+def screen(request, pk: int):
+    event = get_object_or_404(Event, pk=pk)
+    with translation.override(event.language):
+        response = render(request, "events/screen.html", _context(event))
+    return response
+
+
+def screen_live(request, pk: int):
+    event = get_object_or_404(Event, pk=pk)
+    with translation.override(event.language):
+        response = render(request, "events/screen.html#live", _context(event))
+    return response

@@ -1,0 +1,25 @@
+"""Filters for the event pages: a tie-break's name in the reader's language, a dict lookup."""
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+register = template.Library()
+
+TIEBREAK_NAMES = {
+    "buchholz": _("Buchholz"),
+    "median_buchholz": _("Median Buchholz"),
+    "sonneborn_berger": _("Sonneborn-Berger"),
+    "direct_encounter": _("Direct encounter"),
+    "score_sum": _("Sum of scores"),
+    "wins": _("Table wins"),
+}
+
+
+@register.filter
+def tiebreak_name(key: str) -> str:
+    return str(TIEBREAK_NAMES.get(key, key))
+
+
+@register.filter
+def get(mapping, key):
+    return mapping.get(key) if hasattr(mapping, "get") else None

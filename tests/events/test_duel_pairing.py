@@ -1,0 +1,59 @@
+"""Duel Swiss pairings (FIDE Dutch through py4swiss) over random events: properties."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.events.pairing.duel import repeat_free_exists, round_robin_round
+from games.events.pairing.types import Entrants, History
+from tests.events.sim import play
+
+FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _check_round(n):
+    def check(tables, history):
+        seated = sorted(p for t in tables for p in t.seats)
+        assert seated == list(range(1, n + 1))
+        met, byes = history.met(), history.byes()
+        if repeat_free_exists(Entrants.drawn(seated, 0), history):
+            assert not [t.seats for t in tables if not t.bye and frozenset(t.seats) in met]
+        for t in tables:
+            if t.bye:
+                assert byes.get(t.seats[0], 0) == 0, "a second bye"
+        assert len([t for t in tables if t.bye]) == n % 2
+
+    return check
+
+
+@FAST
+@given(n=st.integers(4, 64), rounds=st.integers(1, 9), seed=st.integers(0, 10**6))
+def test_swiss_never_repeats_a_meeting_while_one_can_be_avoided_nor_gives_two_byes(n, rounds, seed):
+    rounds = min(rounds, n - 1)  # a Swiss has fewer rounds than players
+    play(n, rounds, seed, duel=True, check=_check_round(n))
+
+
+@settings(max_examples=5, deadline=None)
+@given(n=st.integers(4, 20), seed=st.integers(0, 10**6))
+def test_swiss_pairings_are_a_function_of_the_seed_and_the_results(n, seed):
+    assert play(n, 4, seed, duel=True) == play(n, 4, seed, duel=True)
+
+
+def test_round_robin_meets_everyone_once_over_the_berger_rounds():
+    entrants = Entrants.drawn(list(range(1, 8)), 5)
+    pairs = [frozenset(t.seats) for r in range(1, 8) for t in round_robin_round(entrants, r) if not t.bye]
+    assert len(pairs) == len(set(pairs)) == 21
+
+
+def test_round_robin_gives_each_player_one_bye_when_odd():
+    entrants = Entrants.drawn(list(range(1, 8)), 5)
+    byes = [t.seats[0] for r in range(1, 8) for t in round_robin_round(entrants, r) if t.bye]
+    assert sorted(byes) == list(range(1, 8))
+
+
+def test_repeat_free_check_sees_that_three_players_who_all_met_cannot_avoid_a_repeat():
+    from games.events.pairing.types import Board
+
+    history = History(((Board(seats=(1, 2), points=(1.0, 0.0)), Board(seats=(3, 4), points=(1.0, 0.0))),
+                       (Board(seats=(1, 3), points=(1.0, 0.0)), Board(seats=(2, 4), points=(1.0, 0.0))),
+                       (Board(seats=(1, 4), points=(1.0, 0.0)), Board(seats=(2, 3), points=(1.0, 0.0)))))
+    assert not repeat_free_exists(Entrants.drawn([1, 2, 3, 4], 0), history)
