@@ -6,9 +6,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import engine
@@ -21,7 +21,6 @@ from games.membership.roles import may_write
 from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
-from games.translation import say
 
 
 def panel_context(request, game: Game, ply: int | None = None, timeline=None) -> dict:
@@ -77,5 +76,8 @@ def play_on(request, pk: int):
     try:
         variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
     except VariationError as exc:
-        return HttpResponse(say(reason_of(exc)), status=400, content_type="text/plain; charset=utf-8")
+        return render(request, "games/refused.html", {
+            "title": _("No variation started"), "reason": reason_of(exc),
+            "back": reverse("replay", args=[game.pk]), "back_text": _("Back to the replay"),
+        }, status=400)
     return redirect("play", pk=variation.pk)

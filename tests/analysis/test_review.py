@@ -90,3 +90,22 @@ def test_the_game_page_lists_each_players_biggest_mistakes(analysed):
 def test_the_game_page_says_nothing_of_mistakes_before_an_analysis(db, alice):
     game = store(random_record(21), alice)
     assert 'id="mistakes"' not in Client().get(f"/games/{game.pk}/").content.decode()
+
+
+def test_play_on_is_not_offered_at_a_finished_games_last_position(db, alice):
+    game = store(random_record(21), alice)
+    client = Client()
+    client.force_login(alice)
+    plies = game.moves.count()
+    assert 'id="play-on"' in client.get(f"/games/{game.pk}/replay?ply={plies - 1}").content.decode()
+    assert 'id="play-on"' not in client.get(f"/games/{game.pk}/replay?ply={plies}").content.decode()
+
+
+def test_a_refused_variation_is_a_page_in_the_readers_language(db, alice):
+    game = store(random_record(21), alice)
+    client = Client(headers={"accept-language": "de"})
+    client.force_login(alice)
+    response = client.post(f"/games/{game.pk}/play-on", {"ply": 9999})
+    assert response.status_code == 400 and response["Content-Type"].startswith("text/html")
+    body = response.content.decode()
+    assert "Keine Variante begonnen" in body and "Zurück zur Wiedergabe" in body
