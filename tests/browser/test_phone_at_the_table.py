@@ -20,7 +20,7 @@ GAMES = {
 }
 
 TAP_TARGETS = """() => [...document.querySelectorAll(
-    'header a, header button, header select, '
+    'header a, header button, header select, header summary, '
     + 'main a, main button, main input:not([type=hidden]), main select, main summary')]
   .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
   .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
