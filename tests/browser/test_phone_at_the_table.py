@@ -107,3 +107,18 @@ def test_no_label_overflows_into_its_value(chromium, live_server, alice, game, l
     with page_in(chromium, live_server, locale=language, **PHONE) as page:
         page.goto(f"/games/{outcome.game.pk}/replay?ply=30")
         assert page.evaluate(OVERFLOWING) == []
+
+
+@pytest.mark.parametrize(("url", "words"), [
+    ("/score/classic?p0_statues=6&p1_statues=5", "Player 2, statues"),
+    ("/score/duel?p0_obelisk=7&p1_obelisk=6", "Player 2, obelisk tokens"),
+])
+def test_an_impossible_board_keeps_the_bar_with_its_reason(chromium, live_server, url, words):
+    with page_in(chromium, live_server, **PHONE) as page:
+        page.goto(url)
+        bar = page.locator(".result .problem-bar").first
+        assert bar.is_visible() and words in bar.inner_text()
+        box = bar.bounding_box()
+        assert box["y"] + box["height"] <= 844 and box["y"] > 844 / 2  # pinned to the screen's foot
+        bar.locator("a").click()
+        assert page.evaluate("location.hash") != ""
