@@ -16,6 +16,7 @@ from tests.browser.test_transcription import (
     click_classic_move,
     play_move,
     sign_in_from_home,
+    start_base_game_at_the_table,
     start_transcribed_game,
     transcript,
 )
@@ -66,17 +67,7 @@ def test_a_base_game_with_table_entered_cards_is_analysed_hinted_and_played_on(p
     dealt = classic_record(random.Random(23), players=3)
     cards, market = dealt["setup"]["round_cards"], dealt["setup"]["market_draws"]
     sign_in_from_home(page)
-    page.get_by_role("link", name="Record a game").click()
-    page.get_by_role("link", name="Start a base game (2–4 players) instead").click()
-    for seat, name in enumerate(["Ana", "Ben", "Cleo"], start=1):
-        page.get_by_role("combobox", name=f"Seat {seat}").fill(name)
-    page.get_by_label("Turned up at our table").check()
-    page.locator("details.table-cards > summary").click()
-    page.get_by_label("Round 1's card").select_option("-".join(map(str, cards[0])))
-    for k in range(4):
-        page.get_by_label(f"Market card {k + 1}").select_option(market[k])
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/games/\d+/play$"))
+    start_base_game_at_the_table(page, ["Ana", "Ben", "Cleo"], cards[0], market[:4])
 
     rounds, drawn = 1, 4
     for ply, move in enumerate(dealt["moves"]):

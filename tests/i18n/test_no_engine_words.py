@@ -6,11 +6,11 @@ the API."""
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 from django.conf import settings
 
+from tests.i18n.pages import READ_ATTRIBUTES, readable_texts
 from tests.i18n.test_pages_translated import PAGES, _pages, club  # noqa: F401 (the fixture)
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -21,34 +21,12 @@ ENGINE_WORDS = re.compile(
     r"|\b[\w-]+\.md\b"  # the rule files
     r"|rules contract"
 )
-SKIPPED = {"script", "style", "code", "pre", "svg"}
-READ = ("aria-label", "placeholder", "alt", "hx-confirm")  # not title: a tooltip may cite the rule
-
-
-class _Visible(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.texts: list[str] = []
-        self._skipping: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in SKIPPED:
-            self._skipping.append(tag)
-        self.texts += [value for name, value in attrs if name in READ and value]
-
-    def handle_endtag(self, tag):
-        if self._skipping and self._skipping[-1] == tag:
-            self._skipping.pop()
-
-    def handle_data(self, data):
-        if not self._skipping:
-            self.texts.append(data)
+# Read as the page's text, except a title: a tooltip may cite the rule.
+READ = tuple(name for name in READ_ATTRIBUTES if name != "title")
 
 
 def engine_words(html: str) -> list[str]:
-    parser = _Visible()
-    parser.feed(html)
-    text = " ".join(" ".join(parser.texts).split())
+    text = " ".join(sorted(readable_texts(html, READ)))
     return [text[max(0, m.start() - 40):m.end() + 10] for m in ENGINE_WORDS.finditer(text)]
 
 
