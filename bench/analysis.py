@@ -72,6 +72,7 @@ def main() -> None:
     big = next(r for r in games if 85 <= len(r["moves"]) <= 95)
     print(f"base game 4p, {len(big['moves'])} plies, {args.playouts} playouts per ply: "
           f"{full(classic, big, args.playouts):.1f} s  (target ≤ 20 s)")
+    transcribed(duel, classic, record, big, args.playouts)
     if args.calibration:
         from tests.engine.test_analysis import brier, duel_game
 
@@ -93,6 +94,25 @@ def main() -> None:
         hints(duel, classic)
     if args.policies:
         policies(duel)
+
+
+def transcribed(duel, classic, record, big, playouts: int) -> None:
+    """The same games as recorded at a table (F2 transcription form, F4 setup.transcribed):
+    the engine knows no draw before the table turns it up, so every playout and every move
+    tried deals what is unseen at its position."""
+    from rules_engine.classic.transcription import trimmed_setup
+    from rules_engine.duel.record import to_transcription
+
+    table_duel = to_transcription(record)
+    print(f"transcribed Duel, {len(table_duel['moves'])} plies, {playouts} playouts per ply: "
+          f"{full(duel, table_duel, playouts):.1f} s  (target ≤ 3 s)")
+    state = duel.replay(table_duel).states[20]
+    start = time.perf_counter()
+    rank_moves(duel, state, table_duel, playouts=400, rng=random.Random(3))
+    print(f"transcribed Duel hint at ply 20 (400 playouts): {(time.perf_counter() - start) * 1000:.0f} ms")
+    table_big = {**big, "setup": {**trimmed_setup(big), "transcribed": True}}
+    print(f"transcribed base game 4p, {len(table_big['moves'])} plies, {playouts} playouts per ply: "
+          f"{full(classic, table_big, playouts):.1f} s  (target ≤ 20 s)")
 
 
 def hint_positions(game_type, make, count: int) -> list:

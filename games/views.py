@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine, export_limits
+from games.analysis.mistakes import mistakes_by_player
 from games.filters import GameFilterForm, games_with_seats
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
@@ -120,6 +121,7 @@ def game_detail(request, pk: int):
             "plies": game.moves.count() if game.has_moves else None,
             "can_change": can_change_game(request.user, game),
             "details_form": GameDetailsForm(instance=game),
+            "mistakes": mistakes_by_player(game),
         },
     )
 

@@ -160,6 +160,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
+                "games.ui.context.calculators",
                 "django.contrib.messages.context_processors.messages",
                 "games.membership.context.membership",
                 "django.template.context_processors.i18n",

@@ -37,7 +37,11 @@ class AnalysisSerializer(serializers.Serializer):
         child=serializers.ListField(child=serializers.FloatField()),
         help_text="Per position (0 = setup, k = after move k), each seat's estimated chance to win.",
     )
-    turning_points = serializers.ListField(child=serializers.DictField(), help_text="The biggest swings.")
+    turning_points = serializers.ListField(child=serializers.DictField(), help_text=(
+        "Each player's biggest mistakes (at most 3 each), biggest first: move (numbered as the move list shows it), "
+        "seat (who made it), drop (the share of their own chance to win it cost), best (their best move at the "
+        "position before it) and best_win."
+    ))
     status_url = serializers.CharField()
     error = serializers.CharField(allow_blank=True)
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
 
 from games import engine
+from games.analysis import review
 from games.analysis.models import GameAnalysis
 from games.models import Game
 from games.services.results import record_of
@@ -80,12 +80,14 @@ def run_analysis(analysis_id: int) -> None:
             probabilities.append([round(p, 4) for p in result.wins])
             if ply % PROGRESS_EVERY == 0:
                 GameAnalysis.objects.filter(pk=analysis_id).update(plies_done=ply + 1)
+        # The review (games/analysis/review.py): each player's biggest mistakes, each with the
+        # best move its mover had at the position before it.
+        movers = [state.to_move for state in states[:-1]]
         turning = []
-        for point in turning_points(probabilities):
-            # The turning move was made at position ply - 1: what would have been better there?
-            best = rank_moves(game_type, states[point.ply - 1], record, playouts=analysis.playouts,
-                              rng=random.Random(point.ply), top=1)
-            turning.append({"move": point.ply, "seat": point.seat, "drop": point.drop,
+        for point in review.worst_by_player(review.mistakes(probabilities, movers)):
+            best = rank_moves(game_type, states[point.before], record, playouts=analysis.playouts,
+                              rng=random.Random(point.move), top=1)
+            turning.append({"move": point.move, "seat": point.seat, "drop": point.cost,
                             "best": game_type.move_to_json(best[0].move) if best else None,
                             "best_win": round(best[0].win, 4) if best else None})
         done = {"plies_done": len(states), "plies_total": len(states), "probabilities": probabilities,
@@ -94,24 +96,6 @@ def run_analysis(analysis_id: int) -> None:
     except Exception as exc:  # the page shows it; the worker goes on with the next task
         GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.FAILED, error=str(exc)[:2000])
         raise
-
-
-@dataclass(frozen=True)
-class TurningPoint:
-    ply: int  # the move (numbered as the move list shows it) after which the chances swung
-    seat: int  # the player whose chance fell most
-    drop: float  # how much it fell, 0–1
-
-
-def turning_points(probabilities: list[list[float]], count: int = 3) -> list[TurningPoint]:
-    """The moves after which some player's chance to win fell the most, biggest first."""
-    swings = []
-    for ply in range(1, len(probabilities)):
-        before, after = probabilities[ply - 1], probabilities[ply]
-        seat = max(range(len(after)), key=lambda s: before[s] - after[s])
-        if before[seat] - after[seat] > 0:
-            swings.append(TurningPoint(ply, seat, round(before[seat] - after[seat], 4)))
-    return sorted(swings, key=lambda t: -t.drop)[:count]
 
 
 def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | None = None,

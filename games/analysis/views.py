@@ -6,21 +6,21 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import engine
-from games.analysis import service
+from games.analysis import review, service
 from games.analysis.chart import win_chart_svg
+from games.analysis.mistakes import review_points
 from games.analysis.models import GameAnalysis
 from games.membership.access import member_required
 from games.membership.roles import may_write
 from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
-from games.translation import say
 
 
 def panel_context(request, game: Game, ply: int | None = None, timeline=None) -> dict:
@@ -40,14 +40,7 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
         names = timeline.names
         colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type) or [])
         base = reverse("replay", args=[game.pk])
-        turning = []
-        for point in analysis.turning:
-            best = timeline.describe(point["move"] - 1, point["best"]).text if point.get("best") else None
-            turning.append({
-                **point, "who": names[point["seat"]], "played": timeline.stories[point["move"] - 1].text,
-                "best_text": best, "url": f"{base}?ply={point['move']}", "drop_pct": round(point["drop"] * 100),
-                "best_pct": round((point.get("best_win") or 0) * 100),
-            })
+        turning = review_points(analysis, timeline)[:review.TURNING_POINTS]
         context.update(
             chart=win_chart_svg(analysis.probabilities, colours, names, base, [t["move"] for t in turning],
                                 timeline.plies if ply is None else ply),
@@ -83,5 +76,8 @@ def play_on(request, pk: int):
     try:
         variation = play_on_from(game, int(raw) if raw.isdigit() else -1, user=request.user)
     except VariationError as exc:
-        return HttpResponse(say(reason_of(exc)), status=400, content_type="text/plain; charset=utf-8")
+        return render(request, "games/refused.html", {
+            "title": _("No variation started"), "reason": reason_of(exc),
+            "back": reverse("replay", args=[game.pk]), "back_text": _("Back to the replay"),
+        }, status=400)
     return redirect("play", pk=variation.pk)

@@ -1,8 +1,10 @@
-"""``{{ value|say }}``: an engine message in the reader's language (games.translation);
+"""``{{ value|say }}``: an engine message in the reader's language (games.translation), in the
+board's words (games.plain_words: no rule ids, no field paths);
 ``{{ items|listing }}``: a list the same way, joined as the language joins lists."""
 
 from django import template
 
+from games.plain_words import plain
 from games.translation import say as _say
 from games.translation import say_list
 
@@ -11,7 +13,7 @@ register = template.Library()
 
 @register.filter
 def say(value) -> str:
-    return _say(value)
+    return plain(_say(value))
 
 
 @register.filter

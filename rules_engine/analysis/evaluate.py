@@ -55,14 +55,21 @@ def _to_move(state: Any) -> int:
     return mover
 
 
+def dealt(game_type: GameType[Any, Any], state: Any, rng: random.Random) -> Any:
+    """``state`` with what the players cannot see there dealt at random from what is still
+    unseen (the game's ``determinized`` hook; a game with no hidden information has none).
+    A move is applied to such a deal, never to the position as recorded: a game transcribed at
+    the table does not know its next draws, and one dealt by the server must not tell them."""
+    determinize = getattr(game_type, "determinized", None)
+    return state if determinize is None else determinize(state, rng)
+
+
 def playout(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
     fast = getattr(game_type, "fast_playout", None)
     if fast is not None:  # the engine's own loop, which re-deals hidden information itself
         return winners(game_type, fast(state, rng), record)
-    determinize = getattr(game_type, "determinized", None)
-    if determinize is not None:
-        state = determinize(state, rng)
+    state = dealt(game_type, state, rng)
     weight = getattr(game_type, "playout_weight", None)
     for _ in range(MAX_PLIES):
         if game_type.is_over(state):
@@ -102,15 +109,18 @@ def estimate(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any
 def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 400,
                rng: random.Random, top: int = 3) -> list[MoveValue]:
     """The legal moves ranked by the mover's chance to win after each (flat Monte-Carlo: the
-    playouts are shared out evenly, at least 8 a move), best first, the first ``top``."""
+    playouts are shared out evenly, at least 8 a move), best first, the first ``top``. Each
+    playout applies the move to its own deal of what is unseen (`dealt`)."""
     mover = _to_move(state)
     moves = game_type.legal_moves(state)
     each = max(8, playouts // max(1, len(moves)))
     ranked = []
     for move in moves:
-        after = game_type.apply(state, move)
-        value = estimate(game_type, after, record, playouts=each, rng=rng).wins[mover]
-        ranked.append(MoveValue(move, value, each))
+        share = 0.0
+        for _ in range(each):
+            won = playout(game_type, game_type.apply(dealt(game_type, state, rng), move), record, rng)
+            share += (mover in won) / len(won)
+        ranked.append(MoveValue(move, share / each, each))
     ranked.sort(key=lambda v: -v.win)
     return ranked[:top]
 
@@ -125,11 +135,10 @@ def rank_moves_ucb(game_type: GameType[Any, Any], state: Any, record: Mapping[st
     `bench/analysis.py --hints` compares the two at the same number of playouts."""
     mover = _to_move(state)
     moves = game_type.legal_moves(state)
-    afters = [game_type.apply(state, m) for m in moves]
     wins, counts = [0.0] * len(moves), [0] * len(moves)
 
     def play(i: int) -> None:
-        won = playout(game_type, afters[i], record, rng)
+        won = playout(game_type, game_type.apply(dealt(game_type, state, rng), moves[i]), record, rng)
         wins[i] += (mover in won) / len(won)
         counts[i] += 1
 

@@ -51,6 +51,11 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return sitedata.unscorable_sides(self.data)
 
     # -- analysis hooks (rules_engine/analysis) --------------------------------------
+    def determinized(self, state: ClassicState, rng: random.Random) -> ClassicState:
+        from rules_engine.classic import hidden
+
+        return hidden.determinized(state, rng)
+
     def fast_playout(self, state: ClassicState, rng: random.Random) -> ClassicState:
         from rules_engine.classic import playout
 

@@ -1,8 +1,12 @@
 // Replay viewer keys: ← / → step, Home / End jump; never while typing in a field.
-// Every control is a plain link that htmx upgrades, so this only clicks those links.
+// Presses are coalesced: holding a key moves a target position, and the viewer fetches the
+// position reached, one request at a time (a request per press would queue behind the server
+// and lose presses made during a swap). Without JavaScript every control is a plain link.
 (function () {
   "use strict";
-  var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+  var KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
+  var target = null; // the position the keys asked for, not yet shown
+  var busy = false;
 
   function typing(el) {
     if (!el) return false;
@@ -11,36 +15,66 @@
       (tag === "INPUT" && el.type !== "range" && el.type !== "button" && el.type !== "submit");
   }
 
+  function viewer() { return document.getElementById("viewer"); }
+
+  function fetchTarget() {
+    var v = viewer();
+    var form = document.querySelector(".replay-slider");
+    if (busy || target === null || !v || !form || !window.htmx) return;
+    if (target === Number(v.dataset.ply)) { target = null; return; }
+    var url = form.getAttribute("action") + "?ply=" + target;
+    busy = true;
+    window.htmx.ajax("GET", url, { target: "#viewer", swap: "outerHTML" }).then(function () {
+      busy = false;
+      history.pushState({ htmx: true }, "", url);
+      fetchTarget(); // the key may have moved on meanwhile
+    }, function () { busy = false; target = null; });
+  }
+
   document.addEventListener("keydown", function (event) {
-    var nav = KEYS[event.key];
-    if (!nav || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var key = KEYS[event.key];
+    if (key === undefined || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (typing(event.target)) return;
     if (event.target && event.target.type === "range") return; // the slider moves itself
-    var link = document.querySelector('#viewer [data-nav="' + nav + '"]');
-    if (!link || link.getAttribute("aria-disabled") === "true") return;
+    var v = viewer();
+    if (!v) return;
+    var plies = Number(v.dataset.plies);
+    var from = target === null ? Number(v.dataset.ply) : target;
+    var to = key === "first" ? 0 : key === "last" ? plies : Math.min(plies, Math.max(0, from + key));
     event.preventDefault();
-    link.click();
+    if (!window.htmx) { // no htmx: the plain link
+      var link = document.querySelector('#viewer [data-nav="' + (key === -1 ? "prev" : key === 1 ? "next" : key) + '"]');
+      if (link && link.getAttribute("aria-disabled") !== "true") link.click();
+      return;
+    }
+    target = to;
+    var now = document.getElementById("ply-now");
+    if (now) now.textContent = String(to); // the count follows the key at once
+    fetchTarget();
   });
 
-  // Keep the slider (outside the swapped part) on the position shown.
+  // Keep the slider (outside the swapped part) on the position shown, and its end on the last
+  // move of a game being recorded (a live game's poll brings new moves).
   function syncSlider() {
-    var viewer = document.getElementById("viewer");
+    var v = viewer();
     var slider = document.getElementById("ply-slider");
-    if (viewer && slider && document.activeElement !== slider) slider.value = viewer.dataset.ply;
+    if (!v || !slider) return;
+    slider.max = v.dataset.plies;
+    if (document.activeElement !== slider) slider.value = v.dataset.ply;
   }
   // The move list stays in the page too (a step sends only the viewer): mark the move shown.
   function markMove() {
-    var viewer = document.getElementById("viewer");
+    var v = viewer();
     var moves = document.getElementById("moves");
-    if (!viewer || !moves) return;
+    if (!v || !moves) return;
     var links = moves.querySelectorAll("a");
     for (var k = 0; k < links.length; k++) {
-      if (String(k) === viewer.dataset.ply) links[k].setAttribute("aria-current", "step");
+      if (String(k) === v.dataset.ply) links[k].setAttribute("aria-current", "step");
       else links[k].removeAttribute("aria-current");
     }
   }
   function sync() { syncSlider(); markMove(); }
   document.addEventListener("htmx:afterSettle", sync);
   document.addEventListener("htmx:historyRestore", sync);
-  window.addEventListener("popstate", function () { setTimeout(sync, 0); });
+  window.addEventListener("popstate", function () { target = null; setTimeout(sync, 0); });
 })();

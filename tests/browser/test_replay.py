@@ -93,3 +93,32 @@ def test_the_move_list_marks_the_move_shown_after_each_step(page):
     page.locator('#moves a[href$="?ply=2"]').click()
     _at(page, 2)
     assert page.locator('#moves a[aria-current="step"]').get_attribute("href").endswith("?ply=2")
+
+
+def test_holding_an_arrow_key_scrubs_to_where_the_presses_lead(page):
+    game = store(random_record(7))
+    replay = default_registry().replay(record_of(game))
+    page.goto(f"/games/{game.pk}/replay?ply=0")
+    _at(page, 0)
+    steps = []
+    page.on("request", lambda request: steps.append(request.url) if "/replay?ply=" in request.url else None)
+    for _ in range(20):  # as a held key repeats: faster than a position is fetched and drawn
+        page.keyboard.press("ArrowRight", delay=5)
+    _at(page, 20)
+    page.wait_for_timeout(300)
+    assert page.locator("#viewer").get_attribute("data-ply") == "20"
+    assert page.url.endswith("?ply=20") and _drawn(page) == _expected(replay, 20)
+    assert len(steps) < 20  # coalesced: the positions passed over are never fetched
+
+
+def test_a_spectators_slider_reaches_the_newest_move(page):
+    from games.replay.appending import append_move
+
+    full = random_record(11)
+    game = store(random_record(11, moves=10))
+    page.goto(f"/games/{game.pk}/replay")
+    _at(page, 10)
+    assert page.locator("#ply-slider").get_attribute("max") == "10"
+    append_move(game.pk, 10, full["moves"][10])
+    _at(page, 11)  # the live poll brings the move
+    assert page.locator("#ply-slider").evaluate("s => [s.max, s.value]") == ["11", "11"]

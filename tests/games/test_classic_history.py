@@ -113,7 +113,7 @@ def test_player_page_and_game_list_show_classic_games(client):
     assert f"/games/{game.pk}/" in listing and "Cleo" in listing
     detail = client.get(f"/games/{game.pk}/").content.decode()
     assert detail.count('class="badge">won') == 2  # a shared win (C8)
-    assert "board (F3)" in detail
+    assert "Download as board<" in detail  # the F3 board, named in words
 
 
 def test_api_standings_for_classic(api_client):

@@ -143,7 +143,7 @@ def test_detail_of_a_score_only_game_has_no_replay_link(client):
     game = import_board(duel_board()).game
     body = client.get(f"/games/{game.pk}/").content.decode()
     assert "/replay" not in body
-    assert "D7.6" in body  # 0–0: the tie-break decided
+    assert "the tie-break decided the winner (the player who did not start wins)" in body  # 0–0 (D7.6)
 
 
 def test_detail_of_a_missing_game_is_404(client):

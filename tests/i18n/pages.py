@@ -14,16 +14,17 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 
 class _Texts(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, attributes: tuple[str, ...] = READ_ATTRIBUTES) -> None:
         super().__init__(convert_charrefs=True)
         self.texts: list[str] = []
         self._skipping: list[str] = []
+        self._attributes = attributes
 
     def handle_starttag(self, tag, attrs):
         if tag in SKIPPED_TAGS:
             self._skipping.append(tag)
         for name, value in attrs:
-            if name in READ_ATTRIBUTES and value:
+            if name in self._attributes and value:
                 self.texts.append(value)
 
     def handle_endtag(self, tag):
@@ -35,9 +36,10 @@ class _Texts(HTMLParser):
             self.texts.append(data)
 
 
-def readable_texts(html: str) -> set[str]:
-    """Every piece of text a reader meets on the page, whitespace squeezed, that has letters."""
-    parser = _Texts()
+def readable_texts(html: str, attributes: tuple[str, ...] = READ_ATTRIBUTES) -> set[str]:
+    """Every piece of text a reader meets on the page, whitespace squeezed, that has letters
+    (``attributes``: the attributes whose values count as read)."""
+    parser = _Texts(attributes)
     parser.feed(html)
     squeezed = (" ".join(text.split()) for text in parser.texts)
     return {text for text in squeezed if _LETTER.search(text)}

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from games.plain_words import plain
 from games.replay.timeline import load_timeline
 from games.services.results import record_of
 from rules_engine.registry import default_registry
@@ -75,7 +76,7 @@ def test_every_ply_of_a_four_player_game_renders(client, game):
         html = response.content.decode()
         assert f'data-ply="{ply}"' in html
         if ply:
-            assert f"Move {ply}: {timeline.stories[ply - 1].text}" in html.replace("&#x27;", "'")
+            assert f"Move {ply}: {plain(timeline.stories[ply - 1].text)}" in html.replace("&#x27;", "'")
 
 
 @pytest.mark.parametrize("ply", [0, 1, 9, 25])

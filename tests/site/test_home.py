@@ -21,3 +21,13 @@ def test_home_page_serves_htmx_from_the_package_not_a_cdn(client):
 def test_home_page_sets_the_csrf_header_for_htmx_on_body(client):
     body = client.get("/").content.decode()
     assert '<body hx-headers=\'{"X-CSRFToken": "' in body
+
+
+def test_the_navigation_reaches_every_games_calculator(client):
+    from games.ui.registry import calculator_games
+
+    body = client.get("/games/").content.decode()
+    menu = body[body.index('id="nav-calculators"'):body.index("</details>", body.index('id="nav-calculators"'))]
+    for game_id, _ui in calculator_games():
+        assert f'href="/score/{game_id}"' in menu
+    assert len(calculator_games()) >= 2

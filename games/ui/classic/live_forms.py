@@ -152,7 +152,7 @@ class NewClassicForm(forms.Form):
                 continue
             if gap:
                 self.add_error(f"player_{n}",
-                               gettext("fill the seats in order: seat 1 starts (C2.3), no empty seat before"))
+                               gettext("fill the seats in order: seat 1 starts, no empty seat before"))
             seats.append((n, name, data.get(f"colour_{n}")))
         if len(seats) < MIN_PLAYERS:
             raise forms.ValidationError(gettext("the base game needs %(least)s to %(most)s players")
@@ -170,7 +170,7 @@ class NewClassicForm(forms.Form):
         for k, (n, _name, colour) in enumerate(seats):
             if colour in colours[:k]:
                 self.add_error(f"colour_{n}", gettext(
-                    "%(colour)s is already taken: each player needs their own colour (C1)"
+                    "%(colour)s is already taken: each player needs their own colour"
                 ) % {"colour": say(COLOUR_NAMES.get(colour, colour))})
         data["colours"] = colours
         if data.get("setup") == "table":
@@ -189,7 +189,7 @@ class NewClassicForm(forms.Form):
         """Round 1's card and market as turned up at the table (F4 setup.transcribed)."""
         card = data.get("round_card") or ""
         if card not in {round_card_label(c) for c in ROUND_CARDS[players]}:
-            self.add_error("round_card", gettext("pick round 1's card: one of the %(players)s-player round cards (C1)")
+            self.add_error("round_card", gettext("pick round 1's card: one of the %(players)s-player round cards")
                            % {"players": players})
         size = 4 if data.get("side_market") == "A" else 5
         market = [data.get(f"market_{k}") or "" for k in range(1, size + 1)]

@@ -111,7 +111,7 @@ UI = GameUI(
     calculate=calculator.calculate,
     board_template="ui/classic/board.html",
     board_class="is-classic",
-    setup_text=_("Setup: round 1's ships are in the harbour, sleds loaded (C2)."),
+    setup_text=_("Setup: round 1's ships are in the harbour, sleds loaded."),
     replay_context=replay_context,
     describe=describe,
     describe_move=describe_one,
@@ -123,9 +123,9 @@ UI = GameUI(
     table_choices=table.pending_choices,
     read_turned_up=table.read_turned_up,
     demo_record=demo_record,
-    tie_break=_("C8: more stones on the sled"),
-    board_format=_("board (F3)"),
-    record_format=_("game record (F4)"),
+    tie_break=_("more stones on the sled"),
+    board_format=_("board"),
+    record_format=_("game record"),
     terms=TERMS,
 )
 

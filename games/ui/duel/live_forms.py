@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.models import Player
+from games.plain_words import plain
 from games.player_checks import NewPlayersField, check_lookalikes
 from games.services import reason_of
 from games.services.players import check_names
@@ -125,7 +126,7 @@ class NewDuelForm(forms.Form):
                     continue
                 if len(tokens) != 3:
                     self.add_error(boat_field(boat), gettext(
-                        "%(boat)s: give the 3 tokens on the boat, got %(got)s (D3.2)"
+                        "%(boat)s: give the 3 tokens on the boat, got %(got)s"
                     ) % {"boat": say(line_name(boat)), "got": len(tokens)})
                 boats.append(tokens)
             data["boats"] = boats
@@ -133,8 +134,9 @@ class NewDuelForm(forms.Form):
             try:
                 engine.registry().replay(self.to_record())
             except RulesError as exc:  # the engine names the bad token (D1, F2)
+                reason = plain(say(getattr(exc, "reason", None) or reason_of(exc)))
                 raise forms.ValidationError(gettext("the boats as transcribed are not a Duel setup: %(reason)s")
-                                            % {"reason": say(getattr(exc, "reason", None) or reason_of(exc))}) from None
+                                            % {"reason": reason}) from None
         return data
 
     def to_record(self, supply: list[str] | None = None) -> dict:

@@ -86,7 +86,7 @@ UI = GameUI(
     calculator_data=forms.with_defaults,
     calculate=calculator.calculate,
     board_template="ui/duel/board.html",
-    setup_text=_("Setup: the boats are loaded (D3)."),
+    setup_text=_("Setup: the boats are loaded."),
     replay_context=replay_context,
     describe=describe,
     describe_move=describe_one,
@@ -97,9 +97,9 @@ UI = GameUI(
     draws_needed=live_menu.draws_needed,
     with_draws=live_menu.with_draws,
     draw_palette=draw_palette,
-    tie_break=_("D7.6: the player who did not start wins"),
-    board_format=_("board (F1)"),
-    record_format=_("game record (F2)"),
+    tie_break=_("the player who did not start wins"),
+    board_format=_("board"),
+    record_format=_("game record"),
     terms=TERMS,
 )
 
