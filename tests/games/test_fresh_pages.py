@@ -64,16 +64,16 @@ def test_each_language_has_its_own_page(client, finished_game):
 
 
 def test_a_finished_analysis_shows_at_once_in_a_replay_seen_before(client, finished_game, settings, monkeypatch):
-    from games.analysis import service
+    from games.analysis import review, service
 
     settings.IMHOTEP_ANALYSIS_PLAYOUTS = 2
     analysis, _queued = service.request_analysis(finished_game)
-    turning_points = service.turning_points
+    mistakes = review.mistakes
 
-    def read_while_running(probabilities):  # a reader looks while the worker finishes
+    def read_while_running(probabilities, movers):  # a reader looks while the worker finishes
         assert 'id="analysis-progress"' in client.get(_replay(finished_game, 3)).content.decode()
-        return turning_points(probabilities)
+        return mistakes(probabilities, movers)
 
-    monkeypatch.setattr(service, "turning_points", read_while_running)
+    monkeypatch.setattr(review, "mistakes", read_while_running)
     service.run_analysis(analysis.pk)
     assert 'class="win-chart-wrap"' in client.get(_replay(finished_game, 3)).content.decode()
