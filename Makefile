@@ -38,9 +38,10 @@ $(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
 # to .mo files whenever a catalogue changes. Needs GNU gettext's msgfmt (Debian: gettext).
 LOCALE_PO := $(wildcard locale/*/LC_MESSAGES/django.po)
 LOCALE_MO := $(LOCALE_PO:.po=.mo)
-$(LOCALE_MO): %.mo: %.po | $(VENV)/.installed
+# msgfmt as `manage.py compilemessages` calls it, without starting Django once per language.
+$(LOCALE_MO): %.mo: %.po
 	@command -v msgfmt >/dev/null || { echo "msgfmt not found: install GNU gettext (apt-get install gettext)" >&2; exit 2; }
-	$(BIN)/python manage.py compilemessages --verbosity 0 --ignore ".venv*" --ignore examples --locale $(word 2,$(subst /, ,$@))
+	msgfmt --check-format -o $@ $<
 
 venv: $(VENV)/.installed $(LOCALE_MO)
 venv-dev: venv $(VENV)/.installed-dev
@@ -73,20 +74,19 @@ run: SERVE_ENV = DJANGO_DEBUG="$${DJANGO_DEBUG:-0}" IMHOTEP_LOCAL_SERVE=1 \
   DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost,[::1],$(firstword $(subst :, ,$(HOST)))}"
 run: RUNSERVER_ARGS = --noreload
 dev: SERVE_ENV = DJANGO_DEBUG=1
-# Demo data and the demo admin (development tools, refused with debug off) are made first; a
-# background-task worker (game analysis) runs beside the server, Ctrl-C stops both; the sign-in
-# line is printed again once the server answers (its banner hides the first one).
+# Demo data and the demo admin (development tools, refused with debug off) are made while the
+# server starts, and the admin's sign-in line is printed once the server answers, below its banner;
+# a background-task worker (game analysis) runs beside the server. Ctrl-C stops all three.
 run dev: venv $(SECRET_FILE)
-	@export $(SERVE_ENV) DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_FILE))}"; set -e; \
-	$(BIN)/python manage.py migrate --noinput; \
-	DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo; \
-	signin="$$(DJANGO_DEBUG=1 $(BIN)/python manage.py demo_admin --no-color)"; \
-	echo "$$signin"; set +e; \
-	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & worker=$$!; \
-	{ $(BIN)/python deploy/wait_up.py http://$(HOST)/healthz 120 \
+	@export $(SERVE_ENV) DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_FILE))}"; \
+	$(BIN)/python manage.py migrate --noinput || exit $$?; \
+	{ DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo \
+	  && signin="$$(DJANGO_DEBUG=1 $(BIN)/python manage.py demo_admin --no-color)" \
+	  && $(BIN)/python deploy/wait_up.py http://$(HOST)/healthz 120 \
 	  && printf '\n%s\nServing http://%s/ (Ctrl-C stops)\n\n' "$$signin" "$(HOST)"; } & \
-	$(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST); \
-	kill $$worker 2>/dev/null || true
+	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & \
+	trap 'kill $$(jobs -p) 2>/dev/null' EXIT; \
+	$(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST)
 
 # Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md).
 # Needs DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and DATABASE_URL=postgres://…; WORKERS, BIND
