@@ -81,11 +81,11 @@ run dev: venv $(SECRET_FILE)
 	@export $(SERVE_ENV) DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_FILE))}"; \
 	$(BIN)/python manage.py migrate --noinput || exit $$?; \
 	{ DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo \
-	  && signin="$$(DJANGO_DEBUG=1 $(BIN)/python manage.py demo_admin --no-color)" \
+	  && signin="$$(DJANGO_DEBUG=1 $(BIN)/python manage.py demo_admin --no-color)" && echo "$$signin" \
 	  && $(BIN)/python deploy/wait_up.py http://$(HOST)/healthz 120 \
-	  && printf '\n%s\nServing http://%s/ (Ctrl-C stops)\n\n' "$$signin" "$(HOST)"; } & \
-	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & \
-	trap 'kill $$(jobs -p) 2>/dev/null' EXIT; \
+	  && printf '\n%s\nServing http://%s/ (Ctrl-C stops)\n\n' "$$signin" "$(HOST)"; } & demo=$$!; \
+	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & worker=$$!; \
+	trap 'kill $$demo $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST)
 
 # Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md).
