@@ -78,6 +78,7 @@ dev: SERVE_ENV = DJANGO_DEBUG=1
 # server starts, and the admin's sign-in line is printed once the server answers, below its banner;
 # a background-task worker (game analysis) runs beside the server. Ctrl-C stops all three.
 run dev: venv $(SECRET_FILE)
+	@mkdir -p staticfiles  # whitenoise warns when STATIC_ROOT is missing, even serving from finders
 	@export $(SERVE_ENV) DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_FILE))}"; \
 	$(BIN)/python manage.py migrate --noinput || exit $$?; \
 	{ DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo \
