@@ -11,7 +11,8 @@ import pytest
 from bench.cluster import PG_ADMIN, Cluster, fault_test
 from tests.services import port_open
 
-pytestmark = pytest.mark.slow
+# One worker starts the cluster (a module fixture) and runs its three tests (pytest-xdist).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("cluster")]
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TABLES = 20
 # 20 games in progress and 6 finished ones queued for analysis; prints the token and each live
 # game's next move.
-SETUP = """
+SETUP = f"""
+TABLES = {TABLES}
 import json
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
@@ -32,11 +33,11 @@ set_role(user, Role.MEMBER)
 for seed in range(6):
     request_analysis(store(random_record(100 + seed), user))
 moves = []
-for seed in range(%d):
+for seed in range(TABLES):
     game = store(random_record(seed, moves=8), user)
-    moves.append({"game": game.pk, "ply": 8, "move": random_record(seed)["moves"][8]})
-print(json.dumps({"token": Token.objects.create(user=user).key, "moves": moves}))
-""" % TABLES
+    moves.append({{"game": game.pk, "ply": 8, "move": random_record(seed)["moves"][8]}})
+print(json.dumps({{"token": Token.objects.create(user=user).key, "moves": moves}}))
+"""
 
 
 def post_move(port: int, token: str, entry: dict) -> tuple[int, str]:
