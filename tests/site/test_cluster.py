@@ -11,8 +11,9 @@ import pytest
 from bench.cluster import PG_ADMIN, Cluster, fault_test
 from tests.services import port_open
 
-# One worker starts the cluster (a module fixture) and runs its three tests (pytest-xdist).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("cluster")]
+# One pytest-xdist worker starts the cluster (a module fixture) and runs its three tests, and the
+# load script's: both collect static files into the checkout's staticfiles/.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("staticfiles")]
 
 
 @pytest.fixture(scope="module")
