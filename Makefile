@@ -2,48 +2,92 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1:8000
+# Where `make run` and `make dev` listen: `make run PORT=8080`, or `make run HOST=0.0.0.0:8080`
+# for the other machines of the club's network (list its names in DJANGO_ALLOWED_HOSTS).
+PORT ?= 8000
+HOST ?= 127.0.0.1:$(PORT)
 
-.PHONY: run test venv lint typecheck serve serve-env bench load clean
+.PHONY: run dev test venv venv-dev lint typecheck serve serve-env bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install only when the requirements change.
+# $(call install,ARGS…): uv (seconds where pip takes minutes), from PATH or installed into .venv
+# by pip; pip itself whenever uv cannot be had or fails.
+UV_VERSION := 0.13.8
+export UV_LINK_MODE ?= copy
+define install
+	@echo "Installing $(1) into $(VENV) …"
+	@uv=$$(command -v uv || echo $(BIN)/uv); \
+	{ [ -x "$$uv" ] || $(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION); } \
+	  && "$$uv" pip install --quiet --python $(BIN)/python $(1) \
+	  || { echo "uv failed; installing with pip" >&2; $(BIN)/python -m pip install --quiet --disable-pip-version-check $(1); }
+endef
+
+# What the service needs to serve (requirements.txt); re-installed only when it changes.
 $(VENV)/.installed: requirements.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	touch $@
+	$(call install,-r requirements.txt)
+	@touch $@
+
+# Tests, types and lint (requirements-dev.txt): only `make test`, `make lint`, `make typecheck`.
+$(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
+	$(call install,-r requirements-dev.txt)
+	@touch $@
 
 # The interface's translations (locale/<lang>/LC_MESSAGES/django.po, docs/i18n.md), compiled
 # to .mo files whenever a catalogue changes. Needs GNU gettext's msgfmt (Debian: gettext).
 LOCALE_PO := $(wildcard locale/*/LC_MESSAGES/django.po)
 LOCALE_MO := $(LOCALE_PO:.po=.mo)
-$(LOCALE_MO): %.mo: %.po | $(VENV)/.installed
+# msgfmt as `manage.py compilemessages` calls it, without starting Django once per language.
+$(LOCALE_MO): %.mo: %.po
 	@command -v msgfmt >/dev/null || { echo "msgfmt not found: install GNU gettext (apt-get install gettext)" >&2; exit 2; }
-	$(BIN)/python manage.py compilemessages --verbosity 0 --ignore ".venv*" --ignore examples --locale $(word 2,$(subst /, ,$@))
+	msgfmt --check-format -o $@ $<
 
 venv: $(VENV)/.installed $(LOCALE_MO)
+venv-dev: venv $(VENV)/.installed-dev
 
 # The suite runs in .venv-test: .venv's packages (a .pth file, nothing installed twice) plus
 # the example plugin (examples/imhotep-house-rules), so the tests can show a third-party
 # plugin end to end while the service that `make run` serves never has it.
 EXAMPLE_PLUGIN := examples/imhotep-house-rules
 TEST_VENV := .venv-test
-$(TEST_VENV)/.installed: $(VENV)/.installed $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py $(EXAMPLE_PLUGIN)/*/templates/*/*/*.html)
+$(TEST_VENV)/.installed: $(VENV)/.installed-dev $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py $(EXAMPLE_PLUGIN)/*/templates/*/*/*.html)
 	rm -rf $(TEST_VENV)
 	$(PYTHON) -m venv --without-pip $(TEST_VENV)
 	$(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
 	  > "$$($(TEST_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/service-venv.pth"
 	$(TEST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps ./$(EXAMPLE_PLUGIN)
-	touch $@
+	@touch $@
 
-run: venv
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py demo_admin
-	@# A background-task worker (game analysis) beside the server; Ctrl-C stops both.
-	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & \
-	  $(BIN)/python manage.py runserver $(HOST); kill $$! 2>/dev/null || true
+# `make run` serves a club as production does (debug pages off, the styled error pages, static
+# files from whitenoise), over plain HTTP on this machine: IMHOTEP_LOCAL_SERVE (settings.py) leaves
+# out what needs TLS and serves static files without collectstatic. Its secret key is made once
+# per checkout (var/secret_key). `make dev` (or DJANGO_DEBUG=1) is the same with Django's debug
+# pages and the auto-reloader, for developers.
+SECRET_FILE := var/secret_key
+$(SECRET_FILE):
+	@mkdir -p $(@D)
+	@$(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+	@chmod 600 $@
+
+run: SERVE_ENV = DJANGO_DEBUG="$${DJANGO_DEBUG:-0}" IMHOTEP_LOCAL_SERVE=1 \
+  DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost,[::1],$(firstword $(subst :, ,$(HOST)))}"
+run: RUNSERVER_ARGS = --noreload
+dev: SERVE_ENV = DJANGO_DEBUG=1
+# Demo data and the demo admin (development tools, refused with debug off) are made while the
+# server starts, and the admin's sign-in line is printed once the server answers, below its banner;
+# a background-task worker (game analysis) runs beside the server. Ctrl-C stops all three.
+run dev: venv $(SECRET_FILE)
+	@mkdir -p staticfiles  # whitenoise warns when STATIC_ROOT is missing, even serving from finders
+	@export $(SERVE_ENV) DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_FILE))}"; \
+	$(BIN)/python manage.py migrate --noinput || exit $$?; \
+	{ DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo \
+	  && signin="$$(DJANGO_DEBUG=1 $(BIN)/python manage.py demo_admin --no-color)" && echo "$$signin" \
+	  && $(BIN)/python deploy/wait_up.py http://$(HOST)/healthz 120 \
+	  && printf '\n%s\nServing http://%s/ (Ctrl-C stops)\n\n' "$$signin" "$(HOST)"; } & demo=$$!; \
+	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & worker=$$!; \
+	trap 'kill $$demo $$worker 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST)
 
 # Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md).
 # Needs DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and DATABASE_URL=postgres://…; WORKERS, BIND
@@ -72,17 +116,24 @@ serve-env:
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: set DJANGO_SECRET_KEY (a long random string)" >&2; exit 2; }
 	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "make serve: set DJANGO_ALLOWED_HOSTS (the site's host names)" >&2; exit 2; }
 
+# On every core (pytest-xdist; TEST_WORKERS=0 runs in this process). Tests that share one
+# server or fixture between them carry @pytest.mark.xdist_group and run on one worker.
+TEST_WORKERS ?= auto
+# A PYTEST_ARGS selection that matches nothing here (pytest's exit code 5, e.g. PostgreSQL-only
+# tests chosen by name in the SQLite run) is said, not failed.
 test: $(TEST_VENV)/.installed $(LOCALE_MO)
-	$(TEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	@$(TEST_VENV)/bin/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); status=$$?; \
+	$(if $(strip $(PYTEST_ARGS)),if [ $$status = 5 ]; then echo "make test: no test matched PYTEST_ARGS"; status=0; fi;) \
+	exit $$status
 
-lint: venv typecheck
+lint: venv-dev typecheck
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
 # The engines with mypy's strict flags (pyproject.toml), the apps with django-stubs and drf-stubs;
 # new errors only (mypy-baseline.txt holds the old ones and only shrinks: after fixing some,
 # `$(BIN)/mypy | $(BIN)/mypy-baseline sync`).
-typecheck: venv
+typecheck: venv-dev
 	$(BIN)/mypy | $(BIN)/mypy-baseline filter
 
 bench: venv

@@ -8,6 +8,7 @@ value stops start-up with a message naming the variable.
 import datetime
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -55,6 +56,10 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
+# `make run`: a club served from this machine over plain HTTP with debug off, as production serves
+# it otherwise: no TLS-only cookies, redirects or HSTS, and whitenoise serves the static files from
+# the apps' folders (collectstatic's compression costs a minute of CPU at every start).
+LOCAL_SERVE = env_bool("IMHOTEP_LOCAL_SERVE", False)
 
 # A fixed key is only acceptable for local development; production must bring its own.
 _DEV_SECRET_KEY = "dev-only-insecure-key-never-use-in-production"
@@ -171,14 +176,28 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "imhotep_site.wsgi.application"
 
+# SQLite (the embedded default) holds a club's concurrent work: WAL lets readers go on beside the
+# writer; IMMEDIATE takes the write lock when a transaction begins, so two writers queue (up to
+# `timeout` seconds) instead of one failing with "database is locked" when it upgrades a read.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "timeout": 20,
+}
+
+
+def database(url: str) -> dict[str, Any]:
+    """A DATABASES entry for a dj-database-url URL; a SQLite one gets SQLITE_OPTIONS."""
+    db: dict[str, Any] = dict(
+        dj_database_url.parse(url, conn_max_age=env_int("DJANGO_DB_CONN_MAX_AGE", 60), conn_health_checks=True)
+    )
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        db["OPTIONS"] = {**SQLITE_OPTIONS, **(db.get("OPTIONS") or {})}
+    return db
+
+
 try:
-    DATABASES = {
-        "default": dj_database_url.parse(
-            os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-            conn_max_age=env_int("DJANGO_DB_CONN_MAX_AGE", 60),
-            conn_health_checks=True,
-        )
-    }
+    DATABASES = {"default": database(os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a usable database URL: {exc}") from None
 
@@ -215,10 +234,12 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
+        if not DEBUG and not LOCAL_SERVE
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+
+WHITENOISE_USE_FINDERS = DEBUG or LOCAL_SERVE
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "/account/login"
@@ -310,9 +331,9 @@ AXES_VERBOSE = False  # no start-up banner on every manage.py command
 AXES_CLIENT_IP_CALLABLE = "imhotep_site.limits.client_address"
 AXES_LOCKOUT_CALLABLE = "imhotep_site.tokens.lockout_response"
 
-# Production hardening: on whenever debug is off, each switch overridable for setups
-# behind a TLS-terminating proxy.
-if not DEBUG:
+# Production hardening: on whenever debug is off (but for `make run`'s plain HTTP), each switch
+# overridable for setups behind a TLS-terminating proxy.
+if not DEBUG and not LOCAL_SERVE:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
@@ -372,9 +393,13 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
+_LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
+# One console handler, on the root logger; Django's default configuration gives the `django` logger
+# its own, which printed every line of it twice.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": _LOG_LEVEL},
+    "loggers": {"django": {"handlers": [], "level": _LOG_LEVEL, "propagate": True}},
 }

@@ -13,12 +13,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(shutil.which("wrk") is None, reason="load.sh needs wrk")
+# load.sh collects static files into the checkout's staticfiles/, as the cluster test does: one
+# pytest-xdist worker runs both.
+pytestmark = [pytest.mark.skipif(shutil.which("wrk") is None, reason="load.sh needs wrk"),
+              pytest.mark.xdist_group("staticfiles")]
 
 
 def club_file(path: Path, players: int, games: int) -> Path:
-    """A SQLite file with a club's two tables (as much of them as the check reads)."""
+    """A SQLite file with a club's two tables (as much of them as the check reads), in WAL mode as
+    the service leaves its files (settings.SQLITE_OPTIONS; switching the mode rewrites the header)."""
     with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode=WAL")
         db.execute("CREATE TABLE games_player (id integer PRIMARY KEY, name text)")
         db.execute("CREATE TABLE games_game (id integer PRIMARY KEY)")
         db.executemany("INSERT INTO games_player (name) VALUES (?)", [(f"p{i}",) for i in range(players)])

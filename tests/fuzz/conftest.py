@@ -24,6 +24,17 @@ def examples(default: int) -> int:
     return int(os.environ.get("IMHOTEP_FUZZ_EXAMPLES") or default)
 
 
+def pytest_itemcollected(item):
+    """schemathesis names each operation's item `test_…[GET /api/v1/games]`, but pytest 9 builds
+    the node id from the function's name alone, so every operation shared one id: progress ended
+    at 98 %, and neither `pytest ID` nor pytest-xdist could tell the cases apart. The id gets the
+    operation back, below schemathesis's collector of the same name (the path pytest's command
+    line walks: `pytest "tests/fuzz/test_schemathesis.py::test_x::test_x[GET /api/v1/games]"`)."""
+    label = getattr(item, "operation_label", None)
+    if label and item.nodeid.endswith(f"::{item.originalname}"):
+        item._id = item.parent.id.child(item.originalname).child(item.originalname).with_params(label)
+
+
 #: Ids of the rows the `club` fixture stored, read by the schema fuzzer's path-parameter hook.
 KNOWN_IDS: list[int] = []
 

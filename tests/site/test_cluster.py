@@ -11,7 +11,9 @@ import pytest
 from bench.cluster import PG_ADMIN, Cluster, fault_test
 from tests.services import port_open
 
-pytestmark = pytest.mark.slow
+# One pytest-xdist worker starts the cluster (a module fixture) and runs its three tests, and the
+# load script's: both collect static files into the checkout's staticfiles/.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("staticfiles")]
 
 
 @pytest.fixture(scope="module")
