@@ -14,6 +14,11 @@ $(VENV)/.installed: requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
+# Development tools (requirements-dev.txt: the load profile's locust) for make test and make loadtest.
+$(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
 # The interface's translations (locale/<lang>/LC_MESSAGES/django.po, docs/i18n.md), compiled
 # to .mo files whenever a catalogue changes. Needs GNU gettext's msgfmt (Debian: gettext).
 LOCALE_PO := $(wildcard locale/*/LC_MESSAGES/django.po)
@@ -29,7 +34,7 @@ venv: $(VENV)/.installed $(LOCALE_MO)
 # plugin end to end while the service that `make run` serves never has it.
 EXAMPLE_PLUGIN := examples/imhotep-house-rules
 TEST_VENV := .venv-test
-$(TEST_VENV)/.installed: $(VENV)/.installed $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py $(EXAMPLE_PLUGIN)/*/templates/*/*/*.html)
+$(TEST_VENV)/.installed: $(VENV)/.installed $(VENV)/.installed-dev $(wildcard $(EXAMPLE_PLUGIN)/pyproject.toml $(EXAMPLE_PLUGIN)/*/*.py $(EXAMPLE_PLUGIN)/*/templates/*/*/*.html)
 	rm -rf $(TEST_VENV)
 	$(PYTHON) -m venv --without-pip $(TEST_VENV)
 	$(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
@@ -100,11 +105,7 @@ load: venv
 # The club-night load profile (bench/clubnight.py, docs/operations.md): what `make run` serves,
 # or with CLUSTER=1 the loopback cluster (PostgreSQL, Redis, two instances, HAProxy); tables are
 # stepped up until a live move's p95 passes 150 ms or a request fails. LOADTEST_ARGS: e.g.
-# "--steps 10,20,30 --seconds 90". locust comes from requirements-dev.txt.
-$(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	touch $@
-
+# "--steps 10,20,30 --seconds 90".
 LOADTEST_ARGS ?=
 loadtest: venv $(VENV)/.installed-dev
 	$(BIN)/python bench/clubnight.py $(if $(CLUSTER),--cluster) $(LOADTEST_ARGS)
