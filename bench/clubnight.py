@@ -9,9 +9,10 @@ history, all at once, on loopback (the people: bench/clubnight_users.py, run by 
 Starts the service on a free port from a fresh temporary copy of what `make run` serves: a new
 SQLite file (journal_mode=WAL), the demo club (load_demo), the embedded shared cache in its own
 directory, a task worker (manage.py db_worker) and gunicorn with production settings and
-`make serve`'s 2 × cores + 1 sync workers (--server runserver: Django's threaded runserver, as
-`make run`). With --cluster: bench/cluster.py's loopback cluster instead (PostgreSQL, Redis,
-two gunicorn instances of 4 workers, HAProxy, one db_worker). One member per table is created.
+`make serve`'s 2 × cores + 1 sync workers (--workers; `make run` itself serves with runserver,
+for trying the service out). With --cluster: bench/cluster.py's loopback cluster instead
+(PostgreSQL, Redis, two gunicorn instances of 4 workers, HAProxy, one db_worker). One member
+per table is created.
 
 Then it steps the number of tables up; each step adds the people that come with them (2
 spectators a table; per 10 tables 3 calculator users, 2 API clients, 5 readers; one big screen),
@@ -98,7 +99,8 @@ def embedded(args, tables: int):
     processes: list[subprocess.Popen] = []
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL" and not k.startswith(("DJANGO_", "IMHOTEP_"))}
     env.update(
-        DATABASE_URL=f"sqlite:///{work / 'club.sqlite3'}", DJANGO_DEBUG="0",
+        DATABASE_URL=f"sqlite:///{work / 'club.sqlite3'}" + (f"?{args.sqlite_options}" if args.sqlite_options else ""),
+        DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(40), DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="0", DJANGO_LOG_LEVEL="WARNING",
         IMHOTEP_THROTTLE_ANON="100000000/min", IMHOTEP_THROTTLE_USER="100000000/min",  # the server, not its 429s
@@ -120,16 +122,13 @@ def embedded(args, tables: int):
             return process
 
         spawn(PYTHON, "manage.py", "db_worker", "--no-reload", "--interval", "2", "--verbosity", "0")
-        if args.server == "runserver":
-            server = spawn(PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}")
-            what = "runserver (threaded)"
-        else:
-            server = spawn(PYTHON, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}",
-                           "--workers", str(args.workers), "--log-level", "warning")
-            what = f"gunicorn, {args.workers} sync workers"
+        server = spawn(PYTHON, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}",
+                       "--workers", str(args.workers), "--log-level", "warning")
+        what = f"gunicorn, {args.workers} sync workers"
         url = f"http://127.0.0.1:{port}"
-        wait_for(f"{url}/healthz", server, args.server)
-        yield url, fixture, f"embedded default: SQLite (WAL) + the embedded cache + db_worker; {what}; {url}"
+        wait_for(f"{url}/healthz", server, "gunicorn")
+        options = f" ({args.sqlite_options})" if args.sqlite_options else ""
+        yield url, fixture, f"embedded default: SQLite (WAL){options} + the embedded cache + db_worker; {what}; {url}"
     finally:
         for process in processes:
             with contextlib.suppress(ProcessLookupError):
@@ -252,7 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all-steps", action="store_true",
                         help="measure every step even after one is not held (the largest held stays the first run)")
     parser.add_argument("--games", type=int, default=0, help="generated games besides the demo club (load_demo)")
-    parser.add_argument("--server", choices=("gunicorn", "runserver"), default="gunicorn")
+    parser.add_argument("--sqlite-options", default="",
+                        help="the SQLite database's OPTIONS as a URL query (DATABASE_URL), "
+                             "e.g. transaction_mode=IMMEDIATE&timeout=20")
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the embedded run's directory (logs)")
