@@ -27,6 +27,8 @@ locust client runs in this process on the same machine: its CPU share is printed
 from __future__ import annotations
 
 # locust first: it patches the standard library for gevent before anything else imports it.
+import gevent
+import gevent.event
 import locust
 from locust.env import Environment
 
@@ -37,6 +39,7 @@ import json
 import os
 import secrets
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -52,6 +55,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a clone, as a script
 PYTHON = sys.executable
 STEPS = "10,20,30,50,75,100,150,200"
+
+
+STOP = gevent.event.Event()
+
+
+def stop(*_signal) -> None:
+    STOP.set()
+
+
+def pause(seconds: float) -> None:
+    """Sleep; Ctrl-C or SIGTERM ends the run (the servers are stopped and removed on the way out:
+    they run in sessions of their own, which the terminal's Ctrl-C does not reach)."""
+    if STOP.wait(seconds):
+        raise KeyboardInterrupt
 
 
 def free_port() -> int:
@@ -207,11 +224,11 @@ def run_steps(url: str, args) -> dict:
         deadline = time.monotonic() + people(tables) / args.spawn_rate + 120
         while time.monotonic() < deadline and (runner.user_count < people(tables) or
                                                len(users.READY) < runner.user_classes_count.get("Table", 0)):
-            time.sleep(0.5)  # every table signed in with its game started
-        time.sleep(args.settle)  # sign-ins and new games, not measured (their failures count)
+            pause(0.5)  # every table signed in with its game started
+        pause(args.settle)  # sign-ins and new games, not measured (their failures count)
         env.stats.reset_all()
         cpu, started = me.cpu_times(), time.monotonic()
-        time.sleep(args.seconds)
+        pause(args.seconds)
         elapsed = time.monotonic() - started
         used = me.cpu_times()
         client_cpu = (used.user + used.system - cpu.user - cpu.system) / elapsed
@@ -258,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the embedded run's directory (logs)")
     args = parser.parse_args(argv)
+    for number in (signal.SIGINT, signal.SIGTERM):
+        gevent.signal_handler(number, stop)
     args.steps = [int(n) for n in args.steps.split(",")]
     os.environ["CLUBNIGHT_PACE"] = str(args.pace)
     print(f"load average before the run: {load_average()}", flush=True)
@@ -267,7 +286,11 @@ def main(argv: list[str] | None = None) -> int:
     with target(args, max(args.steps) + 10) as (url, fixture, what):
         os.environ["CLUBNIGHT_FIXTURE"] = str(fixture)
         print(what, flush=True)
-        result = run_steps(url, args)
+        try:
+            result = run_steps(url, args)
+        except KeyboardInterrupt:
+            print("interrupted: stopping the servers", flush=True)
+            return 130
     result.update(target=what, load_average=load_average())
     print(f"\nlargest number of tables held: {result['held']} "
           f"({'none' if not result['held'] else 'with their spectators'}; {what.split(':')[0]})")
