@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1:$(PORT)
 
-.PHONY: run dev test venv venv-dev lint typecheck serve serve-env bench load clean
+.PHONY: run dev test venv venv-dev lint typecheck serve serve-env bench load loadtest clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -143,10 +143,18 @@ bench: venv
 	$(BIN)/python bench/languages.py
 	$(BIN)/python bench/api_costs.py
 
-# Load figures on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
+# Cost probe on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
 LOAD_SECONDS ?= 10
 load: venv
 	bash bench/load.sh $(LOAD_SECONDS)
+
+# The club-night load profile (bench/clubnight.py, docs/operations.md): what `make run` serves,
+# or with CLUSTER=1 the loopback cluster (PostgreSQL, Redis, two instances, HAProxy); tables are
+# stepped up until a live move's p95 passes 150 ms or a request fails. LOADTEST_ARGS: e.g.
+# "--steps 10,20,30 --seconds 90".
+LOADTEST_ARGS ?=
+loadtest: venv-dev
+	$(BIN)/python bench/clubnight.py $(if $(CLUSTER),--cluster) $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) $(TEST_VENV) staticfiles .pytest_cache
