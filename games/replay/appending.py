@@ -23,6 +23,7 @@ from games.replay.timeline import Timeline, cached_timeline, remember
 from games.services import reason_of
 from games.services.results import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
+from rules_engine.gametype import TableAnswers
 from rules_engine.messages import msg
 
 
@@ -53,11 +54,11 @@ class Appended:
     timeline: Timeline  # the game's replay with the move, for the page that follows
 
 
-def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | None = None) -> Appended:
+def append_move(game_id: int, ply: object, move: object, table: TableAnswers | None = None) -> Appended:
     """Write ``move`` as ply ``ply`` of game ``game_id``. Raises Game.DoesNotExist, StalePly,
-    RejectedMove. ``turned_up`` (a base game recorded at the table, F4 ``setup.transcribed``):
-    the cards the move made the table turn up, ``{"round_cards": [[4, 3, 2, 1]],
-    "market_draws": ["statue", …]}``, stored with the move or not at all."""
+    RejectedMove. ``table`` (a game recorded at a physical table): what the move made the
+    table turn up (`GameType.table_needs`), which the game writes into the record
+    (`GameType.with_table`); stored with the move or not at all."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise RejectedMove(
             msg("ply must be the whole number of the ply you are writing, got {value}", value=f"{ply!r:.40}"), None
@@ -74,22 +75,18 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
         record = record_of(game)
         # The page showed this position, so its replay is usually at hand (this process or the
         # shared cache): the move is played on its last position instead of replaying the game.
-        previous = None if turned_up else cached_timeline(game, {**record, "moves": list(record["moves"])})
-        if turned_up:
-            setup = record.get("setup")
-            if not isinstance(setup, dict) or setup.get("transcribed") is not True:
-                raise RejectedMove(
-                    msg("this game was not set up from the table, so no cards can be added to it"), current
-                )
-            setup = {**setup}
-            for key in ("round_cards", "market_draws"):
-                setup[key] = [*setup.get(key, []), *turned_up.get(key, [])]
-            record["setup"] = setup
-            game.header = {**(game.header or {}), "setup": setup}
-            game.save(update_fields=["header"])  # rolled back with the move if the move fails
+        previous = cached_timeline(game, {**record, "moves": list(record["moves"])})
         record["moves"].append(dict(move))
+        if table:
+            try:
+                grown = engine.registry().game(game.game_type).with_table(record, table)
+            except RulesError as exc:
+                raise RejectedMove(reason_of(exc), current) from None
+            if _save_header(game, record, grown):  # rolled back with the move if the move fails
+                previous = None  # the header changed (cards added to the setup): replay the record
+            record = grown
         try:
-            replay = previous.replay.extended(dict(move)) if previous is not None else None
+            replay = previous.replay.extended(dict(record["moves"][-1])) if previous is not None else None
             if replay is None:
                 replay = engine.registry().replay(record)
         except RecordError as exc:
@@ -106,6 +103,17 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
     # Keyed by the record's content, so it is right even if the commit had failed.
     timeline = remember(game, record, replay, previous)
     return Appended(game=game, ply=current, move=stored, finished=replay.finished, timeline=timeline)
+
+
+def _save_header(game: Game, record: dict, changed: Mapping[str, object]) -> bool:
+    """Store the header fields in which ``changed`` (a game's rewrite of ``record``) differs
+    from ``record``; whether there were any. The players and moves are stored elsewhere."""
+    header = {k: v for k, v in changed.items() if k not in ("players", "moves") and v != record.get(k)}
+    if not header:
+        return False
+    game.header = {**(game.header or {}), **header}
+    game.save(update_fields=["header"])
+    return True
 
 
 def _not_in_progress(game: Game) -> str:
@@ -142,12 +150,9 @@ def undo_last_move(game_id: int, ply: object) -> Game:
             raise NothingToUndo(msg("game {game} was abandoned; its moves can no longer be changed", game=game.pk))
         was_finished = game.status == Game.Status.FINISHED
         Move.objects.filter(game=game, ply=current - 1).delete()
-        setup = (game.header or {}).get("setup") or {}
-        trim = getattr(engine.registry().game(game.game_type), "trimmed_setup", None)
-        if setup.get("transcribed") is True and trim is not None:
-            # Cards turned up with the undone move are forgotten, so they can be entered again.
-            game.header = {**(game.header or {}), "setup": trim(record_of(game))}
-            game.save(update_fields=["header"])
+        # What the table turned up for the undone move is forgotten, so it can be entered again.
+        record = record_of(game)
+        _save_header(game, record, engine.registry().game(game.game_type).without_table(record))
         if was_finished:
             recompute_results(game)  # not finished any more: results removed, ratings rebuilt
         else:

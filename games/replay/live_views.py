@@ -129,8 +129,6 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
         replay_url=reverse("replay", args=[game.pk]),
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
-        transcription=getattr(state, "transcription", False),
-        palette=ui.draw_palette(state) if pending and ui.draw_palette else None,
         names=timeline.names,
     )
     partial = request.htmx and not request.htmx.history_restore_request
@@ -178,30 +176,24 @@ def play(request, pk: int):
     if ply is None or not isinstance(move, dict):
         return _render(request, game, status=400,
                        error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
-    draws = []
     ui = game_ui(game.game_type)
-    if ui.draws_needed and ply == game.moves.count():  # a stale page is refused by append_move
-        try:
-            timeline = load_timeline(game)
-            draws = ui.draws_needed(timeline.state(timeline.plies), move)
-        except (KeyError, TypeError, NoReplay, RulesError):
-            draws = []  # a malformed move: the engine's reason is shown by append_move
-    table_need = _table_need(game, ply, move)
-    if table_need is not None:
-        return _record_with_cards(request, game, ply, move, table_need)
-    if draws and ui.with_draws:
-        # F2 transcription form: ask for what was turned up before writing the move.
-        pending = {"move": json.dumps(move, separators=(",", ":")), "draws": draws, "ply": ply,
-                   "values": {d.field: request.POST.get(d.field, "") for d in draws}}
-        if not any(d.field in request.POST for d in draws):
+    need = _table_need(game, ply, move)
+    if need is not None and ui.read_table and ui.table_fields and ui.table_form:
+        # Ask for what the move turned up at the table (tokens drawn, cards revealed), then
+        # store it with the move.
+        fields = ui.table_fields(need)
+        pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
+                   **ui.table_form(load_timeline(game), need),
+                   "values": {f: request.POST.get(f, "") for f in fields}}
+        if not any(f in request.POST for f in fields):
             return _render(request, game, pending=pending)
-        move, problems = ui.with_draws(move, draws, request.POST)
+        answers, problems = ui.read_table(request.POST, need)
         if problems:
             return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
     else:
-        pending = None
+        pending, answers = None, None
     try:
-        appended = append_move(game.pk, ply, move)
+        appended = append_move(game.pk, ply, move, table=answers)
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
@@ -211,40 +203,15 @@ def play(request, pk: int):
 
 
 def _table_need(game: Game, ply: int, move: dict):
-    """A base game recorded at the table (F4 setup.transcribed): what ``move`` needs turned up
-    first (its next round card, market cards), or None."""
-    setup = (game.header or {}).get("setup") or {}
-    if setup.get("transcribed") is not True or ply != game.moves.count():
+    """What ``move`` needs turned up at the table before it can be stored (`GameType.table_needs`),
+    or None. A stale page is refused by append_move."""
+    if ply != game.moves.count():
         return None
     try:
         timeline = load_timeline(game)
-        needs = getattr(timeline.game_type, "transcription_needs", None)
-        return needs(timeline.state(timeline.plies), move) if needs else None
+        return timeline.game_type.table_needs(timeline.state(timeline.plies), move)
     except (KeyError, TypeError, NoReplay, RulesError):
         return None  # a malformed move: append_move names the problem
-
-
-def _record_with_cards(request, game: Game, ply: int, move: dict, need):
-    """Ask for the cards the move turns up (round card, market cards), then store them with it."""
-    timeline = load_timeline(game)
-    seen = ((game.header or {}).get("setup") or {}).get("round_cards", [])
-    fields = ["round_card", *(f"market_{k}" for k in range(1, need.market + 1))]
-    pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
-               "table": timeline.ui.table_choices(timeline.state(timeline.plies), len(timeline.names), seen, need),
-               "values": {f: request.POST.get(f, "") for f in fields}}
-    if not any(f in request.POST for f in fields):
-        return _render(request, game, pending=pending)
-    turned_up, problems = timeline.ui.read_turned_up(request.POST, need)
-    if problems:
-        return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
-    try:
-        appended = append_move(game.pk, ply, move, turned_up=turned_up)
-    except StalePly as exc:
-        return _render(request, game, status=409, error=_stale(game, ply, exc.current))
-    except RejectedMove as exc:
-        return _render(request, game, status=400, pending=pending,
-                       error=msg("That move was not recorded: {reason}", reason=exc.reason))
-    return _done(request, game, appended.timeline)
 
 
 @member_required

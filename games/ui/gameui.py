@@ -98,17 +98,13 @@ class GameUI:
     play_template: str = ""
     #: (timeline, ply, ctx, legal moves as JSON, live) -> the menu; may add to ctx.
     live_context: Callable[..., Any] | None = None
-    #: (state, move JSON) -> what the player must say was turned up before the move is
-    #: stored (F2 transcription); empty when nothing.
-    draws_needed: Callable[[Any, dict], list] | None = None
-    #: (move, draws, POST) -> (the move with the draws, problems).
-    with_draws: Callable[[dict, list, Mapping], tuple[dict, list[str]]] | None = None
-    #: state -> the tokens that may still be turned up, offered while asking for draws.
-    draw_palette: Callable[[Any], Any] | None = None
-    #: A game recorded at the table (F4 setup.transcribed): (state, players, seen, need) ->
-    #: the cards offered for what a move turns up, and (POST, need) -> (turned up, problems).
-    table_choices: Callable[..., Any] | None = None
-    read_turned_up: Callable[[Mapping, Any], tuple[Any, list[str]]] | None = None
+    #: What the table turned up for a move (`GameType.table_needs`: tokens drawn, cards
+    #: revealed), asked for in one form before the move is stored: need -> the form's field
+    #: names; (timeline, need) -> what the form offers (``pending`` in the play template);
+    #: (POST, need) -> (the answers for `GameType.with_table`, problems).
+    table_fields: Callable[[Any], list[str]] | None = None
+    table_form: Callable[[Any, Any], dict] | None = None
+    read_table: Callable[[Mapping, Any], tuple[Mapping, list[str]]] | None = None
 
     #: (names to pick from, rng, i) -> the i-th demo game's record (manage.py load_demo).
     demo_record: Callable[[Any, Any, int], dict] | None = None

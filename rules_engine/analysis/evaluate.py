@@ -35,15 +35,7 @@ class MoveValue:
 
 def winners(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any]) -> list[int]:
     """The winners (seat indices) of a finished position, by the game's own scoring."""
-    fast = getattr(game_type, "final_winners", None)
-    if fast is not None:
-        won: list[int] = fast(state, record)
-        return won
-    board = game_type.board(state, record)
-    result = game_type.rank(game_type.score(board), board)
-    if "winners" in result:
-        return list(result["winners"])
-    return [result["winner"]]
+    return game_type.final_winners(state, record)
 
 
 def _players(record: Mapping[str, Any]) -> int:
@@ -57,22 +49,16 @@ def _to_move(state: Any) -> int:
 
 def playout(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
-    fast = getattr(game_type, "fast_playout", None)
-    if fast is not None:  # the engine's own loop, which re-deals hidden information itself
-        return winners(game_type, fast(state, rng), record)
-    determinize = getattr(game_type, "determinized", None)
-    if determinize is not None:
-        state = determinize(state, rng)
-    weight = getattr(game_type, "playout_weight", None)
+    final = game_type.fast_playout(state, rng)
+    if final is not None:  # the engine's own loop, which re-deals hidden information itself
+        return winners(game_type, final, record)
+    state = game_type.determinized(state, rng)
     for _ in range(MAX_PLIES):
         if game_type.is_over(state):
             return winners(game_type, state, record)
         moves = game_type.legal_moves(state)
-        if weight is None or len(moves) == 1:
-            move = moves[rng.randrange(len(moves))]
-        else:
-            weights = [weight(m) for m in moves]
-            move = rng.choices(moves, weights)[0]
+        weights = game_type.playout_weights(moves) if len(moves) > 1 else None
+        move = moves[rng.randrange(len(moves))] if weights is None else rng.choices(moves, weights)[0]
         state = game_type.apply(state, move)
     raise RuntimeError(f"a playout ran past {MAX_PLIES} plies")
 

@@ -34,8 +34,16 @@ def describe(timeline) -> list:
     return [describe_move(timeline.state(k), m, names) for k, m in enumerate(timeline.moves_json)]
 
 
-def draw_palette(state):
-    return live_forms.palette_of(getattr(state, "unseen", None) or {})
+def table_form(timeline, need) -> dict:
+    """The draw form's rows (each group of tokens to name) and the palette of the token faces
+    that may still turn up."""
+    state = timeline.state(timeline.plies)
+    return {"draws": [{"field": d.field, "count": d.count, "what": live_menu.draw_what(d)} for d in need.draws],
+            "palette": live_forms.palette_of(timeline.game_type.unseen(state))}
+
+
+def table_fields(need) -> list[str]:
+    return [d.field for d in need.draws]
 
 
 def describe_one(timeline, ply: int, move: dict):
@@ -44,6 +52,7 @@ def describe_one(timeline, ply: int, move: dict):
 
 def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
     menu = live_menu.legal_menu(legal) if live else live_menu.Menu()
+    ctx["transcription"] = timeline.state(ply).transcription  # the page says so (F2 boats form)
     for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
         for sq in row:
             sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
@@ -94,9 +103,9 @@ UI = GameUI(
     new_template="ui/duel/new.html",
     play_template="ui/duel/play.html",
     live_context=live_context,
-    draws_needed=live_menu.draws_needed,
-    with_draws=live_menu.with_draws,
-    draw_palette=draw_palette,
+    table_fields=table_fields,
+    table_form=table_form,
+    read_table=live_menu.read_draws,
     tie_break=_("D7.6: the player who did not start wins"),
     board_format=_("board (F1)"),
     record_format=_("game record (F2)"),
