@@ -130,6 +130,17 @@ class GameType(abc.ABC, Generic[State, Move]):
         """Raise AssertionError naming any broken invariant of ``state`` (default: none)."""
         return None
 
+    def to_move(self, state: State) -> int | None:
+        """The seat (0-based) of the player to move at ``state``. Default: the state's
+        ``to_move`` attribute (the built-in states and the example plugin's have one), else None."""
+        mover = getattr(state, "to_move", None)
+        return mover if isinstance(mover, int) else None
+
+    def starting_player(self, board: Mapping[str, Any]) -> int:
+        """The seat that started the game an end-game ``board`` describes (the history marks it).
+        Default: 0, the first seat (the Duel's board names it, F1 ``starting_player``)."""
+        return 0
+
     # -- recording at the table: what a move turns up (live entry) ---------------------
     def table_needs(self, state: State, move: Mapping[str, Any]) -> Needs | None:
         """What must be entered before ``move`` can be applied at ``state`` (the tokens it

@@ -102,7 +102,7 @@ class LegalMovesView(_LiveView):
         state = timeline.state(timeline.plies)
         gt = timeline.game_type
         moves = [gt.move_to_json(m) for m in gt.legal_moves(state)]
-        return Response({"ply": timeline.plies, "to_move": getattr(state, "to_move", None), "moves": moves})
+        return Response({"ply": timeline.plies, "to_move": gt.to_move(state), "moves": moves})
 
 
 class AppendMoveView(_LiveView):

@@ -42,8 +42,10 @@ def _players(record: Mapping[str, Any]) -> int:
     return len(record.get("players") or ()) or 2
 
 
-def _to_move(state: Any) -> int:
-    mover: int = state.to_move
+def _to_move(game_type: GameType[Any, Any], state: Any) -> int:
+    mover = game_type.to_move(state)
+    if mover is None:
+        raise ValueError("a position to rank moves at has a player to move")
     return mover
 
 
@@ -89,7 +91,7 @@ def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, A
                rng: random.Random, top: int = 3) -> list[MoveValue]:
     """The legal moves ranked by the mover's chance to win after each (flat Monte-Carlo: the
     playouts are shared out evenly, at least 8 a move), best first, the first ``top``."""
-    mover = _to_move(state)
+    mover = _to_move(game_type, state)
     moves = game_type.legal_moves(state)
     each = max(8, playouts // max(1, len(moves)))
     ranked = []
@@ -109,7 +111,7 @@ def rank_moves_ucb(game_type: GameType[Any, Any], state: Any, record: Mapping[st
     """As `rank_moves`, but the playouts go to the moves by UCB1 (UCT at the root): 4 each
     first, then each to the move with the highest mean plus ``UCB_C * sqrt(ln N / n)``.
     `bench/analysis.py --hints` compares the two at the same number of playouts."""
-    mover = _to_move(state)
+    mover = _to_move(game_type, state)
     moves = game_type.legal_moves(state)
     afters = [game_type.apply(state, m) for m in moves]
     wins, counts = [0.0] * len(moves), [0] * len(moves)

@@ -73,9 +73,13 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
         return scoring.score_json(board)
 
+    def starting_player(self, board: Mapping[str, Any]) -> int:
+        starting: int = board.get("starting_player", 0)  # F1
+        return starting
+
     def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
         totals = [p["total"] for p in result["players"]]
-        winner, tie_broken = scoring.decide_winner(totals, board.get("starting_player", 0))
+        winner, tie_broken = scoring.decide_winner(totals, self.starting_player(board))
         return {**result, "winner": winner, "tie_broken": tie_broken}
 
     def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> record.Replay:
