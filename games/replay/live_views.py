@@ -51,21 +51,21 @@ def may_record(user, game: Game) -> bool:
 
 def live_games() -> list[str]:
     """The games whose web adapter offers live entry."""
-    return [g for g, ui in ui_registry().uis.items() if ui.has_live_entry]
+    return [g for g, ui in ui_registry().uis.items() if ui.live is not None]
 
 
 @member_required
 def new_game(request):
     game_id = request.POST.get("game") or request.GET.get("game") or engine.DEFAULT_GAME
-    ui = game_ui(game_id)
-    if ui.new_form is None or not ui.has_live_entry:
+    entry = game_ui(game_id).live
+    if entry is None:
         return _plain(
             404,
             _("there is no live entry for the game {game}; this server records: {games}").format(
                 game=repr(game_id[:40]), games=_(", ").join(live_games())
             ),
         )
-    form = ui.new_form(request.POST or None)
+    form = entry.new_form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
         if outcome.status == Outcome.IMPORTED:
@@ -78,7 +78,7 @@ def new_game(request):
         else:
             form.add_error(None, say(outcome.reason))
     status = 400 if request.method == "POST" else 200
-    return render(request, ui.new_template, {"form": form, "known_names": form.known_names()}, status=status)
+    return render(request, entry.new_template, {"form": form, "known_names": form.known_names()}, status=status)
 
 
 # --------------------------------------------------------------------------- /games/<id>/play
@@ -91,7 +91,7 @@ def _checked_game(request, pk: int) -> Game | HttpResponse:
             "only the person who started game {game} (or staff) may record its moves; anyone may watch it at {url}"
         )
         return _plain(403, refusal.format(game=game.pk, url=reverse("replay", args=[game.pk])))
-    if not game_ui(game.game_type).has_live_entry or not game.has_moves:
+    if game_ui(game.game_type).live is None or not game.has_moves:
         return _plain(
             404,
             _("game {game} is not a game recorded move by move here; there is nothing to play").format(game=game.pk),
@@ -116,9 +116,9 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
     gt = timeline.game_type
     live = game.status == Game.Status.IN_PROGRESS and not gt.is_over(state)
     legal = [gt.move_to_json(m) for m in gt.legal_moves(state)] if live else []
-    ui = ctx["ui"]
-    menu = ui.live_context(timeline, plies, ctx, legal, live)
-    template = ui.play_template
+    entry = ctx["ui"].live  # the game has live entry (`_checked_game`)
+    menu = entry.menu(timeline, plies, ctx, legal, live)
+    template = entry.play_template
     ctx.update(
         menu=menu,
         live=live,
@@ -176,18 +176,18 @@ def play(request, pk: int):
     if ply is None or not isinstance(move, dict):
         return _render(request, game, status=400,
                        error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
-    ui = game_ui(game.game_type)
+    entry = game_ui(game.game_type).live
     need = _table_need(game, ply, move)
-    if need is not None and ui.read_table and ui.table_fields and ui.table_form:
+    if need is not None and entry is not None:
         # Ask for what the move turned up at the table (tokens drawn, cards revealed), then
         # store it with the move.
-        fields = ui.table_fields(need)
+        fields = entry.table_fields(need)
         pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
-                   **ui.table_form(load_timeline(game), need),
+                   **entry.table_form(load_timeline(game), need),
                    "values": {f: request.POST.get(f, "") for f in fields}}
         if not any(f in request.POST for f in fields):
             return _render(request, game, pending=pending)
-        answers, problems = ui.read_table(request.POST, need)
+        answers, problems = entry.read_table(request.POST, need)
         if problems:
             return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
     else:

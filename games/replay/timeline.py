@@ -94,7 +94,7 @@ class Timeline:
     @cached_property
     def totals(self) -> list[list[int]]:
         """totals[ply][player] for every position (the game's adapter may know them cheaper)."""
-        cheap = self.ui.totals(self) if self.ui.totals else None
+        cheap = self.ui.board.totals(self)
         if cheap is not None:
             return cheap
         return [[p["total"] for p in self.score_at(k)["players"]] for k in range(self.plies + 1)]
@@ -110,16 +110,12 @@ class Timeline:
     def stories(self) -> list:
         """The story of each move, told by the game's adapter; a game without a describer gets
         its move JSON as text."""
-        if self.ui.describe is not None:
-            return self.ui.describe(self)
-        return [Story(text=str(m)) for m in self.moves_json]
+        return self.ui.board.describe(self)
 
     def describe(self, ply: int, move: dict):
         """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
         necessarily the move that was played), told by the game's adapter."""
-        if self.ui.describe_move is not None:
-            return self.ui.describe_move(self, ply, move)
-        return Story(text=str(move))
+        return self.ui.board.describe_move(self, ply, move) or Story(text=str(move))
 
 
 CACHE_SIZE = 16
@@ -202,9 +198,11 @@ def remember(game: Game, record: dict, replay, previous: Timeline | None = None)
     if previous is not None and previous.plies == timeline.plies - 1:
         timeline._json.update(previous._json)
         timeline._scores.update(previous._scores)
-        if "stories" in previous.__dict__ and timeline.ui.describe_move is not None:
+        last = timeline.plies - 1
+        told = timeline.ui.board.describe_move(timeline, last, timeline.moves_json[last]) \
+            if "stories" in previous.__dict__ else None
+        if told is not None:
             # Told already: only the new move's story is new (a game whose adapter tells the
             # stories only all at once tells them again).
-            last = timeline.plies - 1
-            timeline.__dict__["stories"] = [*previous.stories, timeline.describe(last, timeline.moves_json[last])]
+            timeline.__dict__["stories"] = [*previous.stories, told]
     return _keep(key, timeline)
