@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 
@@ -54,11 +55,14 @@ class Appended:
     timeline: Timeline  # the game's replay with the move, for the page that follows
 
 
-def append_move(game_id: int, ply: object, move: object, table: TableAnswers | None = None) -> Appended:
+def append_move(game_id: int, ply: object, move: object, table: TableAnswers | None = None,
+                shown: Timeline | None = None, seen_at: datetime | None = None) -> Appended:
     """Write ``move`` as ply ``ply`` of game ``game_id``. Raises Game.DoesNotExist, StalePly,
     RejectedMove. ``table`` (a game recorded at a physical table): what the move made the
     table turn up (`GameType.table_needs`), which the game writes into the record
-    (`GameType.with_table`); stored with the move or not at all."""
+    (`GameType.with_table`); stored with the move or not at all. ``shown``: the game's
+    timeline as the caller just loaded it, when the game's ``updated_at`` was ``seen_at``: if
+    nothing was written since, its record is the game's and is not built again."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise RejectedMove(
             msg("ply must be the whole number of the ply you are writing, got {value}", value=f"{ply!r:.40}"), None
@@ -72,10 +76,15 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
             raise StalePly(ply, current)
         if game.status != Game.Status.IN_PROGRESS:
             raise RejectedMove(_not_in_progress(game), current)
-        record = record_of(game)
-        # The page showed this position, so its replay is usually at hand (this process or the
-        # shared cache): the move is played on its last position instead of replaying the game.
-        previous = cached_timeline(game, {**record, "moves": list(record["moves"])})
+        previous: Timeline | None
+        if shown is not None and seen_at == game.updated_at and shown.plies == current:
+            # Every move written or undone saves updated_at: the record the caller built is current.
+            record, previous = {**shown.record, "moves": list(shown.record["moves"])}, shown
+        else:
+            record = record_of(game)
+            # The page showed this position, so its replay is usually at hand (this process or the
+            # shared cache): the move is played on its last position instead of replaying the game.
+            previous = cached_timeline(game, {**record, "moves": list(record["moves"])})
         record["moves"].append(dict(move))
         if table:
             try:

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from games import engine
 from games.membership.access import member_required
 from games.models import Game
-from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.replay.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
 from games.services import reason_of
@@ -34,6 +34,7 @@ from games.services.recording import Outcome, import_record
 from games.translation import say
 from games.ui import game_ui, ui_registry
 from rules_engine.errors import RulesError, joined_parts
+from rules_engine.gametype import Needs
 from rules_engine.messages import msg
 
 
@@ -154,11 +155,14 @@ def _parse_ply(raw: str | None) -> int | None:
     return ply if ply >= 0 else None
 
 
-def _done(request, game: Game, timeline: Timeline | None = None):
-    """The page after a change: ``timeline``, when the change gives one, is the game's now."""
-    if request.htmx:
-        return _render(request, Game.objects.get(pk=game.pk), timeline=timeline)
-    return redirect("play", pk=game.pk)  # post/redirect/get: a reload never posts twice
+def _done(request, changed: Appended | Game):
+    """The page after a change: an appended move's game and timeline are the game's now (the
+    page is drawn from the state the append produced); after an undo the game is read again."""
+    if not request.htmx:
+        return redirect("play", pk=changed.pk if isinstance(changed, Game) else changed.game.pk)  # post/redirect/get
+    if isinstance(changed, Appended):
+        return _render(request, changed.game, timeline=changed.timeline)
+    return _render(request, Game.objects.get(pk=changed.pk))
 
 
 @member_required
@@ -177,40 +181,49 @@ def play(request, pk: int):
         return _render(request, game, status=400,
                        error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
     entry = game_ui(game.game_type).live
-    need = _table_need(game, ply, move)
-    if need is not None and entry is not None:
+    seen_at = game.updated_at  # before the record is built: a write after it is noticed
+    shown = _shown(game, ply)
+    need = _table_need(shown, move) if shown is not None else None
+    if need is not None and entry is not None and shown is not None:
         # Ask for what the move turned up at the table (tokens drawn, cards revealed), then
         # store it with the move.
         fields = entry.table_fields(need)
         pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
-                   **entry.table_form(load_timeline(game), need),
+                   **entry.table_form(shown, need),
                    "values": {f: request.POST.get(f, "") for f in fields}}
         if not any(f in request.POST for f in fields):
-            return _render(request, game, pending=pending)
+            return _render(request, game, pending=pending, timeline=shown)
         answers, problems = entry.read_table(request.POST, need)
         if problems:
-            return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
+            return _render(request, game, status=400, pending=pending, error=joined_parts(problems), timeline=shown)
     else:
         pending, answers = None, None
     try:
-        appended = append_move(game.pk, ply, move, table=answers)
+        appended = append_move(game.pk, ply, move, table=answers, shown=shown, seen_at=seen_at)
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
         return _render(request, game, status=400, pending=pending,
                        error=msg("That move was not recorded: {reason}", reason=exc.reason))
-    return _done(request, game, appended.timeline)
+    return _done(request, appended)
 
 
-def _table_need(game: Game, ply: int, move: dict):
-    """What ``move`` needs turned up at the table before it can be stored (`GameType.table_needs`),
-    or None. A stale page is refused by append_move."""
+def _shown(game: Game, ply: int) -> Timeline | None:
+    """The game's timeline when ``ply`` is its next ply (the position the page showed), else
+    None: a stale page is refused by append_move."""
     if ply != game.moves.count():
         return None
     try:
-        timeline = load_timeline(game)
-        return timeline.game_type.table_needs(timeline.state(timeline.plies), move)
-    except (KeyError, TypeError, NoReplay, RulesError):
+        return load_timeline(game)
+    except (NoReplay, RulesError):
+        return None  # append_move names the problem
+
+
+def _table_need(shown: Timeline, move: dict) -> Needs | None:
+    """What ``move`` needs turned up at the table before it can be stored (`GameType.table_needs`)."""
+    try:
+        return shown.game_type.table_needs(shown.state(shown.plies), move)
+    except (KeyError, TypeError, RulesError):
         return None  # a malformed move: append_move names the problem
 
 

@@ -124,11 +124,29 @@ _cache: OrderedDict[tuple[int, str], Timeline] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
+KEY_PREFIX = "imhotep:replay:"
+
+
 def _key(game: Game, record: dict) -> str:
     """The cache key of ``record`` as replayed by this engine and these plugins (the
-    registry's fingerprint): the same key always means the same positions."""
-    text = json.dumps([engine.registry().fingerprint, game.pk, game.game_type, record], sort_keys=True, default=str)
-    return "imhotep:replay:" + hashlib.sha256(text.encode()).hexdigest()
+    registry's fingerprint): the same key always means the same positions. A chain: the header's
+    digest, then each move's folded in (`_with_move`), so a live move's key comes from the key
+    of the position before it without hashing the record again."""
+    header = {k: v for k, v in record.items() if k != "moves"}
+    text = json.dumps([engine.registry().fingerprint, game.pk, game.game_type, header], sort_keys=True, default=str)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    for move in record.get("moves") or ():
+        digest = _folded(digest, move)
+    return KEY_PREFIX + digest
+
+
+def _folded(digest: str, move: object) -> str:
+    return hashlib.sha256((digest + json.dumps(move, sort_keys=True, default=str)).encode()).hexdigest()
+
+
+def _with_move(key: str, move: object) -> str:
+    """The key of the record of ``key`` with ``move`` appended (what `_key` gives for it)."""
+    return KEY_PREFIX + _folded(key.removeprefix(KEY_PREFIX), move)
 
 
 def _local(key: str) -> tuple[int, str]:
@@ -187,12 +205,25 @@ def _share(key: str, replay) -> None:
         cache.set(key, replay, SHARED_TTL)
 
 
+def _follows(previous: Timeline, record: dict) -> bool:
+    """Whether ``record`` is ``previous``'s record with one move more (same header, same moves)."""
+    if not previous.key or len(record["moves"]) != previous.plies + 1:
+        return False
+    header = {k: v for k, v in record.items() if k != "moves"}
+    return header == {k: v for k, v in previous.record.items() if k != "moves"} and \
+        previous.record["moves"] == record["moves"][:-1]
+
+
 def remember(game: Game, record: dict, replay, previous: Timeline | None = None) -> Timeline:
     """Keep ``replay`` (just made of ``record`` by the caller, e.g. a live move) as the game's
     timeline, here and in the shared cache, so the page after a move does not replay again.
     ``previous``: the timeline of the same game one move earlier; its positions are the new
-    one's first positions, so their state JSON and scores are reused."""
-    key = _key(game, record)
+    one's first positions, so their state JSON and scores are reused, and its key gives this
+    one's (the record is not hashed again)."""
+    if previous is not None and _follows(previous, record):
+        key = _with_move(previous.key, record["moves"][-1])
+    else:
+        key = _key(game, record)
     _share(key, replay)
     timeline = Timeline(game=game, record=record, replay=replay)
     if previous is not None and previous.plies == timeline.plies - 1:
