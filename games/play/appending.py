@@ -34,6 +34,7 @@ class StalePly(Exception):
     def __init__(self, expected: int, current: int):
         super().__init__(msg("you sent a move for ply {expected}, but the game is at ply {current}; "
                              "reload the position and try again", expected=expected, current=current))
+        self.expected = expected
         self.current = current
 
 

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from games import engine
 from games.membership.access import member_required
 from games.models import Game
-from games.replay.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
 from games.services import reason_of
@@ -69,13 +69,14 @@ def new_game(request):
     form = entry.new_form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
-        if outcome.status == Outcome.IMPORTED:
-            return redirect("play", pk=outcome.game.pk)
-        if outcome.status == Outcome.DUPLICATE:
+        stored = outcome.game
+        if outcome.status == Outcome.IMPORTED and stored is not None:
+            return redirect("play", pk=stored.pk)
+        if outcome.status == Outcome.DUPLICATE and stored is not None:
             # Same players and the same transcribed boats, no moves yet: most likely a double
             # submit; name the stored game rather than store it twice.
             form.add_error(None, _("this game is already stored as game {game} ({url})").format(
-                game=outcome.game.pk, url=reverse("play", args=[outcome.game.pk])))
+                game=stored.pk, url=reverse("play", args=[stored.pk])))
         else:
             form.add_error(None, say(outcome.reason))
     status = 400 if request.method == "POST" else 200
@@ -237,7 +238,7 @@ def undo(request, pk: int):
     try:
         undo_last_move(game.pk, ply)
     except StalePly as exc:
-        return _render(request, game, status=409, error=_stale(game, ply, exc.current))
+        return _render(request, game, status=409, error=_stale(game, exc.expected, exc.current))
     except NothingToUndo as exc:
         return _render(request, game, status=400, error=reason_of(exc))
     return _done(request, game)

@@ -9,7 +9,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from games.models import Move
-from games.replay import appending, timeline
+from games.play import appending
+from games.replay import timeline
 from rules_engine.classic import record as classic_record
 from rules_engine.duel import record as duel_record
 from tests.kit import random_record
