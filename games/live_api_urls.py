@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.replay import api
+from games.play import api
 
 urlpatterns = [
     path("games/<int:pk>/state", api.GameStateView.as_view(), name="live-state"),

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from games.replay import live_views, views
+from games.play import views as play_views
+from games.replay import views
 
 urlpatterns = [
     path("<int:pk>/replay", views.replay, name="replay"),
-    path("new", live_views.new_game, name="game-new"),
-    path("<int:pk>/play", live_views.play, name="play"),
-    path("<int:pk>/play/undo", live_views.undo, name="play-undo"),
+    path("new", play_views.new_game, name="game-new"),
+    path("<int:pk>/play", play_views.play, name="play"),
+    path("<int:pk>/play/undo", play_views.undo, name="play-undo"),
 ]

@@ -6,11 +6,12 @@ from __future__ import annotations
 import abc
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from rules_engine.errors import IllegalMoveError, PluginError, RecordError
+from rules_engine.messages import msg
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
@@ -21,6 +22,18 @@ class JsonMove(Protocol):
 
 State = TypeVar("State")  # a game's immutable position
 Move = TypeVar("Move")  # a game's parsed move
+
+#: What a person entered for a `Needs` (the game's live-entry page reads its form into this):
+#: JSON values by the game's own names, e.g. the Duel's ``{"refill": [3, 7, 12]}``.
+TableAnswers = Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What the table must turn up before a move can be recorded (tokens drawn, cards
+    revealed), in a game recorded at a physical table. Each game subclasses it with its
+    particulars (the Duel: the draws; the base game: a round card, market cards); its live
+    entry page asks for them and hands the answers to `GameType.with_table`."""
 
 
 class GameType(abc.ABC, Generic[State, Move]):
@@ -116,6 +129,71 @@ class GameType(abc.ABC, Generic[State, Move]):
     def check_invariants(self, state: State) -> None:
         """Raise AssertionError naming any broken invariant of ``state`` (default: none)."""
         return None
+
+    def to_move(self, state: State) -> int | None:
+        """The seat (0-based) of the player to move at ``state``. Default: the state's
+        ``to_move`` attribute (the built-in states and the example plugin's have one), else None."""
+        mover = getattr(state, "to_move", None)
+        return mover if isinstance(mover, int) else None
+
+    def starting_player(self, board: Mapping[str, Any]) -> int:
+        """The seat that started the game an end-game ``board`` describes (the history marks it).
+        Default: 0, the first seat (the Duel's board names it, F1 ``starting_player``)."""
+        return 0
+
+    # -- recording at the table: what a move turns up (live entry) ---------------------
+    def table_needs(self, state: State, move: Mapping[str, Any]) -> Needs | None:
+        """What must be entered before ``move`` can be applied at ``state`` (the tokens it
+        draws, the cards it reveals, when the record does not list them yet), or None. An
+        illegal move also answers None: applying it names the problem. Default: None (the
+        record holds everything a move needs)."""
+        return None
+
+    def with_table(self, record: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
+        """``record`` (whose last move is the one that needed `table_needs`) with what the table
+        turned up (``answers``) written where the game keeps it: into that move, or into the
+        setup. Raises RecordError when the record cannot take it. Default: only no answers."""
+        if answers:
+            raise RecordError(msg("this game takes nothing turned up at the table"))
+        return dict(record)
+
+    def without_table(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """The undo counterpart of `with_table`: ``record`` (its last move just taken back)
+        without what was entered for moves it no longer has, so it can be entered again.
+        Default: the record as it is (what a move turned up went away with the move)."""
+        return dict(record)
+
+    # -- analysis (rules_engine/analysis) ------------------------------------------------
+    def unseen(self, state: State) -> Mapping[str, int]:
+        """What the players cannot see at ``state``: each face-down piece by kind, with how
+        many there are (the Duel's supply and reserve tokens). Default: nothing hidden."""
+        return {}
+
+    def determinized(self, state: State, rng: random.Random) -> State:
+        """``state`` with what is `unseen` re-dealt at random, so that a playout never
+        profits from hidden information. Default: ``state`` (nothing hidden, or the game's
+        `fast_playout` re-deals it itself)."""
+        return state
+
+    def fast_playout(self, state: State, rng: random.Random) -> State | None:
+        """The game played on from ``state`` to its end by the engine's own policy (re-dealing
+        hidden information itself): the final state. Default: None, so the analysis plays the
+        generic loop (`determinized`, then `legal_moves` picked by `playout_weights`)."""
+        return None
+
+    def playout_weights(self, moves: Sequence[Move]) -> Sequence[float] | None:
+        """How often the generic playout loop picks each of ``moves`` (relative weights), or
+        None to pick them alike. Default: None."""
+        return None
+
+    def final_winners(self, state: State, record: Mapping[str, Any]) -> list[int]:
+        """The winners (seat indices) of the finished position ``state``. Default: by the
+        game's own scoring (`board`, `score`, `rank`); a game may know them cheaper."""
+        board = self.board(state, record)
+        result = self.rank(self.score(board), board)
+        if "winners" in result:
+            return list(result["winners"])
+        return [result["winner"]]
 
 
 class PlayModule(Protocol[State, Move]):

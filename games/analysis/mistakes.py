@@ -20,7 +20,7 @@ def review_points(analysis: GameAnalysis, timeline) -> list[dict]:
     told = []
     for point in analysis.turning:
         before = point["move"] - 1
-        if not 0 <= before < timeline.plies or timeline.state(before).to_move != point["seat"]:
+        if not 0 <= before < timeline.plies or timeline.game_type.to_move(timeline.state(before)) != point["seat"]:
             continue
         best = timeline.describe(before, point["best"]).text if point.get("best") else None
         told.append({

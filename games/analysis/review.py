@@ -27,12 +27,15 @@ class Mistake:
         return self.move - 1
 
 
-def mistakes(probabilities: Sequence[Sequence[float]], movers: Sequence[int]) -> list[Mistake]:
+def mistakes(probabilities: Sequence[Sequence[float]], movers: Sequence[int | None]) -> list[Mistake]:
     """Every move that cost its mover some chance to win, biggest first (earlier first on a tie).
-    ``probabilities[k]``: each player's chance at position k; ``movers[k]``: who moves at k."""
+    ``probabilities[k]``: each player's chance at position k; ``movers[k]``: who moves at k
+    (None where the game does not say)."""
     found = []
     for move in range(1, min(len(probabilities), len(movers) + 1)):
         seat = movers[move - 1]
+        if seat is None:
+            continue
         cost = round(probabilities[move - 1][seat] - probabilities[move][seat], 4)
         if cost > 0:
             found.append(Mistake(move, seat, cost))

@@ -82,7 +82,7 @@ def run_analysis(analysis_id: int) -> None:
                 GameAnalysis.objects.filter(pk=analysis_id).update(plies_done=ply + 1)
         # The review (games/analysis/review.py): each player's biggest mistakes, each with the
         # best move its mover had at the position before it.
-        movers = [state.to_move for state in states[:-1]]
+        movers = [game_type.to_move(state) for state in states[:-1]]
         turning = []
         for point in review.worst_by_player(review.mistakes(probabilities, movers)):
             best = rank_moves(game_type, states[point.before], record, playouts=analysis.playouts,

@@ -4,13 +4,12 @@ player would have after every ply (the chart and the monument panels read these)
 Everything goes through the plugin registry (`games.engine`), and the record is rebuilt by
 the club history's `record_of`, so the viewer shows exactly what the history scored.
 
-Stepping through a replay asks for the same game again and again, so the last few timelines
-are kept per process and each replay in the shared cache (Redis, or files every process of
-the machine reads, so any worker can serve it), keyed by the engine and plugin versions and
-the record itself (its moves, names, sides…): any change to the stored game (a new move, an
-undo, a renamed player) is a new key, and the positions, stories and scores of a key never
-change. A live move hands its replay over (`remember`), so the page after it does not replay
-the game again.
+Stepping through a replay asks for the same game again and again, so this process keeps the
+last few timelines (a cachetools LRU), keyed by the engine and plugin versions and the record
+itself (its moves, names, sides…): any change to the stored game (a new move, an undo, a
+renamed player) is a new key, and the positions, stories and scores of a key never change. A
+live move hands its replay over (`remember`), so the page after it does not replay the game
+again.
 """
 
 from __future__ import annotations
@@ -40,6 +39,7 @@ class Timeline:
     game: Game
     record: dict
     replay: ReplayBase  # the game type's Replay: .states, .moves, .finished, .plies
+    key: tuple[int, str] | None = None  # its key in this process's cache (`_key`): the same key, the same positions
     _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
     _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
     _memo: dict[str, object] = field(default_factory=dict, repr=False)  # what a page works out once
@@ -90,7 +90,7 @@ class Timeline:
     @cached_property
     def totals(self) -> list[list[int]]:
         """totals[ply][player] for every position (the game's adapter may know them cheaper)."""
-        cheap = self.ui.totals(self) if self.ui.totals else None
+        cheap = self.ui.board.totals(self)
         if cheap is not None:
             return cheap
         return [[p["total"] for p in self.score_at(k)["players"]] for k in range(self.plies + 1)]
@@ -106,16 +106,12 @@ class Timeline:
     def stories(self) -> list:
         """The story of each move, told by the game's adapter; a game without a describer gets
         its move JSON as text."""
-        if self.ui.describe is not None:
-            return self.ui.describe(self)
-        return [Story(text=str(m)) for m in self.moves_json]
+        return self.ui.board.describe(self)
 
     def describe(self, ply: int, move: dict):
         """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
         necessarily the move that was played), told by the game's adapter."""
-        if self.ui.describe_move is not None:
-            return self.ui.describe_move(self, ply, move)
-        return Story(text=str(move))
+        return self.ui.board.describe_move(self, ply, move) or Story(text=str(move))
 
 
 CACHE_SIZE = 16
@@ -125,14 +121,30 @@ _cache_lock = threading.Lock()  # cachetools' caches are not thread-safe
 
 def _key(game: Game, record: dict) -> tuple[int, str]:
     """The key of ``record`` as replayed by this engine and these plugins (the registry's
-    fingerprint): the same key always means the same positions. The registry's id tells the
-    registries of one process apart (tests build several; the stories and panels come from the
-    registry's web adapters)."""
-    text = json.dumps([engine.registry().fingerprint, game.pk, game.game_type, record], sort_keys=True, default=str)
-    return id(engine.registry()), hashlib.sha256(text.encode()).hexdigest()
+    fingerprint): the same key always means the same positions. A chain: the header's digest,
+    then each move's folded in (`_with_move`), so a live move's key comes from the key of the
+    position before it without hashing the record again. The registry's id tells the registries
+    of one process apart (tests build several; the stories and panels come from the registry's
+    web adapters)."""
+    header = {k: v for k, v in record.items() if k != "moves"}
+    text = json.dumps([engine.registry().fingerprint, game.pk, game.game_type, header], sort_keys=True, default=str)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    for move in record.get("moves") or ():
+        digest = _folded(digest, move)
+    return id(engine.registry()), digest
+
+
+def _folded(digest: str, move: object) -> str:
+    return hashlib.sha256((digest + json.dumps(move, sort_keys=True, default=str)).encode()).hexdigest()
+
+
+def _with_move(key: tuple[int, str], move: object) -> tuple[int, str]:
+    """The key of the record of ``key`` with ``move`` appended (what `_key` gives for it)."""
+    return key[0], _folded(key[1], move)
 
 
 def _keep(key: tuple[int, str], timeline: Timeline) -> Timeline:
+    timeline.key = key
     with _cache_lock:
         _cache[key] = timeline
     return timeline
@@ -164,18 +176,33 @@ def forget() -> None:
         _cache.clear()
 
 
+def _follows(previous: Timeline, record: dict) -> bool:
+    """Whether ``record`` is ``previous``'s record with one move more (same header, same moves)."""
+    if previous.key is None or len(record["moves"]) != previous.plies + 1:
+        return False
+    header = {k: v for k, v in record.items() if k != "moves"}
+    return header == {k: v for k, v in previous.record.items() if k != "moves"} and \
+        previous.record["moves"] == record["moves"][:-1]
+
+
 def remember(game: Game, record: dict, replay, previous: Timeline | None = None) -> Timeline:
     """Keep ``replay`` (just made of ``record`` by the caller, e.g. a live move) as the game's
     timeline, so the page after a move does not replay again. ``previous``: the timeline of the
     same game one move earlier; its positions are the new one's first positions, so their state
-    JSON and scores are reused."""
+    JSON and scores are reused, and its key gives this one's (the record is not hashed again)."""
+    if previous is not None and previous.key is not None and _follows(previous, record):
+        key = _with_move(previous.key, record["moves"][-1])
+    else:
+        key = _key(game, record)
     timeline = Timeline(game=game, record=record, replay=replay)
     if previous is not None and previous.plies == timeline.plies - 1:
         timeline._json.update(previous._json)
         timeline._scores.update(previous._scores)
-        if "stories" in previous.__dict__ and timeline.ui.describe_move is not None:
+        last = timeline.plies - 1
+        told = timeline.ui.board.describe_move(timeline, last, timeline.moves_json[last]) \
+            if "stories" in previous.__dict__ else None
+        if told is not None:
             # Told already: only the new move's story is new (a game whose adapter tells the
             # stories only all at once tells them again).
-            last = timeline.plies - 1
-            timeline.__dict__["stories"] = [*previous.stories, timeline.describe(last, timeline.moves_json[last])]
-    return _keep(_key(game, record), timeline)
+            timeline.__dict__["stories"] = [*previous.stories, told]
+    return _keep(key, timeline)

@@ -96,10 +96,7 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
         chart_labels=names,
         ui=ui,
     )
-    if ui.replay_context is not None:
-        ctx.update(ui.replay_context(timeline, ply, ctx["story"], colours))
-    else:
-        ctx["state_json"] = timeline.state_json(ply)
+    ctx.update(ui.board.context(timeline, ply, ctx["story"], colours))
     return ctx
 
 

@@ -114,7 +114,7 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
 
     game_type = board.get("game", engine.DEFAULT_GAME)
     variants = list(board.get("variants", []))
-    starting = board.get("starting_player", 0)
+    starting = engine.registry().game(game_type).starting_player(board)
     colours = engine.default_colours(game_type)
     seats = [
         (name, p.get("colour") or (colours[i] if i < len(colours) else ""), i == starting)

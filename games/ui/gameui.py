@@ -1,18 +1,20 @@
-"""What a game's web adapter holds (``GameUI``): every page's game-particular part.
-
-The generic views (calculator, replay, live entry, game detail) call these; a field left
-empty means the game has no such page (no calculator, no live entry) or takes the generic
-default (moves shown as their JSON, the state JSON as the board).
+"""What a game's web adapter holds (``GameUI``): every page's game-particular part, in three
+parts the generic views ask for by name — `Calculator`, `BoardView`, `LiveEntry` — each a
+class whose methods a game overrides (the healthchecks integrations' way: a base class with
+defaults, a subclass per kind). A part left out (``calculator = None``, ``live = None``) means
+the game has no such page; the `BoardView` defaults show the state JSON and moves as JSON.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +22,9 @@ from games.translation import say
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+    from games.replay.timeline import Timeline
+    from rules_engine.gametype import Needs, TableAnswers
 
 #: ``drawn(message)``: a lazy string that says ``message`` (a ``Message``, or any text) in the
 #: language active when it is drawn. For values a template prints without ``|say`` (a form
@@ -48,12 +53,110 @@ class Choice:
         return json.dumps(self.move, separators=(",", ":"))
 
 
-def _identity(data: Mapping) -> Mapping:
-    return data
+class Calculator:
+    """A game's score calculator (``/score/<game>``): a GET form, the calculation it shows, and
+    the page (with a ``{% partialdef result %}`` htmx asks for on every change). A game
+    subclasses it, sets the class attributes and implements `calculate`."""
+
+    #: The page, e.g. ``"ui/<game>/calculator.html"``.
+    template: str = ""
+    #: The form class (its data: `data`).
+    form: type[forms.Form] = forms.Form
+    #: The home page's card for the calculator (``gettext_lazy`` strings: the adapter is built once).
+    card_title: StrOrPromise = ""
+    card_text: StrOrPromise = ""
+
+    def data(self, query: Mapping[str, str]) -> Mapping[str, object]:
+        """The GET query as the form's data, with the defaults of an empty form filled in.
+        Default: the query as it is."""
+        return query
+
+    def calculate(self, form: forms.Form) -> object:
+        """What the page shows for ``form`` (e.g. a `scoring.calculation.Calculation`)."""
+        raise NotImplementedError
+
+
+class BoardView:
+    """How the replay and live-entry pages draw a game's positions and tell its moves. The
+    defaults show the position as its state JSON and each move as its JSON."""
+
+    #: The board partial included by the replay page (games/replay.html).
+    template: str = "games/_state_json.html"
+    #: A CSS class of the replay body (a wider board, say).
+    css_class: str = ""
+    #: The line shown before the first move.
+    setup_text: StrOrPromise = _("Setup.")
+
+    def context(self, timeline: Timeline, ply: int, story: object, colours: Sequence[str]) -> dict[str, object]:
+        """The board partial's context for position ``ply``. Default: its state JSON."""
+        return {"state_json": timeline.state_json(ply)}
+
+    def describe(self, timeline: Timeline) -> list[Any]:
+        """One story (with a ``.text``; boards may read more) per move of ``timeline``.
+        Default: each move told by `describe_move`, else as its JSON."""
+        return [self.describe_move(timeline, k, m) or Story(text=str(m)) for k, m in enumerate(timeline.moves_json)]
+
+    def describe_move(self, timeline: Timeline, ply: int, move: Mapping[str, Any]) -> Any | None:
+        """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
+        necessarily the move that was played), or None when the game tells its moves only all
+        at once (`describe`). Default: None."""
+        return None
+
+    def totals(self, timeline: Timeline) -> list[list[int]] | None:
+        """totals[ply][player], when the game has them cheaper than scoring every ply.
+        Default: None (every ply is scored)."""
+        return None
+
+
+class NewGameForm(forms.Form):
+    """Live entry's new-game form: a Django form that also gives the record it starts."""
+
+    def to_record(self) -> dict[str, Any]:
+        """The record of the new game (players, setup, no moves), once the form is valid."""
+        raise NotImplementedError
+
+    def known_names(self) -> list[str]:
+        """Player names to suggest. Default: none."""
+        return []
+
+
+class LiveEntry:
+    """Live move-by-move entry (``/games/new?game=<game>``, ``/games/<id>/play``): the new-game
+    form, the menu of legal moves, and one form for what the table turns up
+    (`GameType.table_needs`). A game subclasses it and implements `menu`."""
+
+    new_form: type[NewGameForm] = NewGameForm
+    new_template: str = ""
+    #: The play page (extending games/play_base.html, with a ``{% partialdef play %}``).
+    play_template: str = ""
+
+    def menu(self, timeline: Timeline, ply: int, ctx: dict[str, Any], legal: list[dict[str, Any]],
+             live: bool) -> object:
+        """The menu of ``legal`` moves (F2 JSON) at ``ply``; may add to the page's ``ctx``."""
+        raise NotImplementedError
+
+    def table_fields(self, need: Needs) -> list[str]:
+        """The names of the table form's fields for ``need`` (posted back with the move).
+        Default: none (a game without hidden information never asks)."""
+        return []
+
+    def table_form(self, timeline: Timeline, need: Needs) -> dict[str, object]:
+        """What the table form offers for ``need`` (``pending`` in the play template, beside
+        ``move``, ``ply``, ``need`` and ``values``). Default: nothing more."""
+        return {}
+
+    def read_table(self, data: Mapping[str, str], need: Needs) -> tuple[TableAnswers, list[str]]:
+        """The table form's ``data`` as the answers for `GameType.with_table`, and the problems
+        a person must fix (``Message`` values). Default: no answers, no problems."""
+        return {}, []
 
 
 @dataclass(frozen=True)
 class GameUI:
+    """A game's web adapter: what the generic pages (calculator, replay, live entry, game
+    detail) need of it. Its parts are asked for by name; a game without a calculator or live
+    entry has ``calculator = None`` or ``live = None``."""
+
     #: The game id this adapter is for (a game some plugin registers through imhotep_games).
     game: str
     #: The folder holding this game's templates (searched by games.ui.loader), e.g.
@@ -61,57 +164,16 @@ class GameUI:
     templates: Path | None = None
     #: The seats' colours when a record names none (F2: "default black, white").
     colours: tuple[str, ...] = ("black", "white")
-
-    # -- calculator (/score/<game>) ---------------------------------------------------
-    #: Short name for the calculator links ("Duel", "Base game"); the home page's card. Words
-    #: for people here and below are ``gettext_lazy`` strings (the adapter is built once).
+    #: Short name for links ("Duel", "Base game"). Words for people here and below are
+    #: ``gettext_lazy`` strings (the adapter is built once).
     label: StrOrPromise = ""
-    card_title: StrOrPromise = ""
-    card_text: StrOrPromise = ""
-    calculator_template: str = ""
-    calculator_form: type | None = None
-    #: The GET query as the form's data, with the defaults of an empty form filled in.
-    calculator_data: Callable[[Any], Mapping] = _identity
-    #: form -> the calculation (scoring.calculation.Calculation) the template shows.
-    calculate: Callable[[Any], Any] | None = None
 
-    # -- replay and live entry --------------------------------------------------------
-    #: The board partial included by the replay page (games/replay.html).
-    board_template: str = "games/_state_json.html"
-    #: A CSS class of the replay body (a wider board, say).
-    board_class: str = ""
-    #: The line shown before the first move.
-    setup_text: StrOrPromise = _("Setup.")
-    #: (timeline, ply, story, colours) -> the board partial's context.
-    replay_context: Callable[..., dict] | None = None
-    #: timeline -> one story per move (``.text``; boards may read more).
-    describe: Callable[[Any], list] | None = None
-    #: (timeline, ply, move JSON) -> the story of that move played at that position (a hint
-    #: or an alternative, not necessarily the move that was played).
-    describe_move: Callable[[Any, int, dict], Any] | None = None
-    #: timeline -> totals[ply][player], when the game has them cheaper than scoring every ply.
-    totals: Callable[[Any], list[list[int]] | None] | None = None
-
-    # -- live entry (/games/new?game=<game>, /games/<id>/play) ---------------------------
-    new_form: type | None = None
-    new_template: str = ""
-    play_template: str = ""
-    #: (timeline, ply, ctx, legal moves as JSON, live) -> the menu; may add to ctx.
-    live_context: Callable[..., Any] | None = None
-    #: (state, move JSON) -> what the player must say was turned up before the move is
-    #: stored (F2 transcription); empty when nothing.
-    draws_needed: Callable[[Any, dict], list] | None = None
-    #: (move, draws, POST) -> (the move with the draws, problems).
-    with_draws: Callable[[dict, list, Mapping], tuple[dict, list[str]]] | None = None
-    #: state -> the tokens that may still be turned up, offered while asking for draws.
-    draw_palette: Callable[[Any], Any] | None = None
-    #: A game recorded at the table (F4 setup.transcribed): (state, players, seen, need) ->
-    #: the cards offered for what a move turns up, and (POST, need) -> (turned up, problems).
-    table_choices: Callable[..., Any] | None = None
-    read_turned_up: Callable[[Mapping, Any], tuple[Any, list[str]]] | None = None
+    calculator: Calculator | None = None
+    board: BoardView = field(default_factory=BoardView)
+    live: LiveEntry | None = None
 
     #: (names to pick from, rng, i) -> the i-th demo game's record (manage.py load_demo).
-    demo_record: Callable[[Any, Any, int], dict] | None = None
+    demo_record: Callable[[Sequence[str], random.Random, int], dict[str, Any]] | None = None
 
     # -- game detail --------------------------------------------------------------------
     #: Why equal totals still had a winner, for people ("the player who did not start wins").
@@ -121,14 +183,6 @@ class GameUI:
 
     #: The board's words for this game's ids, in the reader's language (``gettext_lazy``):
     #: breakdown keys, colours, sites, cards, action tokens. ``{{ key|label }}`` looks here.
-    terms: Mapping[str, Any] = field(default_factory=dict)
+    terms: Mapping[str, StrOrPromise] = field(default_factory=dict)
 
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def has_calculator(self) -> bool:
-        return self.calculator_form is not None and self.calculate is not None
-
-    @property
-    def has_live_entry(self) -> bool:
-        return self.new_form is not None and self.live_context is not None
+    extra: Mapping[str, object] = field(default_factory=dict)

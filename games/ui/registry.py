@@ -102,4 +102,5 @@ def calculator_games() -> list[tuple[str, GameUI]]:
     from rules_engine.registry import DEFAULT_GAME
 
     uis = ui_registry().uis
-    return sorted(((g, ui) for g, ui in uis.items() if ui.has_calculator), key=lambda p: (p[0] != DEFAULT_GAME, p[0]))
+    with_one = ((g, ui) for g, ui in uis.items() if ui.calculator is not None)
+    return sorted(with_one, key=lambda p: (p[0] != DEFAULT_GAME, p[0]))

@@ -19,13 +19,14 @@ def calculator(request, game_id: str = engine.DEFAULT_GAME):
     """A GET form, so a result is a link. htmx asks the same URL on every change and gets only
     the ``result`` partial (plus whatever the game's page sends out of band)."""
     ui = game_ui(game_id)
-    if ui.calculator_form is None or ui.calculate is None:
+    calculator = ui.calculator
+    if calculator is None:
         known = _(", ").join(f"{ui.label} (/score/{g})" for g, ui in calculator_games())
         raise Http404(_("This server has no score calculator for that game; it has: %(known)s") % {"known": known})
-    form = ui.calculator_form(ui.calculator_data(request.GET))
-    calc = ui.calculate(form)
+    form = calculator.form(calculator.data(request.GET))
+    calc = calculator.calculate(form)
     # A history-restore request wants the whole page even though htmx sent it.
     partial_only = bool(request.htmx) and not request.htmx.history_restore_request
     context = {"form": form, "calc": calc, "partial_only": partial_only, "ui": ui}
-    template = ui.calculator_template
+    template = calculator.template
     return render(request, f"{template}#result" if partial_only else template, context)

@@ -2,10 +2,10 @@
 confidence interval, and the legal moves ranked by the chance they leave the player to move.
 
 Works for any registered game through the game-type interface (``legal_moves``, ``apply``,
-``is_over``, ``board`` + ``score``); two optional hooks make it better for a game:
+``is_over``, ``board`` + ``score``); methods of `GameType` with neutral defaults make it better for a game:
 ``determinized(state, rng)`` re-deals what the players cannot see (the Duel's face-down
 supply and reserve), so a playout never profits from hidden information, and
-``playout_weight(move)`` biases the playout policy (see docs/plugins.md).
+``playout_weights(moves)`` biases the playout policy (see docs/plugins.md).
 """
 
 from rules_engine.analysis.evaluate import Estimate, MoveValue, estimate, rank_moves, rank_moves_ucb, winners

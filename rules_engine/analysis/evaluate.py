@@ -35,51 +35,40 @@ class MoveValue:
 
 def winners(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any]) -> list[int]:
     """The winners (seat indices) of a finished position, by the game's own scoring."""
-    fast = getattr(game_type, "final_winners", None)
-    if fast is not None:
-        won: list[int] = fast(state, record)
-        return won
-    board = game_type.board(state, record)
-    result = game_type.rank(game_type.score(board), board)
-    if "winners" in result:
-        return list(result["winners"])
-    return [result["winner"]]
+    return game_type.final_winners(state, record)
 
 
 def _players(record: Mapping[str, Any]) -> int:
     return len(record.get("players") or ()) or 2
 
 
-def _to_move(state: Any) -> int:
-    mover: int = state.to_move
+def _to_move(game_type: GameType[Any, Any], state: Any) -> int:
+    mover = game_type.to_move(state)
+    if mover is None:
+        raise ValueError("a position to rank moves at has a player to move")
     return mover
 
 
 def dealt(game_type: GameType[Any, Any], state: Any, rng: random.Random) -> Any:
     """``state`` with what the players cannot see there dealt at random from what is still
-    unseen (the game's ``determinized`` hook; a game with no hidden information has none).
+    unseen (`GameType.determinized`; the state itself for a game with no hidden information).
     A move is applied to such a deal, never to the position as recorded: a game transcribed at
     the table does not know its next draws, and one dealt by the server must not tell them."""
-    determinize = getattr(game_type, "determinized", None)
-    return state if determinize is None else determinize(state, rng)
+    return game_type.determinized(state, rng)
 
 
 def playout(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
-    fast = getattr(game_type, "fast_playout", None)
-    if fast is not None:  # the engine's own loop, which re-deals hidden information itself
-        return winners(game_type, fast(state, rng), record)
+    final = game_type.fast_playout(state, rng)
+    if final is not None:  # the engine's own loop, which re-deals hidden information itself
+        return winners(game_type, final, record)
     state = dealt(game_type, state, rng)
-    weight = getattr(game_type, "playout_weight", None)
     for _ in range(MAX_PLIES):
         if game_type.is_over(state):
             return winners(game_type, state, record)
         moves = game_type.legal_moves(state)
-        if weight is None or len(moves) == 1:
-            move = moves[rng.randrange(len(moves))]
-        else:
-            weights = [weight(m) for m in moves]
-            move = rng.choices(moves, weights)[0]
+        weights = game_type.playout_weights(moves) if len(moves) > 1 else None
+        move = moves[rng.randrange(len(moves))] if weights is None else rng.choices(moves, weights)[0]
         state = game_type.apply(state, move)
     raise RuntimeError(f"a playout ran past {MAX_PLIES} plies")
 
@@ -111,7 +100,7 @@ def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, A
     """The legal moves ranked by the mover's chance to win after each (flat Monte-Carlo: the
     playouts are shared out evenly, at least 8 a move), best first, the first ``top``. Each
     playout applies the move to its own deal of what is unseen (`dealt`)."""
-    mover = _to_move(state)
+    mover = _to_move(game_type, state)
     moves = game_type.legal_moves(state)
     each = max(8, playouts // max(1, len(moves)))
     ranked = []
@@ -133,7 +122,7 @@ def rank_moves_ucb(game_type: GameType[Any, Any], state: Any, record: Mapping[st
     """As `rank_moves`, but the playouts go to the moves by UCB1 (UCT at the root): 4 each
     first, then each to the move with the highest mean plus ``UCB_C * sqrt(ln N / n)``.
     `bench/analysis.py --hints` compares the two at the same number of playouts."""
-    mover = _to_move(state)
+    mover = _to_move(game_type, state)
     moves = game_type.legal_moves(state)
     wins, counts = [0.0] * len(moves), [0] * len(moves)
 

@@ -17,13 +17,13 @@ from rules_engine.classic.components import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, P
 from rules_engine.classic.moves import Move
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
-from rules_engine.gametype import GameType, ModuleGameType, PlayModule, Variant
+from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers, Variant
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import Message, msg
 
 if TYPE_CHECKING:
     from rules_engine.classic.record import Replay
-    from rules_engine.classic.transcription import Needs
+    from rules_engine.classic.transcription import CardsNeeded
 
 
 class ClassicGame(ModuleGameType[ClassicState, Move]):
@@ -69,21 +69,33 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         won: list[int] = scoring.score_engine_board(final_board(state, record), self.data, texts=False)["winners"]
         return won
 
-    def playout_weight(self, move: Move) -> float:
+    def playout_weights(self, moves: Sequence[Move]) -> list[float]:
         """The generic loop's weights: sailing (C4.3) delivers stones and scores (the base game's
         own `fast_playout` uses the greedy policy of rules_engine/classic/playout.py instead)."""
-        return 3.0 if type(move).__name__ in ("Sail", "PlaySail", "PlayLever") else 1.0
+        return [3.0 if type(move).__name__ in ("Sail", "PlaySail", "PlayLever") else 1.0 for move in moves]
+
+    def unseen(self, state: ClassicState) -> dict[str, int]:
+        """The market cards still face down in the deck (C7), by card."""
+        return dict(state.deck_left)
 
     # -- recording at the table (F4 setup.transcribed, rules_engine/classic/transcription.py)
-    def transcription_needs(self, state: ClassicState, move: Mapping[str, Any]) -> Needs | None:
+    def table_needs(self, state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
+        """The round card and market cards ``move`` turns up that the record does not list yet."""
+        if not state.transcribed:
+            return None  # a dealt game lists every card (F4 setup)
         from rules_engine.classic import transcription
 
         return transcription.needs(state, move)
 
-    def trimmed_setup(self, record: Mapping[str, Any]) -> dict[str, Any]:
+    def with_table(self, record: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
         from rules_engine.classic import transcription
 
-        return transcription.trimmed_setup(record)
+        return transcription.with_cards(record, answers)
+
+    def without_table(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        from rules_engine.classic import transcription
+
+        return transcription.without_cards(record)
 
     # -- records (the engine, rules_engine/classic/game.py and friends) ----------------
     def setup(self, rec: Mapping[str, Any]) -> ClassicState:

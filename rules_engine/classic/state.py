@@ -143,6 +143,7 @@ class ClassicState(FrozenState):
     deck_count = SlotView[int]("_ndeck")
     discard_count = SlotView[int]("_ndiscard")
     draws_used = SlotView[int]("_ndrawn", "How many of the record's market draws have been turned up.")
+    transcribed = SlotView[bool]("_transcribed", "Recorded at the table (F4 setup.transcribed): cards as turned up.")
 
     @property
     def round(self) -> int:

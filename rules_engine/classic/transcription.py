@@ -17,18 +17,23 @@ from typing import Any
 from rules_engine.classic.components import DECK, ROUND_CARDS
 from rules_engine.classic.deck import DrawsExhausted, DrawsNeeded
 from rules_engine.classic.state import ClassicState
-from rules_engine.errors import IllegalMoveError
+from rules_engine.errors import IllegalMoveError, RecordError
+from rules_engine.gametype import Needs, TableAnswers
+from rules_engine.messages import msg
+
+#: Where a transcribed record lists the cards turned up so far (F4 ``setup``), in the order drawn.
+CARD_KEYS = ("round_cards", "market_draws")
 
 
 @dataclass(frozen=True)
-class Needs:
-    """What the table must turn up before a move can be recorded."""
+class CardsNeeded(Needs):
+    """The cards the table must turn up before a move can be recorded."""
 
     round_card: bool  # the next round card (C3.1)
     market: int  # this many market cards, in the order drawn (C3.2, C7)
 
 
-def needs(state: ClassicState, move: Mapping[str, Any]) -> Needs | None:
+def needs(state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
     """None when ``move`` can be applied with the cards listed so far (or is illegal for
     another reason, which applying it reports); else what must be turned up first."""
     from rules_engine.classic.game import apply_move
@@ -36,9 +41,9 @@ def needs(state: ClassicState, move: Mapping[str, Any]) -> Needs | None:
     try:
         apply_move(state, move)
     except DrawsNeeded as exc:
-        return Needs(exc.round_card, exc.market)
+        return CardsNeeded(exc.round_card, exc.market)
     except DrawsExhausted:  # a card drawn during play: a B-side bonus (C6.2, C6.3)
-        return Needs(False, 1)
+        return CardsNeeded(False, 1)
     except IllegalMoveError:
         return None
     return None
@@ -88,3 +93,28 @@ def trimmed_setup(record: Mapping[str, Any]) -> dict[str, Any]:
     setup = record["setup"]
     cut = {"round_cards": setup["round_cards"][: max(1, cards)], "market_draws": setup["market_draws"][:draws]}
     return {**setup, **cut}
+
+
+def with_cards(record: Mapping[str, Any], turned_up: TableAnswers) -> dict[str, Any]:
+    """``record`` with the cards its last move made the table turn up (``turned_up``:
+    ``{"round_cards": [[4, 3, 2, 1]], "market_draws": ["statue", …]}``) added to its setup.
+    The replay checks every card; a record not set up from the table takes none."""
+    setup = record.get("setup")
+    moves = record.get("moves") or []
+    if not isinstance(setup, Mapping) or setup.get("transcribed") is not True:
+        raise RecordError(msg("this game was not set up from the table, so no cards can be added to it"),
+                          len(moves) - 1 if moves else None)
+    grown = dict(setup)
+    for key in CARD_KEYS:
+        added = turned_up.get(key, [])
+        grown[key] = [*setup.get(key, []), *(added if isinstance(added, list) else [added])]
+    return {**record, "setup": grown}
+
+
+def without_cards(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` (a move just taken back) without the cards its moves no longer use, when it
+    was set up from the table (`trimmed_setup`); else as it is."""
+    setup = record.get("setup")
+    if not isinstance(setup, Mapping) or setup.get("transcribed") is not True:
+        return dict(record)
+    return {**record, "setup": trimmed_setup(record)}

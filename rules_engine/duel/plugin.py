@@ -4,15 +4,17 @@ third-party package (see docs/plugins.md)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules_engine.duel import game, playout, record, scoring, statejson
+from rules_engine.duel import game, playout, record, scoring, statejson, transcription
 from rules_engine.duel.board_limits import MONUMENTS
 from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState
-from rules_engine.gametype import GameType, ModuleGameType, PlayModule
+from rules_engine.duel.transcription import TokensNeeded
+from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import msg
 
@@ -33,7 +35,20 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     def play_module(self) -> PlayModule[DuelState, Move]:
         return game
 
+    # -- recording at the table (F2 boats form, rules_engine/duel/transcription.py) ------
+    def table_needs(self, state: DuelState, move: Mapping[str, Any]) -> TokensNeeded | None:
+        return transcription.needs(state, move)
+
+    def with_table(self, rec: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
+        return transcription.with_tokens(rec, answers)
+
     # -- analysis hooks (rules_engine/analysis) --------------------------------------
+    def unseen(self, state: DuelState) -> dict[str, int]:
+        """The face-down tokens (supply and reserve, D3) by token id."""
+        if state.unseen is not None:  # recorded at the table: only the counts are known
+            return state.unseen
+        return dict(Counter([*(state.supply or ()), *(state.reserve or ())]))
+
     def determinized(self, state: DuelState, rng: random.Random) -> DuelState:
         from rules_engine.duel import hidden
 
@@ -47,10 +62,10 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         """The winner of a finished playout, scored without re-validating the board."""
         return [playout.playout_winner(state, rec.get("sides"))]
 
-    def playout_weight(self, move: Move) -> float:
+    def playout_weights(self, moves: Sequence[Move]) -> list[float]:
         """The generic loop's weights (the Duel's own `fast_playout` uses the greedy policy of
         rules_engine/duel/playout.py instead, which weighs each unload by who gains)."""
-        return _WEIGHTS.get(type(move).__name__, 1.0)
+        return [_WEIGHTS.get(type(move).__name__, 1.0) for move in moves]
 
     def board(self, state: DuelState, rec: Mapping[str, Any]) -> dict[str, Any]:
         return game.final_board(state, names=rec.get("players"), sides=rec.get("sides"))
@@ -58,9 +73,13 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
         return scoring.score_json(board)
 
+    def starting_player(self, board: Mapping[str, Any]) -> int:
+        starting: int = board.get("starting_player", 0)  # F1
+        return starting
+
     def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
         totals = [p["total"] for p in result["players"]]
-        winner, tie_broken = scoring.decide_winner(totals, board.get("starting_player", 0))
+        winner, tie_broken = scoring.decide_winner(totals, self.starting_player(board))
         return {**result, "winner": winner, "tie_broken": tie_broken}
 
     def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> record.Replay:

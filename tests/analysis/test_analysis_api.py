@@ -152,7 +152,7 @@ def test_a_variation_from_after_the_end_is_refused_with_the_reason(game, member)
 
 def test_a_finished_variation_is_not_rated(game, member):
     from games.models import Rating
-    from games.replay.appending import append_move
+    from games.play.appending import append_move
 
     before = Rating.objects.count()
     variation = game.variations.model.objects.get(pk=api(member).post(

@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from games.models import Move
+from games.play import appending
 from games.replay import timeline
 from rules_engine.classic import record as classic_record
 from rules_engine.duel import record as duel_record
@@ -84,3 +85,35 @@ def test_a_rejected_move_stores_nothing_and_names_the_move(alice):
                            headers=HTMX)
     assert "That move was not recorded" in response.content.decode()
     assert Move.objects.filter(game=game).count() == 10
+
+
+@pytest.mark.parametrize(("game", "plies"), [("duel", 20), ("classic", 30)])
+def test_a_tapped_live_move_builds_the_record_once_and_hashes_it_once(alice, monkeypatch, game, plies):
+    """The record is built once (for the position the page showed) and hashed once (its key);
+    the move is appended to that record, its key folded from the one before, and the page
+    drawn from the state the append produced."""
+    full = random_record(15, players=3, game=game) if game == "classic" else random_record(15)
+    stored = store({**full, "moves": full["moves"][:plies]}, alice)
+    client = _client(alice)
+    client.get(f"/games/{stored.pk}/play")  # the page the player taps on
+    builds, hashes = [], []
+    for module in (timeline, appending):
+        monkeypatch.setattr(module, "record_of", lambda g, _real=module.record_of: builds.append(g.pk) or _real(g))
+    monkeypatch.setattr(timeline, "_key", lambda g, r, _real=timeline._key: hashes.append(g.pk) or _real(g, r))
+    response = client.post(f"/games/{stored.pk}/play", {"ply": plies, "move": json.dumps(full["moves"][plies])},
+                           headers=HTMX)
+    assert response.status_code == 200 and Move.objects.filter(game=stored).count() == plies + 1
+    assert (builds, hashes) == ([stored.pk], [stored.pk])
+
+
+def test_an_appended_moves_timeline_is_found_by_the_longer_records_key(alice, moves_replayed):
+    """The key folded from the position before is the key of the record read back afterwards."""
+    full = random_record(16)
+    game = store({**full, "moves": full["moves"][:12]}, alice)
+    client = _client(alice)
+    client.get(f"/games/{game.pk}/play")
+    client.post(f"/games/{game.pk}/play", {"ply": 12, "move": json.dumps(full["moves"][12])}, headers=HTMX)
+    cache.clear()  # only this process's timelines: the appended one must be found by its key
+    moves_replayed.clear()
+    assert timeline.load_timeline(game).plies == 13
+    assert moves_replayed == []

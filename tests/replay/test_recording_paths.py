@@ -5,7 +5,7 @@ spectator's page follows new moves."""
 import pytest
 from django.test import Client
 
-from games.replay.appending import append_move
+from games.play.appending import append_move
 
 pytestmark = pytest.mark.django_db
 

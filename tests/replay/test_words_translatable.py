@@ -13,9 +13,10 @@ import games.translation
 from games.ui.classic.describe import describe_move as classic_describe
 from games.ui.classic.menu import legal_menu as classic_menu
 from games.ui.classic.table import read_turned_up
-from games.ui.duel.live_menu import Draw, legal_menu, with_draws
+from games.ui.duel.live_menu import legal_menu, read_draws
 from games.ui.duel.presenters import harbor_rows, token_view
 from games.ui.registry import ui_registry
+from rules_engine.duel.transcription import Draw, TokensNeeded
 from rules_engine.messages import Message
 from tests.replay.classic_fixtures import STATE
 
@@ -53,10 +54,10 @@ def test_duel_menu_labels_are_messages_with_board_words():
 
 
 def test_duel_draw_problems_are_messages(german):
-    draw = Draw("refill", 3, Message("the 3 tokens drawn onto {boat}", {"boat": "row 2"}))
-    _move, problems = with_draws({"type": "unload", "boat": "row-2"}, [draw], {"refill": "#5 Ob"})
+    need = TokensNeeded((Draw("refill", 3, "row-2"),))
+    _answers, problems = read_draws({"refill": "#5 Ob"}, need)
     assert problems == ["the 3 tokens drawn onto row 2: give 3 tokens, got 2"]
-    assert games.translation.say(problems[0]) == "<<the 3 tokens drawn onto row 2>: give 3 tokens, got 2>"
+    assert games.translation.say(problems[0]) == "<<the 3 tokens drawn onto <row 2>>: give 3 tokens, got 2>"
 
 
 def test_duel_tokens_show_the_d1_labels_and_the_boards_words():

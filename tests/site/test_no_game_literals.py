@@ -34,21 +34,38 @@ ALLOWED = (
 )
 
 
-def _offenders() -> list[str]:
+#: The built-in games' own record and board fields (formats.md F1–F4: the Duel's setup, drawn
+#: tokens and starting player; the base game's cards turned up): a game reads and writes them
+#: through its `GameType` (`with_table`, `without_table`, `starting_player` …), never the page
+#: code. The fields every format shares (game, players, moves, setup, sides, variants) are free.
+GAME_FIELDS = ("round_cards", "market_draws", "transcribed", "refill", "refills", "reveal", "supply", "boats",
+               "starting_player")
+FIELD = re.compile(rf"""["'](?:{"|".join(GAME_FIELDS)})["']""")
+#: ``getattr``/``hasattr`` on a game type, a game's adapter, a position or a replay: what a game
+#: can do is a method of its `GameType` or `GameUI` with a default, never probed for.
+PROBE = re.compile(r"""\b(?:getattr|hasattr)\(\s*[\w.()\[\]]*\b(?:game_type|gt|ui|state|timeline|replay|game\(|"""
+                   r"""game_ui\(|registry\(\))""")
+#: Where probing is the point: the registries that build the contract's objects (rules_engine's
+#: and the web adapters'), the contract's own defaults, a variant's replay wrapping the game's.
+PROBE_ALLOWED = ("rules_engine/registry.py", "rules_engine/gametype.py", "rules_engine/variants.py",
+                 "games/ui/registry.py")
+
+
+def _offenders(pattern: re.Pattern = LITERAL, searched=SEARCHED) -> list[str]:
     found = []
-    for path in sorted(set(SEARCHED)):
+    for path in sorted(set(searched)):
         rel = path.relative_to(ROOT).as_posix()
         if rel.startswith(ALLOWED):
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if LITERAL.search(line):
+            if pattern.search(line):
                 found.append(f"{rel}:{number}: {line.strip()}")
     return found
 
 
 def test_the_search_covers_the_page_code():
     names = {p.relative_to(ROOT).as_posix() for p in SEARCHED}
-    assert {"games/replay/views.py", "games/replay/live_views.py", "games/ui/views.py",
+    assert {"games/replay/views.py", "games/play/views.py", "games/ui/views.py",
             "templates/games/replay.html", "templates/games/detail.html"} <= names
 
 
@@ -67,3 +84,28 @@ def test_no_page_code_outside_the_game_folders_imports_an_engine():
         if engine_import.match(line)
     ]
     assert found == []
+
+
+def test_no_page_code_outside_the_game_folders_names_a_games_record_fields():
+    assert _offenders(FIELD) == []
+
+
+def test_the_field_search_finds_a_games_record_field():
+    assert FIELD.search("for key in ('round_cards', 'market_draws'):")
+    assert not FIELD.search('record["moves"].append(move)')
+
+
+#: Generic code of the engine too: the analysis and the registry's neighbours.
+GENERIC = [*SEARCHED, *ROOT.glob("rules_engine/*.py"), *ROOT.glob("rules_engine/analysis/*.py")]
+
+
+def test_nothing_outside_the_registries_probes_a_game_with_getattr():
+    found = [line for line in _offenders(PROBE, GENERIC) if not line.startswith(PROBE_ALLOWED)]
+    assert found == []
+
+
+def test_the_probe_search_finds_a_getattr_on_a_game():
+    assert PROBE.search('trim = getattr(engine.registry().game(game.game_type), "trimmed_setup", None)')
+    assert PROBE.search('transcription=getattr(state, "transcription", False),')
+    assert PROBE.search('fast = getattr(game_type, "fast_playout", None)')
+    assert not PROBE.search('result = getattr(seat, "result", None)')

@@ -1,5 +1,6 @@
 """The Obelisk race's pages, as the service's web adapter (``games.ui.GameUI``) wants them:
-a calculator form, a board for the replay and live-entry pages, and a new-game form. Django
+its three parts, each a subclass overriding only what this game needs — a `Calculator`, a
+`BoardView` for the replay and live-entry pages, a `LiveEntry` with a new-game form. Django
 is imported here only, and only when the service asks for the game's pages."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from django import forms
 
-from games.ui import GameUI, Story
+from games.ui import BoardView, Calculator, GameUI, LiveEntry, NewGameForm, Story
 from imhotep_house_rules.race import COLOURS, GAME_ID, MAX_TAKE, RACE, new_record
 from rules_engine.errors import BoardError
 from rules_engine.registry import default_registry
@@ -26,10 +27,6 @@ class RaceBoardForm(forms.Form):
     obelisk1 = forms.IntegerField(label="Second player's obelisk", min_value=0, max_value=30)
 
 
-def calculator_data(query) -> dict:
-    data = {"obelisk0": "0", "obelisk1": "0"}
-    data.update({k: query.get(k) for k in ("name0", "name1", "obelisk0", "obelisk1") if query.get(k) not in (None, "")})
-    return data
 
 
 @dataclass
@@ -37,6 +34,22 @@ class RaceCalculation:
     problems: list[str] = field(default_factory=list)
     players: list[dict] = field(default_factory=list)
     winner: str = ""
+
+
+class RaceCalculator(Calculator):
+    template = "ui/obelisk-race/calculator.html"
+    form = RaceBoardForm
+    card_title = "Obelisk race scores"
+    card_text = f"{RACE.name}: a block a point, the taller obelisk 3 more."
+
+    def data(self, query) -> dict:
+        data = {"obelisk0": "0", "obelisk1": "0"}
+        data.update({k: query.get(k) for k in ("name0", "name1", "obelisk0", "obelisk1")
+                     if query.get(k) not in (None, "")})
+        return data
+
+    def calculate(self, form: RaceBoardForm) -> RaceCalculation:
+        return calculate(form)
 
 
 def calculate(form: RaceBoardForm) -> RaceCalculation:
@@ -54,31 +67,31 @@ def calculate(form: RaceBoardForm) -> RaceCalculation:
 
 
 # -- replay and live entry ------------------------------------------------------------------
-def replay_context(timeline, ply: int, story, colours) -> dict:
-    state = timeline.state(ply)
-    score = timeline.score_at(ply)
-    return {"race": {
-        "quarry": state.quarry,
-        "over": state.over,
-        "players": [{"name": n, "colour": c, "obelisk": h, "blocks": range(h), "total": p["total"],
-                     "to_move": i == state.to_move and not state.over}
-                    for i, (n, c, h, p) in enumerate(zip(timeline.names, colours, state.heights, score["players"],
-                                                         strict=False))],
-    }}
+class RaceBoard(BoardView):
+    """The two obelisks and the quarry; the moves told all at once (no `describe_move`)."""
+
+    template = "ui/obelisk-race/board.html"
+    setup_text = f"Setup: the quarry holds its blocks; take 1 to {MAX_TAKE} a turn."
+
+    def context(self, timeline, ply: int, story, colours) -> dict:
+        state = timeline.state(ply)
+        score = timeline.score_at(ply)
+        return {"race": {
+            "quarry": state.quarry,
+            "over": state.over,
+            "players": [{"name": n, "colour": c, "obelisk": h, "blocks": range(h), "total": p["total"],
+                         "to_move": i == state.to_move and not state.over}
+                        for i, (n, c, h, p) in enumerate(zip(timeline.names, colours, state.heights,
+                                                             score["players"], strict=False))],
+        }}
+
+    def describe(self, timeline) -> list[Story]:
+        names = timeline.names
+        return [Story(text=f"{names[k % 2]} takes {m['blocks']} block{'s' if m['blocks'] > 1 else ''}")
+                for k, m in enumerate(timeline.moves_json)]
 
 
-def describe(timeline) -> list[Story]:
-    names = timeline.names
-    return [Story(text=f"{names[k % 2]} takes {m['blocks']} block{'s' if m['blocks'] > 1 else ''}")
-            for k, m in enumerate(timeline.moves_json)]
-
-
-def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
-    return [{"label": f"Take {m['blocks']} block{'s' if m['blocks'] > 1 else ''}", "json": json.dumps(m)}
-            for m in legal] if live else []
-
-
-class NewRaceForm(forms.Form):
+class NewRaceForm(NewGameForm):
     first = forms.CharField(label="First player (starts)", max_length=40)
     second = forms.CharField(label="Second player", max_length=40)
 
@@ -95,24 +108,25 @@ class NewRaceForm(forms.Form):
         return new_record([self.cleaned_data["first"], self.cleaned_data["second"]])
 
 
+class RaceLive(LiveEntry):
+    """Live entry: a menu of the legal takes (nothing hidden, so no table form)."""
+
+    new_form = NewRaceForm
+    new_template = "ui/obelisk-race/new.html"
+    play_template = "ui/obelisk-race/play.html"
+
+    def menu(self, timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
+        return [{"label": f"Take {m['blocks']} block{'s' if m['blocks'] > 1 else ''}", "json": json.dumps(m)}
+                for m in legal] if live else []
+
+
 UI = GameUI(
     game=GAME_ID,
     templates=TEMPLATES,
     colours=COLOURS,
     label="Obelisk race",
-    card_title="Obelisk race scores",
-    card_text=f"{RACE.name}: a block a point, the taller obelisk 3 more.",
-    calculator_template="ui/obelisk-race/calculator.html",
-    calculator_form=RaceBoardForm,
-    calculator_data=calculator_data,
-    calculate=calculate,
-    board_template="ui/obelisk-race/board.html",
-    setup_text=f"Setup: the quarry holds its blocks; take 1 to {MAX_TAKE} a turn.",
-    replay_context=replay_context,
-    describe=describe,
-    new_form=NewRaceForm,
-    new_template="ui/obelisk-race/new.html",
-    play_template="ui/obelisk-race/play.html",
-    live_context=live_context,
+    calculator=RaceCalculator(),
+    board=RaceBoard(),
+    live=RaceLive(),
     tie_break="the player who did not start wins",
 )

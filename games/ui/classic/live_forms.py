@@ -24,7 +24,7 @@ from games.translation import say
 from games.ui.classic.describe import site_name
 from games.ui.classic.forms import SITE_NAMES
 from games.ui.classic.table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
-from games.ui.gameui import drawn
+from games.ui.gameui import NewGameForm, drawn
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, ROUND_CARDS, SITES
 from rules_engine.classic.game import new_record
 from rules_engine.classic.words import COLOUR_NAMES
@@ -62,7 +62,7 @@ class SideSelect(forms.RadioSelect):
         return option
 
 
-class NewClassicForm(forms.Form):
+class NewClassicForm(NewGameForm):
     # Tells /games/new which form a post is for (the action's ?game=classic does too).
     game = forms.CharField(widget=forms.HiddenInput, initial=GAME_ID, required=False)
     seed = forms.IntegerField(

@@ -13,7 +13,7 @@ from games.ui.classic import calculator, forms, live_forms, table
 from games.ui.classic.describe import describe_move
 from games.ui.classic.menu import legal_menu
 from games.ui.classic.presenters import classic_context
-from games.ui.gameui import GameUI
+from games.ui.gameui import BoardView, Calculator, GameUI, LiveEntry
 from games.ui.hookspecs import hookimpl
 from rules_engine.classic.game import new_record
 from rules_engine.classic.playout import random_game
@@ -22,39 +22,75 @@ GAME = "classic"
 COLOURS = ("black", "white", "brown", "grey")  # the seats take the box's colours in order (classic.md C1)
 
 
-def replay_context(timeline, ply: int, story, colours) -> dict:
-    state_json = timeline.state_json(ply)
-    return {"classic": classic_context(state_json, timeline.score_at(ply), story, timeline.names),
-            "over": state_json.get("over")}
+class ClassicCalculator(Calculator):
+    """The F3 score calculator."""
+
+    template = "ui/classic/calculator.html"
+    form = forms.ClassicBoardForm
+    card_title = _("Base game scores")
+    card_text = _("Imhotep: Builder of Egypt, 2–4 players: the burial chamber, obelisks, cards and ties, "
+                  "every point explained.")
+
+    def data(self, query):
+        return forms.with_defaults(query)
+
+    def calculate(self, form):
+        return calculator.calculate(form)
 
 
-def describe(timeline) -> list:
-    names = timeline.names or []  # none: "player 1", "player 2" …
-    return [describe_move(timeline.state_json(k), m, names, after=timeline.state_json(k + 1))
-            for k, m in enumerate(timeline.moves_json)]
+class ClassicBoard(BoardView):
+    """The ships and sites, the players' panels, the move stories (C2–C8)."""
+
+    template = "ui/classic/board.html"
+    css_class = "is-classic"
+    setup_text = _("Setup: round 1's ships are in the harbour, sleds loaded.")
+
+    def context(self, timeline, ply: int, story, colours) -> dict:
+        state_json = timeline.state_json(ply)
+        return {"classic": classic_context(state_json, timeline.score_at(ply), story, timeline.names),
+                "over": state_json.get("over")}
+
+    def describe(self, timeline) -> list:
+        names = timeline.names or []  # none: "player 1", "player 2" …
+        return [describe_move(timeline.state_json(k), m, names, after=timeline.state_json(k + 1))
+                for k, m in enumerate(timeline.moves_json)]
+
+    def describe_move(self, timeline, ply: int, move):
+        gt = timeline.game_type
+        after = gt.state_to_json(gt.apply(timeline.state(ply), move), timeline.record)
+        return describe_move(timeline.state_json(ply), move, timeline.names or [], after=after)
+
+    def totals(self, timeline):
+        if timeline.record.get("variants"):
+            return None  # variants change the totals: score every ply through the registry
+        # The state JSON already carries this score (the same scorer, C8); the stories need that
+        # JSON for every ply anyway.
+        return [[p["score"]["total"] for p in timeline.state_json(k)["players"]] for k in range(timeline.plies + 1)]
 
 
-def describe_one(timeline, ply: int, move: dict):
-    gt = timeline.game_type
-    after = gt.state_to_json(gt.apply(timeline.state(ply), move), timeline.record)
-    return describe_move(timeline.state_json(ply), move, timeline.names or [], after=after)
+class ClassicLive(LiveEntry):
+    """Live entry of 2–4 players, dealt by the server or turned up at the table (F4)."""
 
+    new_form = live_forms.NewClassicForm
+    new_template = "ui/classic/new.html"
+    play_template = "ui/classic/play.html"
 
-def totals(timeline):
-    if timeline.record.get("variants"):
-        return None  # variants change the totals: score every ply through the registry
-    # The state JSON already carries this score (the same scorer, C8); the stories need that
-    # JSON for every ply anyway.
-    return [[p["score"]["total"] for p in timeline.state_json(k)["players"]] for k in range(timeline.plies + 1)]
+    def menu(self, timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
+        state_json = timeline.state_json(ply)
+        menu = legal_menu(legal, state_json)
+        # Each legal C4.2 placement is drawn as its ship's empty slot.
+        ctx["classic"] = classic_context(state_json, timeline.score_at(ply), ctx["story"], timeline.names,
+                                         choices=menu.place)
+        return menu
 
+    def table_fields(self, need) -> list[str]:
+        return table.table_fields(need)
 
-def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
-    state_json = timeline.state_json(ply)
-    menu = legal_menu(legal, state_json)
-    # Each legal C4.2 placement is drawn as its ship's empty slot.
-    ctx["classic"] = classic_context(state_json, timeline.score_at(ply), ctx["story"], timeline.names,
-                                     choices=menu.place)
-    return menu
+    def table_form(self, timeline, need) -> dict:
+        return table.table_form(timeline, need)
+
+    def read_table(self, data, need):
+        return table.read_turned_up(data, need)
 
 
 def demo_record(names, rng: random.Random, i: int) -> dict:
@@ -102,26 +138,9 @@ UI = GameUI(
     colours=COLOURS,
     # Translators: the short name of Imhotep: Builder of Egypt, in links to its calculator.
     label=_("Base game"),
-    card_title=_("Base game scores"),
-    card_text=_("Imhotep: Builder of Egypt, 2–4 players: the burial chamber, obelisks, cards and ties, "
-                "every point explained."),
-    calculator_template="ui/classic/calculator.html",
-    calculator_form=forms.ClassicBoardForm,
-    calculator_data=forms.with_defaults,
-    calculate=calculator.calculate,
-    board_template="ui/classic/board.html",
-    board_class="is-classic",
-    setup_text=_("Setup: round 1's ships are in the harbour, sleds loaded."),
-    replay_context=replay_context,
-    describe=describe,
-    describe_move=describe_one,
-    totals=totals,
-    new_form=live_forms.NewClassicForm,
-    new_template="ui/classic/new.html",
-    play_template="ui/classic/play.html",
-    live_context=live_context,
-    table_choices=table.pending_choices,
-    read_turned_up=table.read_turned_up,
+    calculator=ClassicCalculator(),
+    board=ClassicBoard(),
+    live=ClassicLive(),
     demo_record=demo_record,
     tie_break=_("more stones on the sled"),
     board_format=_("board"),

@@ -55,7 +55,7 @@ def market_choices(left: Mapping[str, int]) -> list[dict]:
 
 
 def pending_choices(state, players: int, seen_round_cards: list, need) -> dict:
-    """What the draw form of the play page offers for ``need`` (a transcription `Needs`)."""
+    """What the draw form of the play page offers for ``need`` (a `CardsNeeded`)."""
     return {
         "round_cards": [round_card_label(c) for c in round_cards_left(players, seen_round_cards)]
         if need.round_card else [],
@@ -64,9 +64,20 @@ def pending_choices(state, players: int, seen_round_cards: list, need) -> dict:
     }
 
 
+def table_fields(need) -> list[str]:
+    """The draw form's fields (the round card's is there even when not asked for)."""
+    return ["round_card", *(f"market_{k}" for k in range(1, need.market + 1))]
+
+
+def table_form(timeline, need) -> dict:
+    """The draw form of the play page for ``need``: what it offers."""
+    seen = (timeline.record.get("setup") or {}).get("round_cards", [])
+    return {"table": pending_choices(timeline.state(timeline.plies), len(timeline.names), seen, need)}
+
+
 def read_turned_up(data: Mapping[str, str], need) -> tuple[dict, list[str]]:
-    """The cards a draw form posted, as `append_move`'s ``turned_up``, and the problems to fix
-    (``Message`` values)."""
+    """The cards a draw form posted (`GameType.with_table`'s answers: the setup's round cards
+    and market draws to add), and the problems to fix (``Message`` values)."""
     problems: list[str] = []
     turned_up: dict = {"round_cards": [], "market_draws": []}
     if need.round_card:

@@ -20,6 +20,7 @@ from games.services import reason_of
 from games.services.players import check_names
 from games.translation import say
 from games.ui.duel.geometry import BOATS, MONUMENTS, line_name
+from games.ui.gameui import NewGameForm
 from rules_engine.duel.game import shuffled_supply
 from rules_engine.duel.labels import FACES, LabelError, parse_labels
 from rules_engine.duel.tokens import TOKEN_COUNTS
@@ -60,7 +61,7 @@ def boat_label(boat: str) -> str:
     return gettext("Column %(column)s boat") % {"column": which}
 
 
-class NewDuelForm(forms.Form):
+class NewDuelForm(NewGameForm):
     player_1 = forms.CharField(label=_("Player 1"), max_length=60)
     colour_1 = forms.ChoiceField(label=_("Colour"), choices=COLOURS, initial="black")
     player_2 = forms.CharField(label=_("Player 2"), max_length=60)

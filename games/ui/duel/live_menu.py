@@ -1,6 +1,7 @@
 """What the live-entry page (/games/<id>/play) offers: the legal moves of the player to move,
-grouped the way people play them (duel.md D4), and which tokens a transcribed game must be
-told when a move turns tokens face up (formats.md F2 "Recording a physical game").
+grouped the way people play them (duel.md D4), and the tokens a person names when a move of a
+transcribed game turns tokens face up (formats.md F2 "Recording a physical game"; which ones:
+`rules_engine.duel.transcription`).
 
 Only moves the engine lists (`legal_moves`) are offered; each carries its F2 JSON, which the
 page posts back unchanged (plus the drawn tokens in a transcribed game).
@@ -15,6 +16,7 @@ from games.services import reason_of
 from games.ui.duel.geometry import line_name
 from games.ui.gameui import Choice
 from rules_engine.duel.labels import LabelError, parse_labels
+from rules_engine.duel.transcription import Draw, TokensNeeded
 from rules_engine.messages import msg, plural
 
 # D4.3 action tokens, in the order the page lists them.
@@ -77,67 +79,40 @@ def legal_menu(moves_json: list[dict]) -> Menu:
     return menu
 
 
-@dataclass(frozen=True)
-class Draw:
-    """One group of tokens a transcribed move must name: ``field`` is the form field."""
-
-    field: str  # "refill", "refills-0", "refills-1", "reveal"
-    count: int  # 3 for a refilled boat, 1 for a revealed reserve token
-    what: str  # for the person: "the 3 tokens drawn onto row 2" (a Message)
-
-
-def draws_needed(state, move: Mapping) -> list[Draw]:
-    """Which drawn tokens a move needs in a transcribed game ([] when the draw order is
-    stored as setup.supply): an unload refills its boat while the supply lasts (D4.2 step 4),
-    a take-token turns up the reserve's top token while the reserve lasts (D4.3)."""
-    if not getattr(state, "transcription", False):
-        return []
-    supply = state.supply_count
-    kind = move.get("type")
-    if kind in ("unload", "swap-unload"):
-        boat = move["boat"] if kind == "unload" else move["unload"]
-        return [Draw("refill", 3, _drawn_onto(boat))] if supply > 0 else []
-    if kind == "place-unload":
-        draws = []
-        for k, boat in enumerate(move["boats"]):
-            if supply > 0:  # each refill takes 3 from the supply (D4.2 step 4)
-                draws.append(Draw(f"refills-{k}", 3, _drawn_onto(boat)))
-                supply -= 3
-        return draws
-    if kind == "take-token" and state.reserve_count > 0:
+def draw_what(draw: Draw) -> str:
+    """What a draw names, for the person entering it (a ``Message``)."""
+    if draw.boat is None:
         # Translators: the token a "take 1 token" turns face up from the reserve (D4.3), asked for
         # in a transcribed game.
-        return [Draw("reveal", 1, msg("the reserve token turned up"))]
-    return []
-
-
-def _drawn_onto(boat: str) -> str:
+        return msg("the reserve token turned up")
     # Translators: the tokens drawn from the supply to refill an unloaded boat (D4.2 step 4), e.g. "… onto row 2".
-    return msg("the 3 tokens drawn onto {boat}", boat=line_name(boat))
+    return msg("the 3 tokens drawn onto {boat}", boat=line_name(draw.boat))
 
 
-def with_draws(move: Mapping, draws: list[Draw], data: Mapping[str, str]) -> tuple[dict, list[str]]:
-    """``move`` completed with the tokens tapped or typed into the draw form (``data``: field ->
-    text, labels such as ``#7 Ob T2``); the problems a person must fix (a word that names no
-    token, the wrong number of tokens), as ``Message`` values. Whether a token can still be
-    face down is the engine's check, which names the token."""
-    out = dict(move)
+def read_draws(data: Mapping[str, str], need: TokensNeeded) -> tuple[dict, list[str]]:
+    """The tokens tapped or typed into the draw form (``data``: field -> text, labels such as
+    ``#7 Ob T2``) as the move's ``refill``, ``refills`` or ``reveal`` (`GameType.with_table`'s
+    answers); the problems a person must fix (a word that names no token, the wrong number of
+    tokens), as ``Message`` values. Whether a token can still be face down is the engine's
+    check, which names the token."""
+    out: dict = {}
     problems: list[str] = []
     refills: list = []
-    for draw in draws:
+    for draw in need.draws:
+        what = draw_what(draw)
         try:
             tokens = parse_labels(data.get(draw.field, "") or "")
         except LabelError as exc:
             # Translators: a problem with the tokens typed for a draw,
             # e.g. "the 3 tokens drawn onto row 2: 'x' is not a token …".
-            problems.append(msg("{what}: {problem}", what=draw.what, problem=reason_of(exc)))
+            problems.append(msg("{what}: {problem}", what=what, problem=reason_of(exc)))
             continue
         if len(tokens) != draw.count:
             problems.append(plural(
                 # Translators: too few or too many tokens typed for a draw,
                 # e.g. "the 3 tokens drawn onto row 2: give 3 tokens, got 2".
                 "{what}: give {n} token, got {got}", "{what}: give {n} tokens, got {got}",
-                what=draw.what, n=draw.count, got=len(tokens),
+                what=what, n=draw.count, got=len(tokens),
             ))
             continue
         if draw.field == "refill":
@@ -146,7 +121,6 @@ def with_draws(move: Mapping, draws: list[Draw], data: Mapping[str, str]) -> tup
             out["reveal"] = tokens[0]
         else:
             refills.append(tokens)
-    if move.get("type") == "place-unload" and refills:
-        # F2 (our extension, docs/rulings.md): one entry per unloaded boat, None when removed.
-        out["refills"] = refills + [None] * (len(move["boats"]) - len(refills))
+    if refills:
+        out["refills"] = refills
     return out, problems

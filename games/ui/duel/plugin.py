@@ -11,43 +11,79 @@ from django.utils.translation import gettext_lazy as _
 from games.ui.duel import calculator, forms, live_forms, live_menu
 from games.ui.duel.describe import describe_move
 from games.ui.duel.presenters import harbor_rows, player_panels
-from games.ui.gameui import GameUI
+from games.ui.gameui import BoardView, Calculator, GameUI, LiveEntry
 from games.ui.hookspecs import hookimpl
 
 GAME = "duel"
 COLOURS = ("black", "white")  # F2: "colours is optional (default black, white)"
 
 
-def replay_context(timeline, ply: int, story, colours) -> dict:
-    state = timeline.state(ply)
-    return {
-        "rows": harbor_rows(state, story, colours),
-        "panels": player_panels(state, timeline.score_at(ply), timeline.names, colours),
-        "supply": state.supply_count,
-        "reserve": state.reserve_count,
-        "over": state.over,
-    }
+class DuelCalculator(Calculator):
+    """The F1 score calculator."""
+
+    template = "ui/duel/calculator.html"
+    form = forms.DuelBoardForm
+    card_title = _("Score calculator")
+    card_text = _("Imhotep: The Duel. Enter what lies on the table, see every point explained and who won.")
+
+    def data(self, query):
+        return forms.with_defaults(query)
+
+    def calculate(self, form):
+        return calculator.calculate(form)
 
 
-def describe(timeline) -> list:
-    names = timeline.names or []  # none: "player 1", "player 2"
-    return [describe_move(timeline.state(k), m, names) for k, m in enumerate(timeline.moves_json)]
+class DuelBoard(BoardView):
+    """The harbor with its boats, the players' panels, the move stories (D2–D7)."""
+
+    template = "ui/duel/board.html"
+    setup_text = _("Setup: the boats are loaded.")
+
+    def context(self, timeline, ply: int, story, colours) -> dict:
+        state = timeline.state(ply)
+        return {
+            "rows": harbor_rows(state, story, colours),
+            "panels": player_panels(state, timeline.score_at(ply), timeline.names, colours),
+            "supply": state.supply_count,
+            "reserve": state.reserve_count,
+            "over": state.over,
+        }
+
+    def describe(self, timeline) -> list:
+        names = timeline.names or []  # none: "player 1", "player 2"
+        return [describe_move(timeline.state(k), m, names) for k, m in enumerate(timeline.moves_json)]
+
+    def describe_move(self, timeline, ply: int, move):
+        return describe_move(timeline.state(ply), move, timeline.names or [])
 
 
-def draw_palette(state):
-    return live_forms.palette_of(getattr(state, "unseen", None) or {})
+class DuelLive(LiveEntry):
+    """Live entry with the F2 transcription of turned-up tokens."""
 
+    new_form = live_forms.NewDuelForm
+    new_template = "ui/duel/new.html"
+    play_template = "ui/duel/play.html"
 
-def describe_one(timeline, ply: int, move: dict):
-    return describe_move(timeline.state(ply), move, timeline.names or [])
+    def menu(self, timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
+        menu = live_menu.legal_menu(legal) if live else live_menu.Menu()
+        ctx["transcription"] = timeline.state(ply).transcription  # the page says so (F2 boats form)
+        for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
+            for sq in row:
+                sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
+        return menu
 
+    def table_fields(self, need) -> list[str]:
+        return [d.field for d in need.draws]
 
-def live_context(timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
-    menu = live_menu.legal_menu(legal) if live else live_menu.Menu()
-    for row in ctx["rows"]:  # each legal place/unload is drawn as its cell or boat (D4.1, D4.2)
-        for sq in row:
-            sq["choice"] = menu.cells.get(sq.get("name")) or menu.boats.get(sq.get("name"))
-    return menu
+    def table_form(self, timeline, need) -> dict:
+        """The draw form's rows (each group of tokens to name) and the palette of the token
+        faces that may still turn up."""
+        state = timeline.state(timeline.plies)
+        return {"draws": [{"field": d.field, "count": d.count, "what": live_menu.draw_what(d)} for d in need.draws],
+                "palette": live_forms.palette_of(timeline.game_type.unseen(state))}
+
+    def read_table(self, data, need):
+        return live_menu.read_draws(data, need)
 
 
 #: The board's words for the Duel's ids, for ``{{ id|label }}``: breakdown keys and monuments
@@ -79,24 +115,9 @@ UI = GameUI(
     colours=COLOURS,
     # Translators: the short name of Imhotep: The Duel, in links to its calculator.
     label=_("Duel"),
-    card_title=_("Score calculator"),
-    card_text=_("Imhotep: The Duel. Enter what lies on the table, see every point explained and who won."),
-    calculator_template="ui/duel/calculator.html",
-    calculator_form=forms.DuelBoardForm,
-    calculator_data=forms.with_defaults,
-    calculate=calculator.calculate,
-    board_template="ui/duel/board.html",
-    setup_text=_("Setup: the boats are loaded."),
-    replay_context=replay_context,
-    describe=describe,
-    describe_move=describe_one,
-    new_form=live_forms.NewDuelForm,
-    new_template="ui/duel/new.html",
-    play_template="ui/duel/play.html",
-    live_context=live_context,
-    draws_needed=live_menu.draws_needed,
-    with_draws=live_menu.with_draws,
-    draw_palette=draw_palette,
+    calculator=DuelCalculator(),
+    board=DuelBoard(),
+    live=DuelLive(),
     tie_break=_("the player who did not start wins"),
     board_format=_("board"),
     record_format=_("game record"),

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from games import engine
 from games.membership.access import member_required
 from games.models import Game
-from games.replay.appending import NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
 from games.services import reason_of
@@ -34,6 +34,7 @@ from games.services.recording import Outcome, import_record
 from games.translation import say
 from games.ui import game_ui, ui_registry
 from rules_engine.errors import RulesError, joined_parts
+from rules_engine.gametype import Needs
 from rules_engine.messages import msg
 
 
@@ -51,34 +52,35 @@ def may_record(user, game: Game) -> bool:
 
 def live_games() -> list[str]:
     """The games whose web adapter offers live entry."""
-    return [g for g, ui in ui_registry().uis.items() if ui.has_live_entry]
+    return [g for g, ui in ui_registry().uis.items() if ui.live is not None]
 
 
 @member_required
 def new_game(request):
     game_id = request.POST.get("game") or request.GET.get("game") or engine.DEFAULT_GAME
-    ui = game_ui(game_id)
-    if ui.new_form is None or not ui.has_live_entry:
+    entry = game_ui(game_id).live
+    if entry is None:
         return _plain(
             404,
             _("there is no live entry for the game {game}; this server records: {games}").format(
                 game=repr(game_id[:40]), games=_(", ").join(live_games())
             ),
         )
-    form = ui.new_form(request.POST or None)
+    form = entry.new_form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
-        if outcome.status == Outcome.IMPORTED:
-            return redirect("play", pk=outcome.game.pk)
-        if outcome.status == Outcome.DUPLICATE:
+        stored = outcome.game
+        if outcome.status == Outcome.IMPORTED and stored is not None:
+            return redirect("play", pk=stored.pk)
+        if outcome.status == Outcome.DUPLICATE and stored is not None:
             # Same players and the same transcribed boats, no moves yet: most likely a double
             # submit; name the stored game rather than store it twice.
             form.add_error(None, _("this game is already stored as game {game} ({url})").format(
-                game=outcome.game.pk, url=reverse("play", args=[outcome.game.pk])))
+                game=stored.pk, url=reverse("play", args=[stored.pk])))
         else:
             form.add_error(None, say(outcome.reason))
     status = 400 if request.method == "POST" else 200
-    return render(request, ui.new_template, {"form": form, "known_names": form.known_names()}, status=status)
+    return render(request, entry.new_template, {"form": form, "known_names": form.known_names()}, status=status)
 
 
 # --------------------------------------------------------------------------- /games/<id>/play
@@ -91,7 +93,7 @@ def _checked_game(request, pk: int) -> Game | HttpResponse:
             "only the person who started game {game} (or staff) may record its moves; anyone may watch it at {url}"
         )
         return _plain(403, refusal.format(game=game.pk, url=reverse("replay", args=[game.pk])))
-    if not game_ui(game.game_type).has_live_entry or not game.has_moves:
+    if game_ui(game.game_type).live is None or not game.has_moves:
         return _plain(
             404,
             _("game {game} is not a game recorded move by move here; there is nothing to play").format(game=game.pk),
@@ -116,9 +118,9 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
     gt = timeline.game_type
     live = game.status == Game.Status.IN_PROGRESS and not gt.is_over(state)
     legal = [gt.move_to_json(m) for m in gt.legal_moves(state)] if live else []
-    ui = ctx["ui"]
-    menu = ui.live_context(timeline, plies, ctx, legal, live)
-    template = ui.play_template
+    entry = ctx["ui"].live  # the game has live entry (`_checked_game`)
+    menu = entry.menu(timeline, plies, ctx, legal, live)
+    template = entry.play_template
     ctx.update(
         menu=menu,
         live=live,
@@ -129,8 +131,6 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
         replay_url=reverse("replay", args=[game.pk]),
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
-        transcription=getattr(state, "transcription", False),
-        palette=ui.draw_palette(state) if pending and ui.draw_palette else None,
         names=timeline.names,
     )
     partial = request.htmx and not request.htmx.history_restore_request
@@ -156,11 +156,14 @@ def _parse_ply(raw: str | None) -> int | None:
     return ply if ply >= 0 else None
 
 
-def _done(request, game: Game, timeline: Timeline | None = None):
-    """The page after a change: ``timeline``, when the change gives one, is the game's now."""
-    if request.htmx:
-        return _render(request, Game.objects.get(pk=game.pk), timeline=timeline)
-    return redirect("play", pk=game.pk)  # post/redirect/get: a reload never posts twice
+def _done(request, changed: Appended | Game):
+    """The page after a change: an appended move's game and timeline are the game's now (the
+    page is drawn from the state the append produced); after an undo the game is read again."""
+    if not request.htmx:
+        return redirect("play", pk=changed.pk if isinstance(changed, Game) else changed.game.pk)  # post/redirect/get
+    if isinstance(changed, Appended):
+        return _render(request, changed.game, timeline=changed.timeline)
+    return _render(request, Game.objects.get(pk=changed.pk))
 
 
 @member_required
@@ -178,73 +181,51 @@ def play(request, pk: int):
     if ply is None or not isinstance(move, dict):
         return _render(request, game, status=400,
                        error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
-    draws = []
-    ui = game_ui(game.game_type)
-    if ui.draws_needed and ply == game.moves.count():  # a stale page is refused by append_move
-        try:
-            timeline = load_timeline(game)
-            draws = ui.draws_needed(timeline.state(timeline.plies), move)
-        except (KeyError, TypeError, NoReplay, RulesError):
-            draws = []  # a malformed move: the engine's reason is shown by append_move
-    table_need = _table_need(game, ply, move)
-    if table_need is not None:
-        return _record_with_cards(request, game, ply, move, table_need)
-    if draws and ui.with_draws:
-        # F2 transcription form: ask for what was turned up before writing the move.
-        pending = {"move": json.dumps(move, separators=(",", ":")), "draws": draws, "ply": ply,
-                   "values": {d.field: request.POST.get(d.field, "") for d in draws}}
-        if not any(d.field in request.POST for d in draws):
-            return _render(request, game, pending=pending)
-        move, problems = ui.with_draws(move, draws, request.POST)
+    entry = game_ui(game.game_type).live
+    seen_at = game.updated_at  # before the record is built: a write after it is noticed
+    shown = _shown(game, ply)
+    need = _table_need(shown, move) if shown is not None else None
+    if need is not None and entry is not None and shown is not None:
+        # Ask for what the move turned up at the table (tokens drawn, cards revealed), then
+        # store it with the move.
+        fields = entry.table_fields(need)
+        pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
+                   **entry.table_form(shown, need),
+                   "values": {f: request.POST.get(f, "") for f in fields}}
+        if not any(f in request.POST for f in fields):
+            return _render(request, game, pending=pending, timeline=shown)
+        answers, problems = entry.read_table(request.POST, need)
         if problems:
-            return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
+            return _render(request, game, status=400, pending=pending, error=joined_parts(problems), timeline=shown)
     else:
-        pending = None
+        pending, answers = None, None
     try:
-        appended = append_move(game.pk, ply, move)
+        appended = append_move(game.pk, ply, move, table=answers, shown=shown, seen_at=seen_at)
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
         return _render(request, game, status=400, pending=pending,
                        error=msg("That move was not recorded: {reason}", reason=exc.reason))
-    return _done(request, game, appended.timeline)
+    return _done(request, appended)
 
 
-def _table_need(game: Game, ply: int, move: dict):
-    """A base game recorded at the table (F4 setup.transcribed): what ``move`` needs turned up
-    first (its next round card, market cards), or None."""
-    setup = (game.header or {}).get("setup") or {}
-    if setup.get("transcribed") is not True or ply != game.moves.count():
+def _shown(game: Game, ply: int) -> Timeline | None:
+    """The game's timeline when ``ply`` is its next ply (the position the page showed), else
+    None: a stale page is refused by append_move."""
+    if ply != game.moves.count():
         return None
     try:
-        timeline = load_timeline(game)
-        needs = getattr(timeline.game_type, "transcription_needs", None)
-        return needs(timeline.state(timeline.plies), move) if needs else None
-    except (KeyError, TypeError, NoReplay, RulesError):
-        return None  # a malformed move: append_move names the problem
+        return load_timeline(game)
+    except (NoReplay, RulesError):
+        return None  # append_move names the problem
 
 
-def _record_with_cards(request, game: Game, ply: int, move: dict, need):
-    """Ask for the cards the move turns up (round card, market cards), then store them with it."""
-    timeline = load_timeline(game)
-    seen = ((game.header or {}).get("setup") or {}).get("round_cards", [])
-    fields = ["round_card", *(f"market_{k}" for k in range(1, need.market + 1))]
-    pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
-               "table": timeline.ui.table_choices(timeline.state(timeline.plies), len(timeline.names), seen, need),
-               "values": {f: request.POST.get(f, "") for f in fields}}
-    if not any(f in request.POST for f in fields):
-        return _render(request, game, pending=pending)
-    turned_up, problems = timeline.ui.read_turned_up(request.POST, need)
-    if problems:
-        return _render(request, game, status=400, pending=pending, error=joined_parts(problems))
+def _table_need(shown: Timeline, move: dict) -> Needs | None:
+    """What ``move`` needs turned up at the table before it can be stored (`GameType.table_needs`)."""
     try:
-        appended = append_move(game.pk, ply, move, turned_up=turned_up)
-    except StalePly as exc:
-        return _render(request, game, status=409, error=_stale(game, ply, exc.current))
-    except RejectedMove as exc:
-        return _render(request, game, status=400, pending=pending,
-                       error=msg("That move was not recorded: {reason}", reason=exc.reason))
-    return _done(request, game, appended.timeline)
+        return shown.game_type.table_needs(shown.state(shown.plies), move)
+    except (KeyError, TypeError, RulesError):
+        return None  # a malformed move: append_move names the problem
 
 
 @member_required
@@ -257,7 +238,7 @@ def undo(request, pk: int):
     try:
         undo_last_move(game.pk, ply)
     except StalePly as exc:
-        return _render(request, game, status=409, error=_stale(game, ply, exc.current))
+        return _render(request, game, status=409, error=_stale(game, exc.expected, exc.current))
     except NothingToUndo as exc:
         return _render(request, game, status=400, error=reason_of(exc))
     return _done(request, game)

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.permissions import can_change_game
-from games.replay.appending import RejectedMove, StalePly, append_move
+from games.play.appending import RejectedMove, StalePly, append_move
 from games.replay.timeline import NoReplay, load_timeline
 from games.replay.views import BadPly, parse_ply
 from games.services import reason_of
@@ -102,7 +102,7 @@ class LegalMovesView(_LiveView):
         state = timeline.state(timeline.plies)
         gt = timeline.game_type
         moves = [gt.move_to_json(m) for m in gt.legal_moves(state)]
-        return Response({"ply": timeline.plies, "to_move": getattr(state, "to_move", None), "moves": moves})
+        return Response({"ply": timeline.plies, "to_move": gt.to_move(state), "moves": moves})
 
 
 class AppendMoveView(_LiveView):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 
@@ -23,6 +24,7 @@ from games.replay.timeline import Timeline, cached_timeline, remember
 from games.services import reason_of
 from games.services.results import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
+from rules_engine.gametype import TableAnswers
 from rules_engine.messages import msg
 
 
@@ -32,6 +34,7 @@ class StalePly(Exception):
     def __init__(self, expected: int, current: int):
         super().__init__(msg("you sent a move for ply {expected}, but the game is at ply {current}; "
                              "reload the position and try again", expected=expected, current=current))
+        self.expected = expected
         self.current = current
 
 
@@ -53,11 +56,14 @@ class Appended:
     timeline: Timeline  # the game's replay with the move, for the page that follows
 
 
-def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | None = None) -> Appended:
+def append_move(game_id: int, ply: object, move: object, table: TableAnswers | None = None,
+                shown: Timeline | None = None, seen_at: datetime | None = None) -> Appended:
     """Write ``move`` as ply ``ply`` of game ``game_id``. Raises Game.DoesNotExist, StalePly,
-    RejectedMove. ``turned_up`` (a base game recorded at the table, F4 ``setup.transcribed``):
-    the cards the move made the table turn up, ``{"round_cards": [[4, 3, 2, 1]],
-    "market_draws": ["statue", …]}``, stored with the move or not at all."""
+    RejectedMove. ``table`` (a game recorded at a physical table): what the move made the
+    table turn up (`GameType.table_needs`), which the game writes into the record
+    (`GameType.with_table`); stored with the move or not at all. ``shown``: the game's
+    timeline as the caller just loaded it, when the game's ``updated_at`` was ``seen_at``: if
+    nothing was written since, its record is the game's and is not built again."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise RejectedMove(
             msg("ply must be the whole number of the ply you are writing, got {value}", value=f"{ply!r:.40}"), None
@@ -71,25 +77,26 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
             raise StalePly(ply, current)
         if game.status != Game.Status.IN_PROGRESS:
             raise RejectedMove(_not_in_progress(game), current)
-        record = record_of(game)
-        # The page showed this position, so its replay is usually at hand (this process's
-        # timelines): the move is played on its last position instead of replaying the game.
-        previous = None if turned_up else cached_timeline(game, {**record, "moves": list(record["moves"])})
-        if turned_up:
-            setup = record.get("setup")
-            if not isinstance(setup, dict) or setup.get("transcribed") is not True:
-                raise RejectedMove(
-                    msg("this game was not set up from the table, so no cards can be added to it"), current
-                )
-            setup = {**setup}
-            for key in ("round_cards", "market_draws"):
-                setup[key] = [*setup.get(key, []), *turned_up.get(key, [])]
-            record["setup"] = setup
-            game.header = {**(game.header or {}), "setup": setup}
-            game.save(update_fields=["header"])  # rolled back with the move if the move fails
+        previous: Timeline | None
+        if shown is not None and seen_at == game.updated_at and shown.plies == current:
+            # Every move written or undone saves updated_at: the record the caller built is current.
+            record, previous = {**shown.record, "moves": list(shown.record["moves"])}, shown
+        else:
+            record = record_of(game)
+            # The page showed this position, so its replay is usually at hand (this process's
+            # timelines): the move is played on its last position instead of replaying the game.
+            previous = cached_timeline(game, {**record, "moves": list(record["moves"])})
         record["moves"].append(dict(move))
+        if table:
+            try:
+                grown = engine.registry().game(game.game_type).with_table(record, table)
+            except RulesError as exc:
+                raise RejectedMove(reason_of(exc), current) from None
+            if _save_header(game, record, grown):  # rolled back with the move if the move fails
+                previous = None  # the header changed (cards added to the setup): replay the record
+            record = grown
         try:
-            replay = previous.replay.extended(dict(move)) if previous is not None else None
+            replay = previous.replay.extended(dict(record["moves"][-1])) if previous is not None else None
             if replay is None:
                 replay = engine.registry().replay(record)
         except RecordError as exc:
@@ -106,6 +113,17 @@ def append_move(game_id: int, ply: object, move: object, turned_up: Mapping | No
     # Keyed by the record's content, so it is right even if the commit had failed.
     timeline = remember(game, record, replay, previous)
     return Appended(game=game, ply=current, move=stored, finished=replay.finished, timeline=timeline)
+
+
+def _save_header(game: Game, record: dict, changed: Mapping[str, object]) -> bool:
+    """Store the header fields in which ``changed`` (a game's rewrite of ``record``) differs
+    from ``record``; whether there were any. The players and moves are stored elsewhere."""
+    header = {k: v for k, v in changed.items() if k not in ("players", "moves") and v != record.get(k)}
+    if not header:
+        return False
+    game.header = {**(game.header or {}), **header}
+    game.save(update_fields=["header"])
+    return True
 
 
 def _not_in_progress(game: Game) -> str:
@@ -142,12 +160,9 @@ def undo_last_move(game_id: int, ply: object) -> Game:
             raise NothingToUndo(msg("game {game} was abandoned; its moves can no longer be changed", game=game.pk))
         was_finished = game.status == Game.Status.FINISHED
         Move.objects.filter(game=game, ply=current - 1).delete()
-        setup = (game.header or {}).get("setup") or {}
-        trim = getattr(engine.registry().game(game.game_type), "trimmed_setup", None)
-        if setup.get("transcribed") is True and trim is not None:
-            # Cards turned up with the undone move are forgotten, so they can be entered again.
-            game.header = {**(game.header or {}), "setup": trim(record_of(game))}
-            game.save(update_fields=["header"])
+        # What the table turned up for the undone move is forgotten, so it can be entered again.
+        record = record_of(game)
+        _save_header(game, record, engine.registry().game(game.game_type).without_table(record))
         if was_finished:
             recompute_results(game)  # not finished any more: results removed, ratings rebuilt
         else:
