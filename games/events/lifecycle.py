@@ -143,10 +143,10 @@ def start_live_game(pairing: Pairing, user) -> Game:
         raise EventError(_("table %(table)s already has game %(game)s") % {
             "table": pairing.table, "game": pairing.game_id})
     event = pairing.round.event
-    ui = game_ui(event.game_type)
-    if ui.new_form is None:
+    live = game_ui(event.game_type).live
+    if live is None:
         raise EventError(_("this server has no live entry for that game"))
-    blank = ui.new_form()
+    blank = live.new_form()
     data = {}
     for field_name, field in blank.fields.items():
         initial = blank.get_initial_for_field(field, field_name)
@@ -155,7 +155,7 @@ def start_live_game(pairing: Pairing, user) -> Game:
     for i, name in enumerate(_names(pairing), start=1):
         data[f"player_{i}"] = name
     data["new_players"] = True
-    form = ui.new_form(data)
+    form = live.new_form(data)
     if not form.is_valid():
         raise EventError("; ".join(str(e) for errors in form.errors.values() for e in errors))
     with transaction.atomic():

@@ -10,7 +10,7 @@ import pytest
 
 from games.events.models import Event, Pairing
 from games.models import Game
-from games.replay.appending import append_move
+from games.play.appending import append_move
 from games.replay.timeline import load_timeline
 from tests.browser.contexts import log_in, page_in
 

@@ -112,7 +112,7 @@ def test_holding_an_arrow_key_scrubs_to_where_the_presses_lead(page):
 
 
 def test_a_spectators_slider_reaches_the_newest_move(page):
-    from games.replay.appending import append_move
+    from games.play.appending import append_move
 
     full = random_record(11)
     game = store(random_record(11, moves=10))

@@ -6,7 +6,7 @@ import pytest
 
 from games.analysis.models import GameAnalysis
 from games.models import Player
-from games.replay.appending import append_move
+from games.play.appending import append_move
 from rules_engine import ENGINE_VERSION
 from tests.kit import random_record
 from tests.replay.conftest import store

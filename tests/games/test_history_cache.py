@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Player
-from games.replay.appending import append_move
+from games.play.appending import append_move
 from games.services import history_version
 from games.services.generated import generate
 from games.services.recording import import_board
