@@ -326,9 +326,11 @@ IMHOTEP_PLUGINS_BLOCK = env_list("IMHOTEP_PLUGINS_BLOCK", [])
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: a refused caller gets 401 with "WWW-Authenticate: Token", as the schema says
+    # (DRF answers 403 when the first authenticator, session auth, has no challenge to send).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["games.membership.access.IsMemberOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]

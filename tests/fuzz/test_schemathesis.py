@@ -60,3 +60,20 @@ def test_every_operation_anonymously(case, club, fast_throttles, keep_connection
 @schema.parametrize()
 def test_every_operation_as_staff_with_a_token(case, club, staff_token, fast_throttles, keep_connections):
     case.call_and_validate(headers={"Authorization": f"Token {staff_token}"})
+
+
+#: Steps of the stateful run: sequences of calls that feed one answer's ids into the next call
+#: (links schemathesis infers from the schema: a stored game's id to its moves, replay, PATCH…).
+STATEFUL = settings(
+    FUZZ,
+    max_examples=examples(25),
+    stateful_step_count=6,
+)
+
+
+def test_stateful_links_as_staff_with_a_token(club, staff_token, fast_throttles, keep_connections):
+    class Links(schema.as_state_machine()):  # type: ignore[misc]
+        def get_call_kwargs(self, case):
+            return {"headers": {"Authorization": f"Token {staff_token}"}}
+
+    Links.run(settings=STATEFUL)
