@@ -34,7 +34,9 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def report(cluster):
-    return fault_test(cluster, clients=WRITERS, kill_after=KILL_AFTER, each_after=EACH_AFTER, cap=120.0)
+    found = fault_test(cluster, clients=WRITERS, kill_after=KILL_AFTER, each_after=EACH_AFTER, cap=120.0)
+    print("\n".join(found.lines()))  # the figures, in the log of a run with -s or -rP
+    return found
 
 
 def test_the_instance_is_killed_only_after_the_writes_before_it(report):
