@@ -10,6 +10,7 @@ from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
+from schemathesis.generation.feedback import NO_FEEDBACK
 
 from tests.fuzz.conftest import KNOWN_IDS, examples
 
@@ -68,11 +69,14 @@ STATEFUL = settings(
     FUZZ,
     max_examples=examples(25),
     stateful_step_count=6,
+    database=None,
 )
 
 
 def test_stateful_links_as_staff_with_a_token(club, staff_token, fast_throttles, keep_connections):
-    class Links(schema.as_state_machine()):  # type: ignore[misc]
+    # Without feedback: as_state_machine() feeds values from earlier answers into later draws,
+    # which hypothesis cannot replay (FlakyStrategyDefinition at 150 examples, not a finding).
+    class Links(schema.build_state_machine(feedback=NO_FEEDBACK, link_calibration=None)):  # type: ignore[misc]
         def get_call_kwargs(self, case):
             return {"headers": {"Authorization": f"Token {staff_token}"}}
 
