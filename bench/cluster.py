@@ -163,6 +163,9 @@ class Cluster:
             "IMHOTEP_THROTTLE_ANON": "100000000/min",  # raised: the server is measured, not its 429s
             "IMHOTEP_THROTTLE_USER": "100000000/min",
             "IMHOTEP_TASKS": "database",
+            # Static files collected into the work folder, not the checkout (bench/cluster_settings.py).
+            "DJANGO_SETTINGS_MODULE": "bench.cluster_settings",
+            "CLUSTER_STATIC_ROOT": str(self.work / "static"),
         }
         self.env["REDIS_URL"] = self._redis_url()
         self._manage("migrate", "--noinput")
