@@ -4,19 +4,22 @@ dies (docs/operations.md).
     .venv/bin/python bench/cluster.py [--seconds 5] [--no-load] [--no-fault]
 
 Starts, each on a free port and all removed at the end: a new database on the local PostgreSQL
-server (CLUSTER_PG, default postgres://postgres@127.0.0.1:5432), Redis (database 12 of the one on
-127.0.0.1:6379, or a redis-server of its own when none runs there), two gunicorn instances (4
-workers each, production settings), HAProxy round-robin in front of them (deploy/haproxy.cfg,
-health-checked on /healthz) and one background-task worker (db_worker). Then:
+server (CLUSTER_PG, default postgres://postgres@127.0.0.1:5432), Redis (database CLUSTER_REDIS_DB,
+default 12, of the one on 127.0.0.1:6379, or a redis-server of its own when none runs there), two
+gunicorn instances (4 workers each, production settings), HAProxy round-robin in front of them
+(deploy/haproxy.cfg: health-checked on /healthz, at most 4 requests at once per instance, the
+rest queued) and one background-task worker (db_worker). Then:
 
 - load figures through the balancer (wrk, 32 connections, the targets of bench/load.sh, the demo
   club plus 10,000 generated games): req/s, p50, p99 and the ratio to /healthz, with the load
   average before the run;
-- the fault test: 4 clients store score-only games through the balancer as fast as they can;
-  after 1 s one instance is killed (SIGKILL to its process group, by PID) and the clients go on
-  for 2 s. It prints how many writes were acknowledged, how many failed (at most the ones in
-  flight may fail), whether every acknowledged game is in the database, and how many writes the
-  surviving instance acknowledged after the kill.
+- the fault test, counted rather than timed so that a busy machine only makes it slower: every
+  one of 8 writers stores two games through the balancer (warm-up), then they store games as
+  fast as they can; once 16 writes are acknowledged, instance app1 is killed (SIGKILL to its
+  process group, by PID), and the writers go on until each has 5 writes acknowledged that it
+  sent after the kill (at most 120 s in all). It prints the writes acknowledged, the ones that
+  failed and the ones in flight at the kill (only those may fail), whether every acknowledged
+  game is in the database, and the writes the surviving instance acknowledged.
 
 tests/site/test_cluster.py runs the fault test (`fault_test`) in CI.
 """
@@ -43,6 +46,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_ADMIN = os.environ.get("CLUSTER_PG", "postgres://postgres@127.0.0.1:5432")
+REDIS_DB = os.environ.get("CLUSTER_REDIS_DB", "12")  # of the Redis on port 6379, emptied at the start
 PYTHON = sys.executable
 sys.path.insert(0, str(ROOT))  # run from a clone, as a script
 
@@ -61,16 +65,18 @@ def port_open(port: int) -> bool:
     return True
 
 
-def wait_for(url: str, process: subprocess.Popen, what: str) -> None:
-    for _ in range(150):
+def wait_for(url: str, process: subprocess.Popen, what: str, seconds: float = 120.0) -> None:
+    """Until ``url`` answers; generous, as a loaded machine starts gunicorn's workers slowly."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"{what} exited with status {process.returncode}")
         try:
-            urllib.request.urlopen(url, timeout=1).close()
+            urllib.request.urlopen(url, timeout=5).close()
             return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"{what} did not answer {url}")
+    raise RuntimeError(f"{what} did not answer {url} in {seconds:.0f} s")
 
 
 @dataclass
@@ -85,6 +91,7 @@ class Cluster:
     database: str = field(default_factory=lambda: f"imhotep_cluster_{os.getpid()}")
     env: dict[str, str] = field(default_factory=dict)
     token: str = ""
+    workers: int = 4  # gunicorn workers per instance; the balancer sends each at most this many at once
 
     @property
     def url(self) -> str:
@@ -132,8 +139,8 @@ class Cluster:
 
     def _redis_url(self) -> str:
         if port_open(6379):
-            subprocess.run(["redis-cli", "-n", "12", "flushdb"], capture_output=True, check=False)
-            return "redis://127.0.0.1:6379/12"
+            subprocess.run(["redis-cli", "-n", REDIS_DB, "flushdb"], capture_output=True, check=False)
+            return f"redis://127.0.0.1:6379/{REDIS_DB}"
         port = self.ports["redis"] = free_port()
         self._spawn("redis", ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"])
         for _ in range(50):
@@ -156,6 +163,9 @@ class Cluster:
             "IMHOTEP_THROTTLE_ANON": "100000000/min",  # raised: the server is measured, not its 429s
             "IMHOTEP_THROTTLE_USER": "100000000/min",
             "IMHOTEP_TASKS": "database",
+            # Static files collected into the work folder, not the checkout (bench/cluster_settings.py).
+            "DJANGO_SETTINGS_MODULE": "bench.cluster_settings",
+            "CLUSTER_STATIC_ROOT": str(self.work / "static"),
         }
         self.env["REDIS_URL"] = self._redis_url()
         self._manage("migrate", "--noinput")
@@ -166,21 +176,26 @@ class Cluster:
         for name in ("app1", "app2"):
             port = self.ports[name] = free_port()
             self._spawn(name, [PYTHON, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}",
-                               "--workers", "4", "--log-level", "warning"])
+                               "--workers", str(self.workers), "--log-level", "warning"])
         for name in ("app1", "app2"):
             wait_for(f"http://127.0.0.1:{self.ports[name]}/healthz", self.processes[name], name)
         self.ports["lb"] = free_port()
         self.env.update(LB_PORT=str(self.ports["lb"]), APP1_PORT=str(self.ports["app1"]),
-                        APP2_PORT=str(self.ports["app2"]))
+                        APP2_PORT=str(self.ports["app2"]), APP_WORKERS=str(self.workers))
         self._spawn("haproxy", ["haproxy", "-db", "-f", str(ROOT / "deploy" / "haproxy.cfg")])
         wait_for(f"{self.url}/healthz", self.processes["haproxy"], "haproxy")
         self._spawn("worker", [PYTHON, "manage.py", "db_worker", "--no-reload", "--interval", "1"])
 
     def kill(self, name: str) -> int:
-        """Kill one instance the hard way (its master and workers at once); its PID."""
+        """Kill one instance the hard way (its master and workers at once); its PID. Returns once
+        its port refuses connections: the listening socket lives until the last worker is gone,
+        and until then the kernel still accepts connections for it."""
         pid = self.processes[name].pid
         os.killpg(pid, signal.SIGKILL)
         self.processes[name].wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while port_open(self.ports[name]) and time.monotonic() < deadline:
+            time.sleep(0.01)
         return pid
 
     def games_named(self, names: set[str]) -> set[str]:
@@ -211,6 +226,7 @@ print(Token.objects.get_or_create(user=user)[0].key)
 @dataclass
 class Write:
     name: str
+    writer: int
     started: float
     ended: float
     status: int  # the HTTP status, or 0 when the connection failed
@@ -218,15 +234,23 @@ class Write:
 
 @dataclass
 class FaultReport:
+    """What the writers saw around the kill; counted, not timed (a busy machine only slows it)."""
+
     writes: list[Write]
-    killed_at: float
+    kill_started: float  # just before SIGKILL was sent
+    kill_done: float  # once the instance's processes were gone
     killed_pid: int
     clients: int
+    kill_after: int  # acknowledged writes wanted before the kill
+    each_after: int  # acknowledged writes wanted from every writer after the kill
+    capped: bool  # the cap struck before every writer had its writes after the kill
     stored: set[str]
+    survivor_healthy: bool  # the surviving instance's own /healthz answered 200 at the end
+    load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     @property
     def acknowledged(self) -> list[Write]:
-        # 409: "already stored" — the balancer retried a write the dead instance had stored.
+        # 409: "already stored" — a retried write the dead instance had stored.
         return [w for w in self.writes if w.status in (201, 409)]
 
     @property
@@ -239,8 +263,53 @@ class FaultReport:
         return [w.name for w in self.acknowledged if w.name not in self.stored]
 
     @property
+    def in_flight(self) -> list[Write]:
+        """Writes open at some moment of the kill: sent before it ended, answered after it began.
+        The kill lasts from SIGKILL until the port refuses connections (tens of ms on a loaded
+        machine): until the last worker is gone the kernel still accepts connections for it."""
+        return [w for w in self.writes if w.started < self.kill_done and w.ended > self.kill_started]
+
+    @property
+    def in_flight_at_signal(self) -> list[Write]:
+        """Writes open when SIGKILL was sent (at most one per writer)."""
+        return [w for w in self.writes if w.started < self.kill_started < w.ended]
+
+    @property
+    def failed_outside_the_kill(self) -> list[Write]:
+        """Failures of writes that were not in flight at the kill: the balancer's to avoid."""
+        return [w for w in self.failed if not (w.started < self.kill_done and w.ended > self.kill_started)]
+
+    @property
+    def acknowledged_before_kill(self) -> list[Write]:
+        return [w for w in self.acknowledged if w.ended < self.kill_started]
+
+    @property
     def after_kill(self) -> list[Write]:
-        return [w for w in self.acknowledged if w.started > self.killed_at]
+        """Acknowledged writes sent once the instance was dead: the survivor's."""
+        return [w for w in self.acknowledged if w.started > self.kill_done]
+
+    def problems(self) -> list[str]:
+        """Why the run fails the fault test; empty when it passes."""
+        found = []
+        if len(self.acknowledged_before_kill) < self.kill_after:
+            found.append(f"killed after {len(self.acknowledged_before_kill)} acknowledged writes, "
+                         f"not {self.kill_after}")
+        if self.lost:
+            found.append(f"{len(self.lost)} acknowledged writes missing from the database")
+        if self.failed_outside_the_kill or len(self.failed) > len(self.in_flight):
+            found.append(f"{len(self.failed)} writes failed, {len(self.failed_outside_the_kill)} of them not in "
+                         f"flight at the kill ({len(self.in_flight)} were)")
+        if self.capped:
+            found.append(f"not every writer had {self.each_after} writes acknowledged after the kill before the cap")
+        if not self.survivor_healthy:
+            found.append("the surviving instance's /healthz did not answer 200")
+        return found
+
+    def after_kill_per_writer(self) -> list[int]:
+        counts = [0] * self.clients
+        for w in self.after_kill:
+            counts[w.writer] += 1
+        return counts
 
     def _statuses(self) -> str:
         counts: dict[int, int] = {}
@@ -250,17 +319,26 @@ class FaultReport:
         return f" [{shown}]" if shown else ""
 
     def lines(self) -> list[str]:
+        per_writer = self.after_kill_per_writer()
         return [
-            f"fault test: {self.clients} clients storing games through the balancer; instance app1 "
-            f"(PID {self.killed_pid}) killed with SIGKILL after {self.killed_at - self.writes[0].started:.1f} s",
+            f"fault test (load average before it {' '.join(f'{x:.2f}' for x in self.load_before)}): "
+            f"{self.clients} writers storing games through the balancer; instance app1 (PID {self.killed_pid}) "
+            f"killed with SIGKILL once {len(self.acknowledged_before_kill)} writes were acknowledged "
+            f"(wanted {self.kill_after}), {self.kill_started - self.writes[0].started:.1f} s after the first",
             f"  writes acknowledged (201, or 409 for a retried one): {len(self.acknowledged)}; "
-            f"failed: {len(self.failed)} (at most {self.clients} may: the ones in flight){self._statuses()}",
+            f"failed: {len(self.failed)}{self._statuses()}; in flight at the kill: {len(self.in_flight)} "
+            f"({len(self.in_flight_at_signal)} when SIGKILL was sent, the others sent in the "
+            f"{(self.kill_done - self.kill_started) * 1000:.0f} ms until the port refused connections); "
+            f"failed outside the kill: {len(self.failed_outside_the_kill)}",
             f"  acknowledged but missing from the database: {len(self.lost)}",
-            f"  acknowledged after the kill (served by app2): {len(self.after_kill)}",
+            f"  acknowledged after the kill (served by app2): {len(self.after_kill)}, per writer "
+            f"{min(per_writer)}–{max(per_writer)} (wanted {self.each_after} each"
+            f"{'; the cap struck first' if self.capped else ''}); app2's /healthz at the end: "
+            f"{'200' if self.survivor_healthy else 'no 200'}",
         ]
 
 
-def _store(url: str, token: str, name: str) -> Write:
+def _store(url: str, token: str, name: str, writer: int) -> Write:
     from scoring.api_examples import D9_1_BOARD  # the rulebook's D9.1 end of game
 
     board = json.loads(json.dumps(D9_1_BOARD))  # each write names its own players: unique content
@@ -269,41 +347,90 @@ def _store(url: str, token: str, name: str) -> Write:
                                      headers={"Content-Type": "application/json", "Authorization": f"Token {token}"})
     started = time.monotonic()
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=60) as response:
             status = response.status
     except urllib.error.HTTPError as error:
         status = error.code
     except OSError:
         status = 0
-    return Write(name, started, time.monotonic(), status)
+    return Write(name, writer, started, time.monotonic(), status)
 
 
-def fault_test(cluster: Cluster, clients: int = 4, before: float = 1.0, after: float = 2.0) -> FaultReport:
-    writes: list[Write] = []
-    lock = threading.Lock()
-    stop = threading.Event()
+def warm_up(cluster: Cluster, clients: int) -> None:
+    """Two rounds of writes from every writer through the balancer, so that both instances'
+    workers have loaded what a write needs before anything is counted. Raises when one fails."""
+    names = [(f"Warm {c}-{k}", c) for k in range(2) for c in range(clients)]
+    results: list[Write] = []
 
-    def client(c: int) -> None:
-        k = 0
-        while not stop.is_set():
-            write = _store(cluster.url, cluster.token, f"Fault {c}-{k}")
-            with lock:
-                writes.append(write)
-            k += 1
+    def send(c: int) -> None:
+        for name, writer in names:
+            if writer == c:
+                results.append(_store(cluster.url, cluster.token, name, writer))
 
-    threads = [threading.Thread(target=client, args=(c,)) for c in range(clients)]
+    threads = [threading.Thread(target=send, args=(c,)) for c in range(clients)]
     for t in threads:
         t.start()
-    time.sleep(before)
-    killed_at = time.monotonic()
-    pid = cluster.kill("app1")
-    time.sleep(after)
+    for t in threads:
+        t.join()
+    bad = [w.status for w in results if w.status != 201]
+    if bad:
+        raise RuntimeError(f"warm-up writes failed before any kill: statuses {bad}")
+
+
+def fault_test(cluster: Cluster, clients: int = 8, kill_after: int = 16, each_after: int = 5,
+               cap: float = 120.0, victim: str = "app1", survivor: str = "app2") -> FaultReport:
+    """Warm up, start ``clients`` writers, kill ``victim`` once ``kill_after`` writes are
+    acknowledged, and go on until every writer has ``each_after`` writes acknowledged that it
+    sent after the kill (or ``cap`` seconds from the start, whatever the machine's load)."""
+    load_before = os.getloadavg()
+    warm_up(cluster, clients)
+    writes: list[Write] = []
+    changed = threading.Condition()
+    stop = threading.Event()
+    kill_done = [float("inf")]  # read by the writers: what counts as after the kill
+
+    def writer(c: int) -> None:
+        k = 0
+        while not stop.is_set():
+            write = _store(cluster.url, cluster.token, f"Fault {c}-{k}", c)
+            with changed:
+                writes.append(write)
+                changed.notify_all()
+            k += 1
+
+    def acknowledged() -> int:
+        return sum(w.status in (201, 409) for w in writes)
+
+    def each_has_enough() -> bool:
+        counts = [0] * clients
+        for w in writes:
+            if w.status in (201, 409) and w.started > kill_done[0]:
+                counts[w.writer] += 1
+        return min(counts) >= each_after
+
+    deadline = time.monotonic() + cap
+    threads = [threading.Thread(target=writer, args=(c,), daemon=True) for c in range(clients)]
+    for t in threads:
+        t.start()
+    with changed:
+        changed.wait_for(lambda: acknowledged() >= kill_after, timeout=max(0.0, deadline - time.monotonic()))
+    kill_started = time.monotonic()
+    pid = cluster.kill(victim)
+    kill_done[0] = time.monotonic()
+    with changed:
+        capped = not changed.wait_for(each_has_enough, timeout=max(0.0, deadline - time.monotonic()))
     stop.set()
     for t in threads:
         t.join()
     writes.sort(key=lambda w: w.started)
     stored = cluster.games_named({w.name for w in writes})
-    return FaultReport(writes, killed_at, pid, clients, stored)
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{cluster.ports[survivor]}/healthz", timeout=30) as answer:
+            healthy = answer.status == 200
+    except OSError:
+        healthy = False
+    return FaultReport(writes, kill_started, kill_done[0], pid, clients, kill_after, each_after, capped, stored,
+                       healthy, load_before)
 
 
 # -- load figures --------------------------------------------------------------------------
@@ -360,8 +487,8 @@ def main() -> None:
         if not args.no_fault:
             report = fault_test(cluster)
             print("\n".join(report.lines()))
-            if report.lost or len(report.failed) > report.clients or not report.after_kill:
-                sys.exit("fault test FAILED")
+            if report.problems():
+                sys.exit(f"fault test FAILED: {'; '.join(report.problems())}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,9 @@ where they apply (docs/security.md), each with the body ``{"detail": "…"}``:
 * **413** on every operation with a request body (``IMHOTEP_MAX_JSON_BYTES``, and the count
   caps ``IMHOTEP_MAX_MOVES`` / ``IMHOTEP_MAX_IMPORT_RECORDS``);
 * **429** on every operation of a throttled view (scoring, auth token);
+* **414** on every operation: a URL longer than the server in front takes (gunicorn's
+  ``limit_request_line``, 4094 bytes, as ``make serve`` runs it) is refused before the
+  application sees it, with gunicorn's own short page, so no body is documented;
 * **401** and **403** on every write (POST/PUT/PATCH/DELETE) of a view whose permissions can
   refuse (not ``AllowAny``), and **401** on every operation that takes a token (a wrong or
   revoked ``Authorization: Token`` is refused even where no sign-in is needed).
@@ -19,6 +22,7 @@ from rest_framework.permissions import AllowAny
 
 DETAIL_COMPONENT = "Detail"
 WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
+WITHOUT_BODY = frozenset({"414"})  # answered by gunicorn, not by the application
 
 DESCRIPTIONS = {
     "401": "Not signed in, or the token is wrong or revoked: send `Authorization: Token <token>` (or a "
@@ -26,6 +30,8 @@ DESCRIPTIONS = {
     "403": "Signed in, but not allowed: only the game's creator or staff may change it (or CSRF failed).",
     "413": "The body is over the limit (IMHOTEP_MAX_JSON_BYTES bytes), or a record has more moves than "
     "IMHOTEP_MAX_MOVES; `detail` names the limit and what was sent.",
+    "414": "The URL is too long (over 4094 bytes, gunicorn's limit_request_line): refused by the server in "
+    "front of the application, with a plain page.",
     "429": "Too many requests: throttled per user, or per address for anonymous callers; see Retry-After.",
 }
 
@@ -62,6 +68,7 @@ def _refusals(method: str, operation: dict, view) -> list[str]:
     authenticators = getattr(view, "authentication_classes", ()) if view is not None else ()
     if any(issubclass(a, TokenAuthentication) for a in authenticators):
         codes.append("401")
+    codes.append("414")
     return list(dict.fromkeys(codes))
 
 
@@ -77,5 +84,6 @@ def document_refusals(result, generator, request, public, **kwargs):
             responses = operation.setdefault("responses", {})
             for code in _refusals(method, operation, views.get((path, method))):
                 answer = responses.setdefault(code, {"description": DESCRIPTIONS[code]})
-                answer.setdefault("content", content)
+                if code not in WITHOUT_BODY:
+                    answer.setdefault("content", content)
     return result

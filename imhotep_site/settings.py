@@ -322,10 +322,14 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = IMHOTEP_MAX_JSON_BYTES
 IMHOTEP_NUM_PROXIES = env_int("IMHOTEP_NUM_PROXIES", 0)
 
 # Login throttling (django-axes): after this many failures a username is locked out from the
-# address that failed, for the cool-off time; a success resets the count.
+# address that failed, for the cool-off time; a success resets the count. An address that failed
+# IMHOTEP_LOGIN_ADDRESS_FAILURE_LIMIT times, whatever the usernames, is locked out for every
+# username (imhotep_site/lockout.py gives the address its own, higher limit).
 AXES_FAILURE_LIMIT = env_positive_int("IMHOTEP_LOGIN_FAILURE_LIMIT", 5)
+IMHOTEP_LOGIN_ADDRESS_FAILURE_LIMIT = env_positive_int("IMHOTEP_LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_positive_int("IMHOTEP_LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "imhotep_site.lockout.UserAndAddressHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no start-up banner on every manage.py command
 AXES_CLIENT_IP_CALLABLE = "imhotep_site.limits.client_address"
@@ -353,9 +357,11 @@ IMHOTEP_PLUGINS_BLOCK = env_list("IMHOTEP_PLUGINS_BLOCK", [])
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: a refused caller gets 401 with "WWW-Authenticate: Token", as the schema says
+    # (DRF answers 403 when the first authenticator, session auth, has no challenge to send).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["games.membership.access.IsMemberOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]

@@ -4,7 +4,9 @@
   (signed in, POST with CSRF); a new key is shown once, on the answer to the POST;
 * ``POST /api/v1/auth/token`` username + password → the user's token (throttled per address,
   and the login lockout of django-axes applies);
-* ``DELETE /api/v1/auth/token`` revokes the caller's own token (token or session auth).
+* ``DELETE /api/v1/auth/token`` revokes the caller's own token (token or session auth);
+* a new password (change, reset, admin, ``changepassword``) revokes the user's tokens
+  (``revoke_on_new_password``, connected in ``ImhotepSiteConfig.ready``).
 
 Each acts on ``request.user``'s token only: no id is taken from the request, so no one can
 reach another user's token. Also the lockout answer of django-axes (``AXES_LOCKOUT_CALLABLE``).
@@ -17,6 +19,7 @@ import math
 from axes.helpers import get_cool_off, get_lockout_message
 from django.contrib.auth import authenticate
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.hashers import is_password_usable
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -74,6 +77,30 @@ def token_page(request):
                 status=400,
             )
     return render(request, "account/token.html", {"token": token, "new_key": new_key, "message": message})
+
+
+# --------------------------------------------------------------------------- a new password
+
+
+def password_is_new(user, update_fields) -> bool:
+    """Whether this save of ``user`` stores a new password: set_password() was called (Django
+    marks it in ``_password`` until the save, the mark its own ``password_changed`` hooks read;
+    a hash upgraded at login is not marked), or the password was made unusable."""
+    if update_fields is not None and "password" not in update_fields:
+        return False
+    if getattr(user, "_password", None) is not None:
+        return True
+    if user.pk is None or user.has_usable_password():
+        return False
+    old = type(user)._default_manager.filter(pk=user.pk).values_list("password", flat=True).first()
+    return old is not None and is_password_usable(old)
+
+
+def revoke_on_new_password(sender, instance, raw=False, update_fields=None, **kwargs) -> None:
+    """pre_save of the user model: whoever knew the old password may hold a token made with it.
+    Other sessions end by themselves: Django checks each session's password hash on every request."""
+    if not raw and password_is_new(instance, update_fields):
+        Token.objects.filter(user_id=instance.pk).delete()
 
 
 # --------------------------------------------------------------------------- the API

@@ -90,7 +90,8 @@ class GameSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    @extend_schema_field(OpenApiTypes.STR)
+    # null: the game came in without a user (a restored backup, a deleted account).
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_created_by(self, game) -> str | None:
         return game.created_by.get_username() if game.created_by_id else None
 

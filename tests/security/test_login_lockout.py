@@ -1,6 +1,7 @@
 """Login throttling (django-axes): after IMHOTEP_LOGIN_FAILURE_LIMIT failures a username is
 locked out from that address — even with the right password — on the site login, the admin
-login and the token endpoint; other users and other addresses are unaffected."""
+login and the token endpoint; other users and other addresses are unaffected. An address that
+fails IMHOTEP_LOGIN_ADDRESS_FAILURE_LIMIT times, whatever the usernames, is locked out for all."""
 
 import pytest
 from django.test import Client
@@ -104,3 +105,28 @@ def test_a_made_up_x_forwarded_for_does_not_escape_the_lockout(alice):
     for i in range(LIMIT):
         site_login(client, "alice", "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}")
     assert site_login(client, "alice", PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.99").status_code == 429
+
+
+def test_one_address_trying_25_usernames_is_locked_out_for_every_username(settings, bob):
+    settings.IMHOTEP_LOGIN_ADDRESS_FAILURE_LIMIT = 10
+    client = Client()
+    statuses = [site_login(client, f"guess{i}", "wrong").status_code for i in range(25)]
+    assert statuses[:9] == [200] * 9
+    assert set(statuses[9:]) == {429}
+    assert site_login(client, "bob", PASSWORD).status_code == 429  # the right password too
+    assert not is_signed_in(client)
+
+
+def test_an_address_locked_out_for_many_usernames_leaves_other_addresses_alone(settings, bob):
+    settings.IMHOTEP_LOGIN_ADDRESS_FAILURE_LIMIT = 10
+    for i in range(10):
+        site_login(Client(), f"guess{i}", "wrong")
+    assert site_login(Client(), "bob", PASSWORD, REMOTE_ADDR="203.0.113.9").status_code == 302
+
+
+def test_signing_in_to_an_own_account_does_not_reset_the_address_count(settings, bob):
+    settings.IMHOTEP_LOGIN_ADDRESS_FAILURE_LIMIT = 10
+    for i in range(9):
+        site_login(Client(), f"guess{i}", "wrong")
+    assert site_login(Client(), "bob", PASSWORD).status_code == 302
+    assert site_login(Client(), "guess99", "wrong").status_code == 429
