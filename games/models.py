@@ -178,12 +178,21 @@ class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", verbose_name=_("game"))
     ply = models.PositiveIntegerField(_("ply"), help_text=_("0-based index into the record's moves."))
     data = models.JSONField(_("data"))
+    move_id = models.CharField(
+        _("move id"), max_length=64, blank=True, default="",
+        help_text=_("The id the recording page gave the tap (empty for imported moves): a repeated "
+                    "request with the same id is answered with this move, never stored twice."),
+    )
 
     class Meta:
         ordering = ["game_id", "ply"]
         verbose_name = _("move")
         verbose_name_plural = _("moves")
-        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="games_move_unique_ply")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="games_move_unique_ply"),
+            models.UniqueConstraint(fields=["game", "move_id"], condition=~models.Q(move_id=""),
+                                    name="games_move_unique_move_id"),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.game_id} ply {self.ply}"

@@ -40,6 +40,11 @@ class AppendMoveRequest(serializers.Serializer):
                                    help_text="The ply the client expects to write (moves seen so far).")
     move = serializers.JSONField(help_text='One F2 (Duel) or F4 (base game) move, e.g. {"type": "place", "cell": "b2"} '
                                            'or {"type": "place", "ship": 2, "slot": 1}.')
+    move_id = serializers.CharField(
+        required=False, max_length=64,
+        help_text="An id the client makes for this move (1–64 letters, digits, '-', '_'). Sending the same "
+                  "request again (a dropped connection) stores nothing twice: the answer is 200 with the move "
+                  "already stored under that id, whatever ply it sends.")
 
 
 class AppendMoveResponse(serializers.Serializer):
@@ -112,7 +117,8 @@ class AppendMoveView(_LiveView):
                     "answers 409 with the current ply; an illegal move 400 with its index and the reason. "
                     "Only the game's creator (or staff) may append.",
         request=AppendMoveRequest,
-        responses={201: AppendMoveResponse, 400: _MOVE_ERROR, 401: _DENIED, 403: _DENIED, 404: _NOT_FOUND,
+        responses={201: AppendMoveResponse, 200: AppendMoveResponse, 400: _MOVE_ERROR, 401: _DENIED, 403: _DENIED,
+                   404: _NOT_FOUND,
                    409: inline_serializer("StalePly", {"error": serializers.CharField(),
                                                         "ply": serializers.IntegerField()})},
     )
@@ -133,7 +139,7 @@ class AppendMoveView(_LiveView):
             reason = _('send {"ply": <the ply you write>, "move": {...}}')
             return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)
         try:
-            done = append_move(game.pk, data["ply"], data["move"])
+            done = append_move(game.pk, data["ply"], data["move"], move_id=data.get("move_id") or "")
         except Game.DoesNotExist:
             return Response(
                 {"error": _("game {game} does not exist").format(game=pk)}, status=status.HTTP_404_NOT_FOUND
@@ -145,7 +151,7 @@ class AppendMoveView(_LiveView):
                             status=status.HTTP_400_BAD_REQUEST)
         body = {"ply": done.ply, "move": done.move, "next_ply": done.ply + 1, "finished": done.finished,
                 "status": done.game.status}
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(body, status=status.HTTP_200_OK if done.repeated else status.HTTP_201_CREATED)
 
 
 __all__ = ["AppendMoveView", "GameStateView", "LegalMovesView"]

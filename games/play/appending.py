@@ -12,6 +12,7 @@ derives the results (`recompute_results`) and the game becomes finished.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,7 +21,7 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Move
-from games.replay.timeline import Timeline, cached_timeline, remember
+from games.replay.timeline import Timeline, cached_timeline, load_timeline, remember
 from games.services import reason_of
 from games.services.results import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
@@ -54,24 +55,40 @@ class Appended:
     move: dict  # as stored (the engine's F2 form)
     finished: bool
     timeline: Timeline  # the game's replay with the move, for the page that follows
+    repeated: bool = False  # the move id was stored already: this is that move, nothing was written
+
+
+MOVE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def append_move(game_id: int, ply: object, move: object, table: TableAnswers | None = None,
-                shown: Timeline | None = None, seen_at: datetime | None = None) -> Appended:
+                shown: Timeline | None = None, seen_at: datetime | None = None, move_id: object = "") -> Appended:
     """Write ``move`` as ply ``ply`` of game ``game_id``. Raises Game.DoesNotExist, StalePly,
     RejectedMove. ``table`` (a game recorded at a physical table): what the move made the
     table turn up (`GameType.table_needs`), which the game writes into the record
     (`GameType.with_table`); stored with the move or not at all. ``shown``: the game's
     timeline as the caller just loaded it, when the game's ``updated_at`` was ``seen_at``: if
-    nothing was written since, its record is the game's and is not built again."""
+    nothing was written since, its record is the game's and is not built again. ``move_id``:
+    the id the client gave this tap; a request repeated with an id already stored (a
+    connection that dropped before the answer came) gets that move back, ``repeated``, and
+    nothing is written, whatever ply it sends."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise RejectedMove(
             msg("ply must be the whole number of the ply you are writing, got {value}", value=f"{ply!r:.40}"), None
         )
     if not isinstance(move, Mapping):
         raise RejectedMove(msg("move must be a JSON object (an F2 move), got {value}", value=f"{move!r:.60}"), ply)
+    if move_id and not (isinstance(move_id, str) and MOVE_ID.fullmatch(move_id)):
+        raise RejectedMove(msg("move_id must be 1 to 64 letters, digits, '-' or '_', got {value}",
+                               value=f"{move_id!r:.70}"), ply)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
+        if move_id:
+            stored = game.moves.filter(move_id=move_id).first()
+            if stored is not None:  # the same tap again: answer with what it stored
+                return Appended(game=game, ply=stored.ply, move=stored.data,
+                                finished=game.status == Game.Status.FINISHED, timeline=load_timeline(game),
+                                repeated=True)
         current = game.moves.count()
         if ply != current:
             raise StalePly(ply, current)
@@ -104,7 +121,7 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
         except RulesError as exc:
             raise RejectedMove(reason_of(exc), current) from None
         stored = engine.registry().game(game.game_type).move_to_json(replay.moves[-1])
-        Move.objects.create(game=game, ply=current, data=stored)
+        Move.objects.create(game=game, ply=current, data=stored, move_id=move_id or "")
         record["moves"][-1] = stored
         if replay.finished:
             recompute_results(game, replay)  # the club history derives results and sets finished

@@ -15,6 +15,7 @@ Errors answer htmx with 200 (htmx swaps only 2xx answers) and a plain post with 
 from __future__ import annotations
 
 import json
+import uuid
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -132,6 +133,9 @@ def _render(request, game: Game, *, error: str = "", status: int = 200, pending:
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
         names=timeline.names,
+        # The id of the next tap (js/retry.js sends it again if the connection drops): a
+        # repeated request with it gets the stored move back instead of a second one.
+        move_id=uuid.uuid4().hex,
     )
     partial = request.htmx and not request.htmx.history_restore_request
     if partial and status >= 400:
@@ -200,7 +204,8 @@ def play(request, pk: int):
     else:
         pending, answers = None, None
     try:
-        appended = append_move(game.pk, ply, move, table=answers, shown=shown, seen_at=seen_at)
+        appended = append_move(game.pk, ply, move, table=answers, shown=shown, seen_at=seen_at,
+                               move_id=request.POST.get("move_id", ""))
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:
