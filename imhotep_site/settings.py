@@ -13,47 +13,9 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from imhotep_site.env import env_bool, env_int, env_list, env_positive_int
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off", ""}
-
-
-def env_bool(name: str, default: bool) -> bool:
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    value = raw.strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise ImproperlyConfigured(f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}")
-
-
-def env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}") from None
-
-
-def env_positive_int(name: str, default: int) -> int:
-    value = env_int(name, default)
-    if value <= 0:
-        raise ImproperlyConfigured(f"{name} must be a whole number above 0; got {value}")
-    return value
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    return [item.strip() for item in raw.split(",") if item.strip()]
-
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 # `make run`: a club served from this machine over plain HTTP with debug off, as production serves
