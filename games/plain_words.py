@@ -18,20 +18,25 @@ _ONLY_RULES = re.compile(rf"\s*[(（]\s*{_RULES}\s*[)）]")
 # "(the same for both players, D1)": the ids at the end of a parenthesis go, the words stay.
 _TRAILING_RULES = re.compile(rf"\s*[,、;；]\s*{_RULES}(?=\s*[)）])")
 _PLAYER_PATH = re.compile(r"\bplayers\[(\d+)\]")
-_SETUP_PATH = re.compile(r"setup\.(boats|supply|reserve)(?![a-z_])")  # no \\b: Japanese runs on (setup.boatsに)
+# A record's header field ("setup.<field>"); no \b at its end: Japanese runs on ("…に").
+_SETUP_PATH = re.compile(r"setup\.([a-z_]+)(?![a-z_])")
 
 
-def _setup_part(name: str) -> str:
-    return {"boats": gettext("the setup"), "supply": gettext("the supply"), "reserve": gettext("the reserve")}[name]
+def _setup_part(match: re.Match[str]) -> str:
+    """The game's own words for a header field (its web adapter's ``terms``), else the path."""
+    from games.ui import ui_registry  # the adapters load the plugins: only when a path is said
+
+    term = ui_registry().terms.get(match[0])
+    return str(term) if term is not None else match[0]
 
 
 def plain(text: str) -> str:
-    """``text`` without rule ids, with "players[0]" said as "Player 1" and the Duel's setup fields
-    (F2 setup.boats, setup.supply, setup.reserve) as the table names them."""
+    """``text`` without rule ids, with "players[0]" said as "Player 1" and a game's header fields
+    (the Duel's F2 setup.boats, setup.supply …) as its web adapter's ``terms`` name them."""
     if "[" in text:
         text = _PLAYER_PATH.sub(lambda m: gettext("Player %(n)s") % {"n": int(m[1]) + 1}, text)
     if "setup." in text:
-        text = _SETUP_PATH.sub(lambda m: _setup_part(m[1]), text)
+        text = _SETUP_PATH.sub(_setup_part, text)
     if not any(c in text for c in "(（"):
         return text
     return _ONLY_RULES.sub("", _TRAILING_RULES.sub("", text))

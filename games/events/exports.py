@@ -7,6 +7,7 @@ import io
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
 
 from games.events.models import Event
 from games.events.pairing import trf
@@ -47,6 +48,7 @@ def crosstable_rows(event: Event) -> list[list[str]]:
     return out
 
 
+@require_GET
 def crosstable_csv(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     buffer = io.StringIO()
@@ -68,6 +70,7 @@ def trf_text(event: Event) -> str:
     return trf.text(parsed)
 
 
+@require_GET
 def trf_file(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     if not event.is_pairs:

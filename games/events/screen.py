@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
 from django.utils import translation
+from django.views.decorators.http import require_GET
 
 from games.events import lifecycle
 from games.events.models import Event
@@ -40,6 +41,7 @@ def _context(event: Event) -> dict:
     }
 
 
+@require_GET
 def screen(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     with translation.override(event.language):
@@ -47,6 +49,7 @@ def screen(request, pk: int):
     return response
 
 
+@require_GET
 def screen_live(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     with translation.override(event.language):

@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.events import lifecycle
 from games.events.forms import EventForm, FixForm, LinkForm, RegisterForm
@@ -33,12 +33,14 @@ def admin_required(view):
     return guarded
 
 
+@require_GET
 def event_list(request):
     events = Event.objects.all()[:200]
     return render(request, "events/list.html", {"events": events, "is_admin": is_club_admin(request.user)})
 
 
 @admin_required
+@require_http_methods(["GET", "POST"])
 def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -70,6 +72,7 @@ def _detail_context(request, event: Event) -> dict:
     }
 
 
+@require_GET
 def event_detail(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     context = _detail_context(request, event)

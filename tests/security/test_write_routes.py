@@ -86,6 +86,16 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "play": {"POST": OWNER_PAGE},
     "play-undo": {"POST": OWNER_PAGE},
     "live-append-move": {"POST": OWNER_API},
+    # Club events: club admins run them; a member starts a table's game in live entry.
+    "events:create": {"POST": STAFF_PAGE},
+    "events:register": {"POST": STAFF_PAGE},
+    "events:check-in": {"POST": STAFF_PAGE},
+    "events:withdraw": {"POST": STAFF_PAGE},
+    "events:start-round": {"POST": STAFF_PAGE},
+    "events:finish": {"POST": STAFF_PAGE},
+    "events:link": {"POST": STAFF_PAGE},
+    "events:fix": {"POST": STAFF_PAGE},
+    "events:live": {"POST": MEMBER_PAGE},
 }
 
 #: Function views: the methods each accepts (class-based views are read from the class).
@@ -123,6 +133,21 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:import-job": {"GET"},
     "games:export-ndjson": {"GET"},
     "games:results-csv": {"GET"},
+    "events:list": {"GET"},
+    "events:create": {"GET", "POST"},
+    "events:detail": {"GET"},
+    "events:register": {"POST"},
+    "events:check-in": {"POST"},
+    "events:withdraw": {"POST"},
+    "events:start-round": {"POST"},
+    "events:finish": {"POST"},
+    "events:live": {"POST"},
+    "events:link": {"POST"},
+    "events:fix": {"POST"},
+    "events:screen": {"GET"},
+    "events:screen-live": {"GET"},
+    "events:crosstable": {"GET"},
+    "events:trf": {"GET"},
 }
 
 
@@ -218,7 +243,27 @@ URL_KWARGS = {"<str:secret>": {"secret": "not-a-real-invite"}, "<uidb64>": {"uid
               "<uuid:pk>": {"pk": "00000000-0000-4000-8000-000000000000"}}
 
 
+def _club_event_kwargs(route: Route) -> dict[str, int]:
+    """A club event with a round paired (made once per test): its pk, a registration, a table."""
+    from games.events import lifecycle
+    from games.events.models import Event
+    from tests.events.helpers import duel_event
+
+    event = Event.objects.first()
+    if event is None:
+        event = duel_event(["Ana", "Ben", "Cleo", "Dan"])
+        lifecycle.start_round(event)
+    kwargs = {"pk": event.pk}
+    if "<int:reg>" in route.route:
+        kwargs["reg"] = event.registrations.first().pk
+    if "<int:table>" in route.route:
+        kwargs["table"] = event.round_set.first().pairings.filter(bye=False).first().pk
+    return kwargs
+
+
 def url_of(route: Route, game) -> str:
+    if route.key.startswith("events:") and "<int:pk>" in route.route:
+        return reverse(route.key, kwargs=_club_event_kwargs(route))
     for marker, kwargs in URL_KWARGS.items():
         if marker in route.route:
             return reverse(route.key, kwargs=kwargs)

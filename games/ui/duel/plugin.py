@@ -89,6 +89,10 @@ class DuelLive(LiveEntry):
 #: The board's words for the Duel's ids, for ``{{ id|label }}``: breakdown keys and monuments
 #: (headings), colours, the action tokens (D1).
 TERMS = {
+    # Record fields as a refusal names them, said as the table does (games/plain_words.py).
+    "setup.boats": _("the setup"),
+    "setup.supply": _("the supply"),
+    "setup.reserve": _("the reserve"),
     "obelisk": _("Obelisk"),
     "temple": _("Temple"),
     "pyramid": _("Pyramid"),
