@@ -65,7 +65,7 @@ def best_moves(game: Game, ply: int, *, caller: Caller | None, record: dict | No
     last = len(record["moves"])  # positions 0 (setup) … one after each move
     if not 0 <= ply <= last:
         raise ValueError(msg("ply must be between 0 and {last}, got {ply}", last=last, ply=ply))
-    key = cache_key(service.record_hash(record), ply, playouts)
+    key = cache_key(service.analysis_digest(record), ply, playouts)
     kept = cache.get(key)
     if kept is not None:
         return kept

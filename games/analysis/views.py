@@ -29,7 +29,7 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
 
     digest = None
     if timeline is not None:  # kept with the replay: stepping through a game hashes its record once
-        digest = timeline.memo("record-hash", lambda: service.record_hash(timeline.record))
+        digest = timeline.memo("analysis-digest", lambda: service.analysis_digest(timeline.record))
     analysis = service.current(game, digest=digest)
     context: dict[str, Any] = {
         "game": game, "analysis": analysis, "panel_url": reverse("game-analysis", args=[game.pk]),
