@@ -41,7 +41,7 @@ from games.services import (
 from games.services.documents import decode_upload
 from games.translation import say
 from games.ui import game_ui
-from imhotep_site.limits import LimitExceeded
+from scoring.limits import LimitExceeded
 
 PAGE_SIZE = 25
 IN_PROGRESS_SHOWN = 10

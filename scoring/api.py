@@ -27,12 +27,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.translation import in_source_language, say
-from imhotep_site.limits import check_moves
 from rules_engine.errors import BoardError, RecordError
 from rules_engine.messages import Message
 from scoring import serializers as s
 from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
 from scoring.engine import registry, replay_record, score_board
+from scoring.limits import check_moves
 from scoring.parsers import StrictJSONParser
 from scoring.throttles import SCORING_THROTTLES
 
@@ -157,7 +157,7 @@ class ReplayView(_ScoringAPIView):
         with_states = request.query_params.get("states", "").strip().lower() in _TRUE
         try:
             record = self.body(request)
-            check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by imhotep_site.limits
+            check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by scoring.limits
             result = replay_record(record, with_states=with_states)
             # The states are data (ids and numbers, docs/state-json.md): only the score has sentences.
             return Response({**result, "score": said(result["score"])})

@@ -25,9 +25,9 @@ from games.services import field_message, ratings, reason_of
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
 from games.services.results import store_results
-from imhotep_site.limits import LimitExceeded, check_moves, check_record_count
 from rules_engine.errors import BoardError, RecordError, RulesError, joined_parts
 from rules_engine.messages import msg
+from scoring.limits import LimitExceeded, check_moves, check_record_count
 
 RECORD_HEADER_EXCLUDES = ("players", "moves")
 

@@ -1,10 +1,13 @@
-"""The score calculator pages (under /score/): one view for every game with a calculator;
-the game's adapter (``GameUI``) supplies the form, the calculation and the template."""
+"""The score calculator pages (under /score/, URL namespace ``calculators``): one view for every
+game with a calculator; the game's adapter (``GameUI``) supplies the form, the calculation and
+the template. /score/<game> for every game whose adapter has a calculator (/score/duel,
+/score/classic, a plugin's); /score/ is the default game's."""
 
 from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -30,3 +33,10 @@ def calculator(request, game_id: str = engine.DEFAULT_GAME):
     context = {"form": form, "calc": calc, "partial_only": partial_only, "ui": ui}
     template = calculator.template
     return render(request, f"{template}#result" if partial_only else template, context)
+
+
+app_name = "calculators"
+urlpatterns = [
+    path("", calculator, name="index"),
+    path("<slug:game_id>", calculator, name="calculator"),
+]
