@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules_engine import ENGINE_VERSION
-from rules_engine.registry import DEFAULT_GAME, default_registry
+from rules_engine.registry import DEFAULT_GAME, Registry, default_registry
 
 __all__ = [
     "DEFAULT_GAME",
@@ -18,7 +18,7 @@ __all__ = [
     "versions",
 ]
 
-def registry():
+def registry() -> Registry:
     return default_registry()
 
 

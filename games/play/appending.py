@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 
@@ -52,7 +53,7 @@ class RejectedMove(Exception):
 class Appended:
     game: Game
     ply: int  # the ply just written
-    move: dict  # as stored (the engine's F2 form)
+    move: dict[str, Any]  # as stored (the engine's F2 form)
     finished: bool
     timeline: Timeline  # the game's replay with the move, for the page that follows
     repeated: bool = False  # the move id was stored already: this is that move, nothing was written
@@ -84,9 +85,9 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if move_id:
-            stored = game.moves.filter(move_id=move_id).first()
-            if stored is not None:  # the same tap again: answer with what it stored
-                return Appended(game=game, ply=stored.ply, move=stored.data,
+            earlier = game.moves.filter(move_id=move_id).first()
+            if earlier is not None:  # the same tap again: answer with what it stored
+                return Appended(game=game, ply=earlier.ply, move=earlier.data,
                                 finished=game.status == Game.Status.FINISHED, timeline=load_timeline(game),
                                 repeated=True)
         current = game.moves.count()
@@ -121,7 +122,7 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
         except RulesError as exc:
             raise RejectedMove(reason_of(exc), current) from None
         stored = engine.registry().game(game.game_type).move_to_json(replay.moves[-1])
-        Move.objects.create(game=game, ply=current, data=stored, move_id=move_id or "")
+        Move.objects.create(game=game, ply=current, data=stored, move_id=str(move_id or ""))
         record["moves"][-1] = stored
         if replay.finished:
             recompute_results(game, replay)  # the club history derives results and sets finished
@@ -132,7 +133,7 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
     return Appended(game=game, ply=current, move=stored, finished=replay.finished, timeline=timeline)
 
 
-def _save_header(game: Game, record: dict, changed: Mapping[str, object]) -> bool:
+def _save_header(game: Game, record: dict[str, Any], changed: Mapping[str, object]) -> bool:
     """Store the header fields in which ``changed`` (a game's rewrite of ``record``) differs
     from ``record``; whether there were any. The players and moves are stored elsewhere."""
     header = {k: v for k, v in changed.items() if k not in ("players", "moves") and v != record.get(k)}

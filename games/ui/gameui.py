@@ -45,7 +45,7 @@ class Choice:
     """One legal move offered on a live-entry page: its F2 JSON and a label for people (a
     ``Message``: menus are cached with the game's replay and shared between readers)."""
 
-    move: dict
+    move: dict[str, Any]
     label: str
 
     @property

@@ -93,6 +93,7 @@ def _stored_results(seats: list[dict]) -> list[dict] | None:
 
 def _check(game: Game, seats: list[dict], moves: list, stored: list[dict] | None, names: Mapping[int, str]) -> _Check:
     """Re-check the game with the engine of this server against the backup's results."""
+    score: dict[str, object] | None
     try:
         if not game.has_moves:
             score = engine.registry().score(game.board)
