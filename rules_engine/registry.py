@@ -21,7 +21,7 @@ import pluggy
 
 from rules_engine import ENGINE_VERSION, hookspecs, variants
 from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, joined, shown
-from rules_engine.gametype import ID_PATTERN, GameType, Variant, VariantField
+from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
 from rules_engine.validation import MAX_DEPTH, too_deep
 
@@ -289,7 +289,7 @@ class Registry:
         result["variants"] = list(chosen)
         return game.rank(result, stripped)
 
-    def replay(self, record: object, *, states: bool = True) -> Any:
+    def replay(self, record: object, *, states: bool = True) -> ReplayBase:
         """Replay a record of any registered game. ``states=False``: only the final position
         is needed (an import, a rescore); games that can (`GameType.replays_final_only`) then
         keep no other."""
