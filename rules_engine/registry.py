@@ -312,6 +312,18 @@ class Registry:
         plain = {k: v for k, v in record.items() if k != "variants"}
         return variants.VariantReplay(game.replay(plain, **batch), self, chosen)
 
+    def replay_summary(self, record: object, *, with_states: bool = False) -> dict[str, Any]:
+        """Replay a record (F2, or another game's) → ``{"finished", "plies", "score"}``, plus
+        ``"states"`` (one per ply and the start, docs/state-json.md) when asked: the replay API's
+        and CLI's answer. Raises ``RecordError`` with the index of the offending move."""
+        replay = self.replay(record, states=with_states)
+        out: dict[str, Any] = {"finished": replay.finished, "plies": replay.plies, "score": replay.score()}
+        if with_states:
+            assert isinstance(record, Mapping)  # replay() refused anything else
+            game = self.game(record.get("game", DEFAULT_GAME))
+            out["states"] = [game.state_to_json(state, record) for state in replay.states]
+        return out
+
     # -- variants (the arithmetic is in rules_engine/variants.py) ------------------------
     def _variant_problems(self, doc: Mapping[str, Any], game_id: str) -> list[tuple[str, str]]:
         return variants.problems(doc, game_id, self.variants)
