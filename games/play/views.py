@@ -28,7 +28,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import engine
 from games.membership.access import member_required
 from games.models import Game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
@@ -41,6 +40,7 @@ from games.ui import game_ui, ui_registry
 from rules_engine.errors import RulesError, joined_parts
 from rules_engine.gametype import Needs
 from rules_engine.messages import msg
+from rules_engine.registry import DEFAULT_GAME
 
 
 def _plain(status: int, message: str) -> HttpResponse:
@@ -70,7 +70,7 @@ def live_games() -> list[str]:
 
 @member_required
 def new_game(request: HtmxRequest) -> HttpResponse:
-    game_id = request.POST.get("game") or request.GET.get("game") or engine.DEFAULT_GAME
+    game_id = request.POST.get("game") or request.GET.get("game") or DEFAULT_GAME
     entry = game_ui(game_id).live
     if entry is None:
         return _plain(

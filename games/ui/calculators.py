@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from games import engine
 from games.ui.registry import calculator_games, game_ui
+from rules_engine.registry import DEFAULT_GAME
 
 
 @require_GET
 @vary_on_headers("HX-Request")  # same URL, two bodies: the page, or the result partial for htmx
-def calculator(request, game_id: str = engine.DEFAULT_GAME):
+def calculator(request, game_id: str = DEFAULT_GAME):
     """A GET form, so a result is a link. htmx asks the same URL on every change and gets only
     the ``result`` partial (plus whatever the game's page sends out of band)."""
     ui = game_ui(game_id)
