@@ -26,7 +26,7 @@ from cachetools import LRUCache
 
 from games.models import Game
 from games.services.results import record_of
-from games.ui import GameUI, Story, game_ui
+from games.ui import GameUI, Story, Told, game_ui
 from rules_engine.gametype import GameType, ReplayBase
 from rules_engine.messages import msg
 from rules_engine.registry import default_registry
@@ -107,12 +107,12 @@ class Timeline:
         return self._json[ply]
 
     @cached_property
-    def stories(self) -> list[Any]:
+    def stories(self) -> list[Told]:
         """The story of each move, told by the game's adapter; a game without a describer gets
         its move JSON as text."""
         return self.ui.board.describe(self)
 
-    def describe(self, ply: int, move: dict[str, Any]) -> Any:
+    def describe(self, ply: int, move: dict[str, Any]) -> Told:
         """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
         necessarily the move that was played), told by the game's adapter."""
         return self.ui.board.describe_move(self, ply, move) or Story(text=str(move))
