@@ -13,12 +13,12 @@ import json
 import sys
 from pathlib import Path
 
-from games import engine
 from games.models import Game
+from rules_engine.registry import default_registry
 from scoring.api_examples import D9_1_BOARD
 
 work = Path(sys.argv[-1])
-registry = engine.registry()
+registry = default_registry()
 targets = ["GET /healthz (trivial)|/healthz||||"]
 
 (work / "duel.json").write_text(json.dumps(D9_1_BOARD))

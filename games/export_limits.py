@@ -12,8 +12,8 @@ from django.db.models import QuerySet
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from games.models import Game
-from imhotep_site.slots import Busy
 from rules_engine.messages import msg
+from scoring.slots import Busy
 from scoring.throttles import CurrentRates, SlidingWindow
 
 

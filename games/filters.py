@@ -7,7 +7,7 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import engine
+from games import registered_games
 from games.models import Game, Seat
 from games.translation import say
 
@@ -24,7 +24,7 @@ class GameFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         if players is not None:
             self.fields["player"].widget.choices = [("", _("Any player")), *((p.pk, p.name) for p in players)]
-        games = ((gt, say(name)) for gt, name in engine.game_types())
+        games = ((gt, say(name)) for gt, name in registered_games.game_types())
         self.fields["game"].widget.choices = [("", _("Any game")), *games]
 
     def clean(self):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games import engine
+from games import registered_games
 from games.charts import rating_chart_svg
 from games.filters import games_with_seats
 from games.membership.access import member_required
@@ -30,7 +30,7 @@ def player_detail(request, pk: int):
     charts = [
         {
             "game_type": gt,
-            "name": engine.game_name(gt),
+            "name": registered_games.game_name(gt),
             "latest": rows[-1],
             "rating": stats.shown_rating(rows[-1].ordinal),
             "svg": rating_chart_svg(
@@ -39,7 +39,7 @@ def player_detail(request, pk: int):
                     "{player}'s {game} rating over {n} game",
                     "{player}'s {game} rating over {n} games",
                     len(rows),
-                ).format(player=player.name, game=say(engine.game_name(gt)), n=len(rows)),
+                ).format(player=player.name, game=say(registered_games.game_name(gt)), n=len(rows)),
             ),
         }
         for gt, rows in history.items()
@@ -55,7 +55,7 @@ def player_detail(request, pk: int):
             "stats": figures,
             "charts": charts,
             "recent": recent,
-            "game_names": dict(engine.game_types()),
+            "game_names": dict(registered_games.game_types()),
             "others": Player.objects.exclude(pk=player.pk).only("id", "name") if request.user.is_staff else (),
             "opponents": opponents.opponents(player),
             "min_opponent_games": settings.IMHOTEP_MIN_OPPONENT_GAMES,
@@ -77,7 +77,7 @@ def head_to_head(request, pk: int, other: int):
             "rival": rival,
             "record": opponents.head_to_head(player, rival),
             "games": together,
-            "game_names": dict(engine.game_types()),
+            "game_names": dict(registered_games.game_types()),
         },
     )
 

@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import engine, export_limits
+from games import export_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
 from games.filters import GameFilterForm, games_with_seats
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
@@ -41,7 +41,8 @@ from games.services import (
 from games.services.documents import decode_upload
 from games.translation import say
 from games.ui import game_ui
-from imhotep_site.limits import LimitExceeded
+from rules_engine.registry import DEFAULT_GAME
+from scoring.limits import LimitExceeded
 
 PAGE_SIZE = 25
 IN_PROGRESS_SHOWN = 10
@@ -82,7 +83,7 @@ def game_list(request):
             "page": SimpleLazyObject(make_page),
             "querystring": querystring,
             "query_prefix": lazy(lambda: f"{querystring}&" if str(querystring) else "", str)(),
-            "game_names": dict(engine.game_types()),
+            "game_names": dict(registered_games.game_types()),
             "in_progress": in_progress,
             "history_version": history_version.current(),
             "request_query": request.GET.urlencode(),
@@ -111,7 +112,7 @@ def game_detail(request, pk: int):
         "games/detail.html",
         {
             "game": game,
-            "game_name": engine.game_name(game.game_type),
+            "game_name": registered_games.game_name(game.game_type),
             "ui": game_ui(game.game_type),
             "seats": seats,
             "results": results,
@@ -203,13 +204,13 @@ def results_csv(request):
 
 @require_GET
 def standings(request):
-    types = engine.game_types()
+    types = registered_games.game_types()
     known = {gt for gt, _ in types}
     rated = stats.rated_game_types()
     choices = types + [(gt, gt) for gt in rated if gt not in known]
-    game_type = request.GET.get("game") or stats.most_played_game_type() or engine.DEFAULT_GAME
+    game_type = request.GET.get("game") or stats.most_played_game_type() or DEFAULT_GAME
     if game_type not in {gt for gt, _ in choices}:
-        game_type = engine.DEFAULT_GAME
+        game_type = DEFAULT_GAME
     # Cached under the history's version with the table (the template's {% cache %}): lazy.
     table = SimpleLazyObject(lambda: stats.standings_table(game_type, settings.IMHOTEP_MIN_RANKED_GAMES))
     return _partial(
@@ -218,7 +219,7 @@ def standings(request):
         "table",
         {
             "game_type": game_type,
-            "game_name": engine.game_name(game_type),
+            "game_name": registered_games.game_name(game_type),
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
             "table": table,

@@ -35,7 +35,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from imhotep_site.limits import wants_json
+from scoring.limits import wants_json
 from scoring.throttles import CurrentRates, SlidingWindow
 
 # --------------------------------------------------------------------------- the page

@@ -18,7 +18,7 @@ urlpatterns = [
     path("account/token", tokens.token_page, name="account-token"),
     path("account/", include("games.membership.urls")),
     path("api/v1/auth/token", tokens.AuthTokenView.as_view(), name="api-auth-token"),
-    path("score/", include("games.ui.urls")),
+    path("score/", include("games.ui.calculators")),
     path("games/", include("games.replay_urls")),
     path("games/", include("games.urls")),
     path("api/v1/", include("scoring.api_urls")),

@@ -89,7 +89,7 @@ class GameType(abc.ABC, Generic[State, Move]):
         change totals) and return the result with the game's winner fields set."""
 
     @abc.abstractmethod
-    def replay(self, record: Mapping[str, Any]) -> Any:
+    def replay(self, record: Mapping[str, Any]) -> ReplayBase:
         """Replay a record. Raises RecordError with the 0-based move index. The answer has
         ``states`` (``states[0]`` before the first move, ``states[k+1]`` after move k),
         ``moves``, ``finished``, ``plies``, ``final_board()`` and ``score()``. A game with
@@ -245,6 +245,14 @@ class ReplayBase:
     def state(self) -> Any:
         """The last position."""
         return self.states[-1]
+
+    def final_board(self, ply: int | None = None) -> dict[str, Any]:
+        """The board at ``ply`` (default: the last position), as `GameType.board` draws it."""
+        raise NotImplementedError
+
+    def score(self, ply: int | None = None) -> dict[str, Any]:
+        """The score of `final_board` at ``ply`` (default: the last position)."""
+        raise NotImplementedError
 
     def extended(self, raw_move: Any) -> ReplayBase | None:
         """This replay with one more move (a live move: no need to replay the record again),

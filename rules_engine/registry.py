@@ -21,7 +21,7 @@ import pluggy
 
 from rules_engine import ENGINE_VERSION, hookspecs, variants
 from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, joined, shown
-from rules_engine.gametype import ID_PATTERN, GameType, Variant, VariantField
+from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
 from rules_engine.validation import MAX_DEPTH, too_deep
 
@@ -289,7 +289,7 @@ class Registry:
         result["variants"] = list(chosen)
         return game.rank(result, stripped)
 
-    def replay(self, record: object, *, states: bool = True) -> Any:
+    def replay(self, record: object, *, states: bool = True) -> ReplayBase:
         """Replay a record of any registered game. ``states=False``: only the final position
         is needed (an import, a rescore); games that can (`GameType.replays_final_only`) then
         keep no other."""
@@ -311,6 +311,18 @@ class Registry:
         # Variants change the scoring only: the game replays the moves without them.
         plain = {k: v for k, v in record.items() if k != "variants"}
         return variants.VariantReplay(game.replay(plain, **batch), self, chosen)
+
+    def replay_summary(self, record: object, *, with_states: bool = False) -> dict[str, Any]:
+        """Replay a record (F2, or another game's) → ``{"finished", "plies", "score"}``, plus
+        ``"states"`` (one per ply and the start, docs/state-json.md) when asked: the replay API's
+        and CLI's answer. Raises ``RecordError`` with the index of the offending move."""
+        replay = self.replay(record, states=with_states)
+        out: dict[str, Any] = {"finished": replay.finished, "plies": replay.plies, "score": replay.score()}
+        if with_states:
+            assert isinstance(record, Mapping)  # replay() refused anything else
+            game = self.game(record.get("game", DEFAULT_GAME))
+            out["states"] = [game.state_to_json(state, record) for state in replay.states]
+        return out
 
     # -- variants (the arithmetic is in rules_engine/variants.py) ------------------------
     def _variant_problems(self, doc: Mapping[str, Any], game_id: str) -> list[tuple[str, str]]:

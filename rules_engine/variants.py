@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.errors import BoardError, shown
-from rules_engine.gametype import VariantField
+from rules_engine.gametype import ReplayBase, VariantField
 from rules_engine.messages import msg
 
 if TYPE_CHECKING:
@@ -99,16 +99,20 @@ def add_lines(result: dict[str, Any], per_player: list[Any], variant_id: str) ->
             )
 
 
-class VariantReplay:
+class VariantReplay(ReplayBase):
     """A game's replay whose scores apply the record's variants (through the registry)."""
 
-    def __init__(self, replay: Any, registry: Registry, variants: list[str]) -> None:
+    def __init__(self, replay: ReplayBase, registry: Registry, variants: list[str]) -> None:
         self._replay = replay
+        self.states, self.moves = replay.states, replay.moves
         self._registry = registry
         self.variants = list(variants)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._replay, name)
+
+    def final_board(self, ply: int | None = None) -> dict[str, Any]:
+        return self._replay.final_board(ply)
 
     def score(self, ply: int | None = None) -> dict[str, Any]:
         return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})

@@ -27,12 +27,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.translation import in_source_language, say
-from imhotep_site.limits import check_moves
 from rules_engine.errors import BoardError, RecordError
 from rules_engine.messages import Message
+from rules_engine.registry import default_registry
 from scoring import serializers as s
 from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
-from scoring.engine import registry, replay_record, score_board
+from scoring.limits import check_moves
 from scoring.parsers import StrictJSONParser
 from scoring.throttles import SCORING_THROTTLES
 
@@ -117,7 +117,7 @@ class ScoreView(_ScoringAPIView):
     )
     def post(self, request: Request) -> Response:
         try:
-            return Response(said(score_board(self.body(request))))
+            return Response(said(default_registry().score(self.body(request))))
         except ParseError as exc:
             errors = [("", str(exc.detail))]
         except BoardError as exc:
@@ -157,8 +157,8 @@ class ReplayView(_ScoringAPIView):
         with_states = request.query_params.get("states", "").strip().lower() in _TRUE
         try:
             record = self.body(request)
-            check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by imhotep_site.limits
-            result = replay_record(record, with_states=with_states)
+            check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by scoring.limits
+            result = default_registry().replay_summary(record, with_states=with_states)
             # The states are data (ids and numbers, docs/state-json.md): only the score has sentences.
             return Response({**result, "score": said(result["score"])})
         except ParseError as exc:
@@ -178,4 +178,4 @@ class GameTypesView(_ScoringAPIView):
         tags=["scoring"],
     )
     def get(self, request: Request) -> Response:
-        return Response(said(registry().describe()))
+        return Response(said(default_registry().describe()))

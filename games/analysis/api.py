@@ -20,7 +20,7 @@ from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
 from games.translation import say
-from imhotep_site.slots import Busy
+from scoring.slots import Busy
 from scoring.throttles import SCORING_THROTTLES
 
 _NOT_FOUND = inline_serializer("AnalysisNotFound", {"detail": serializers.CharField()})

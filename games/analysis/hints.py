@@ -5,7 +5,7 @@ A hint costs ``IMHOTEP_HINT_PLAYOUTS`` playouts (a CPU-second or two), so it is
 * kept in the shared cache per record (its hash), position, engine version and playouts: the
   moves are seeded by the position, so a kept answer is the answer (readers of the same game ask
   for the same positions);
-* worked out only while a slot is free (imhotep_site/slots.py): one at a time per caller, at
+* worked out only while a slot is free (scoring/slots.py): one at a time per caller, at
   most ``IMHOTEP_HINT_CONCURRENCY`` on the whole service, of which at most
   ``IMHOTEP_HINT_ANON_CONCURRENCY`` for callers who are not signed in. A caller who finds no free
   slot gets `Busy` (429 with Retry-After) at once instead of a worker held waiting.
@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 
-from games import engine
 from games.analysis import service
 from games.models import Game
 from games.services.results import record_of
-from imhotep_site.limits import client_address
-from imhotep_site.slots import Busy, slots
 from rules_engine import ENGINE_VERSION
 from rules_engine.messages import msg
+from rules_engine.registry import default_registry
+from scoring.limits import client_address
+from scoring.slots import Busy, slots
 
 #: Seconds a kept hint stays in the shared cache (the cache may drop it sooner when full).
 KEEP_SECONDS = 30 * 24 * 3600
@@ -65,7 +65,7 @@ def best_moves(game: Game, ply: int, *, caller: Caller | None, record: dict | No
     last = len(record["moves"])  # positions 0 (setup) … one after each move
     if not 0 <= ply <= last:
         raise ValueError(msg("ply must be between 0 and {last}, got {ply}", last=last, ply=ply))
-    key = cache_key(service.record_hash(record), ply, playouts)
+    key = cache_key(service.analysis_digest(record), ply, playouts)
     kept = cache.get(key)
     if kept is not None:
         return kept
@@ -77,7 +77,7 @@ def best_moves(game: Game, ply: int, *, caller: Caller | None, record: dict | No
         if kept is not None:
             return kept
         if states is None:
-            states = engine.registry().game(game.game_type).replay(record).states
+            states = default_registry().game(game.game_type).replay(record).states
         moves = service.hint(game, ply, playouts, record=record, states=states)
     cache.set(key, moves, KEEP_SECONDS)
     return moves

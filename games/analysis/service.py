@@ -10,7 +10,6 @@ import random
 from django.conf import settings
 from django.db import transaction
 
-from games import engine
 from games.analysis import review
 from games.analysis.models import GameAnalysis
 from games.models import Game
@@ -18,21 +17,24 @@ from games.services.results import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.analysis import estimate, rank_moves
 from rules_engine.messages import msg
+from rules_engine.registry import default_registry
 
 PROGRESS_EVERY = 5  # plies between progress writes
 
 
-def record_hash(record: dict) -> str:
-    """What an analysis is stored under besides the engine: the moves, names, sides… it was of."""
+def analysis_digest(record: dict) -> str:
+    """What an analysis is stored under besides the engine: the moves, names, sides… it was of
+    (every key, history included; not the import de-duplication hash of
+    ``games.services.documents.record_hash``)."""
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
 
 
 def current(game: Game, playouts: int | None = None, digest: str | None = None) -> GameAnalysis | None:
     """The analysis of the game as it stands (same moves, same engine), if one was asked for;
-    ``digest``: the game's ``record_hash`` when the caller has it (the replay page keeps it
+    ``digest``: the game's ``analysis_digest`` when the caller has it (the replay page keeps it
     with the game's replay)."""
     playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
-    digest = digest or record_hash(record_of(game))
+    digest = digest or analysis_digest(record_of(game))
     return GameAnalysis.objects.filter(
         game=game, engine_version=ENGINE_VERSION, record_hash=digest, playouts=playouts
     ).first()
@@ -49,7 +51,7 @@ def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnaly
     record = record_of(game)
     with transaction.atomic():
         analysis, created = GameAnalysis.objects.get_or_create(
-            game=game, engine_version=ENGINE_VERSION, record_hash=record_hash(record), playouts=playouts,
+            game=game, engine_version=ENGINE_VERSION, record_hash=analysis_digest(record), playouts=playouts,
             defaults={"plies_total": len(record["moves"]) + 1},
         )
         if not created and analysis.status != GameAnalysis.Status.FAILED:
@@ -71,7 +73,7 @@ def run_analysis(analysis_id: int) -> None:
         analysis.save(update_fields=["status", "runs", "updated_at"])
     try:
         record = record_of(analysis.game)
-        game_type = engine.registry().game(analysis.game.game_type)
+        game_type = default_registry().game(analysis.game.game_type)
         states = game_type.replay(record).states
         probabilities = []
         for ply, state in enumerate(states):
@@ -103,7 +105,7 @@ def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | No
     """The best moves at ``ply`` for the player to move, with their estimated chance to win.
     ``record`` and its ``states``: the game's, when the caller has replayed it (the replay page)."""
     playouts = playouts or settings.IMHOTEP_HINT_PLAYOUTS
-    game_type = engine.registry().game(game.game_type)
+    game_type = default_registry().game(game.game_type)
     if record is None or states is None:
         record = record_of(game)
         states = game_type.replay(record).states

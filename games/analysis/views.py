@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import engine
+from games import registered_games
 from games.analysis import review, service
 from games.analysis.chart import win_chart_svg
 from games.analysis.mistakes import review_points
@@ -29,7 +29,7 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
 
     digest = None
     if timeline is not None:  # kept with the replay: stepping through a game hashes its record once
-        digest = timeline.memo("record-hash", lambda: service.record_hash(timeline.record))
+        digest = timeline.memo("analysis-digest", lambda: service.analysis_digest(timeline.record))
     analysis = service.current(game, digest=digest)
     context: dict[str, Any] = {
         "game": game, "analysis": analysis, "panel_url": reverse("game-analysis", args=[game.pk]),
@@ -38,7 +38,7 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
     if analysis is not None and analysis.status == GameAnalysis.Status.DONE:
         timeline = timeline or load_timeline(game)
         names = timeline.names
-        colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type) or [])
+        colours = list(timeline.record.get("colours") or registered_games.default_colours(game.game_type) or [])
         base = reverse("replay", args=[game.pk])
         turning = review_points(analysis, timeline)[:review.TURNING_POINTS]
         context.update(

@@ -6,13 +6,13 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from games import engine
+from games import registered_games
 from games.events.models import Event
 from games.translation import say
 
 
 def _games() -> list[tuple[str, str]]:
-    return [(game_id, say(name)) for game_id, name in engine.game_types()]
+    return [(game_id, say(name)) for game_id, name in registered_games.game_types()]
 
 
 class EventForm(forms.Form):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import engine
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
 from games.events.pairing.duel import round_robin_round, swiss_round
 from games.events.pairing.standings import DEFAULT_PLACE_POINTS, DUEL_TIEBREAKS, TABLE_TIEBREAKS
@@ -18,6 +17,7 @@ from games.models import Game, Player
 from games.services.players import players_by_name
 from games.services.recording import Outcome, import_record
 from games.translation import say
+from rules_engine.registry import default_registry
 
 
 class EventError(ValueError):
@@ -28,7 +28,7 @@ def create_event(*, name: str, game_type: str, kind: str, rounds: int, user=None
                  scoring: str = Event.Scoring.PLACES, place_points=None, bye_points: float = 1.0,
                  language: str = "en") -> Event:
     try:
-        game = engine.registry().game(game_type)
+        game = default_registry().game(game_type)
     except ValueError:
         raise EventError(_("this server has no game %(game)s") % {"game": repr(game_type[:40])}) from None
     pairs = kind != Event.Kind.TABLES

@@ -67,10 +67,10 @@ class Event(models.Model):
 
     @property
     def game_name(self) -> str:
-        from games import engine
+        from games import registered_games
         from games.translation import say
 
-        return say(engine.game_name(self.game_type))
+        return say(registered_games.game_name(self.game_type))
 
 
 class Registration(models.Model):

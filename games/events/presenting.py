@@ -50,7 +50,7 @@ def calculator_url(event: Event, names: list[str]) -> str:
     """The calculator of the event's game with the table's players filled in."""
     # "players": how many seats a calculator offers, for the games that let you choose.
     query = {"players": str(len(names)), **{f"p{i}_name": name for i, name in enumerate(names)}}
-    return f"{reverse('scoring:calculator', args=[event.game_type])}?{urlencode(query)}"
+    return f"{reverse('calculators:calculator', args=[event.game_type])}?{urlencode(query)}"
 
 
 def _running(game: Game) -> tuple[list | None, int | None, str]:

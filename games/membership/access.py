@@ -6,10 +6,13 @@ Visitors are sent to sign in (pages) or get 401/403 (API); guests, who may only 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
+from typing import TypeVar
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
 from rest_framework import permissions
 
 from games.membership.roles import may_write
@@ -17,12 +20,15 @@ from games.membership.roles import may_write
 GUEST_REFUSAL = "Guests may look at everything but change nothing; ask a club admin to make you a member."
 
 
-def member_required(view):
+_R = TypeVar("_R", bound=HttpResponse)
+
+
+def member_required(view: Callable[..., _R]) -> Callable[..., _R]:
     """Like login_required, and refuses guests."""
 
     @login_required
     @wraps(view)
-    def guarded(request, *args, **kwargs):
+    def guarded(request: HttpRequest, *args: object, **kwargs: object) -> _R:
         if not may_write(request.user):
             raise PermissionDenied(GUEST_REFUSAL)
         return view(request, *args, **kwargs)

@@ -3,12 +3,15 @@ appending a move (one ply at a time, optimistic: the client names the ply it wri
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -16,7 +19,7 @@ from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.permissions import can_change_game
 from games.play.appending import RejectedMove, StalePly, append_move
-from games.replay.timeline import NoReplay, load_timeline
+from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import BadPly, parse_ply
 from games.services import reason_of
 from games.translation import say
@@ -35,7 +38,7 @@ _MOVE_ERROR = inline_serializer(
 )
 
 
-class AppendMoveRequest(serializers.Serializer):
+class AppendMoveRequest(serializers.Serializer[Any]):
     ply = serializers.IntegerField(min_value=0,
                                    help_text="The ply the client expects to write (moves seen so far).")
     move = serializers.JSONField(help_text='One F2 (Duel) or F4 (base game) move, e.g. {"type": "place", "cell": "b2"} '
@@ -47,7 +50,7 @@ class AppendMoveRequest(serializers.Serializer):
                   "already stored under that id, whatever ply it sends.")
 
 
-class AppendMoveResponse(serializers.Serializer):
+class AppendMoveResponse(serializers.Serializer[Any]):
     ply = serializers.IntegerField(help_text="The ply written.")
     move = serializers.JSONField()
     next_ply = serializers.IntegerField()
@@ -61,7 +64,7 @@ class _LiveView(APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsMemberOrReadOnly]
 
-    def timeline(self, pk: int):
+    def timeline(self, pk: int) -> Timeline | Response:
         game = get_object_or_404(Game, pk=pk)
         try:
             return load_timeline(game)
@@ -80,7 +83,7 @@ class GameStateView(_LiveView):
                                                     "plus `ply`, `plies` and `finished`"),
                    400: _ERROR, 404: _NOT_FOUND},
     )
-    def get(self, request, pk: int):
+    def get(self, request: Request, pk: int) -> Response:
         timeline = self.timeline(pk)
         if isinstance(timeline, Response):
             return timeline
@@ -100,7 +103,7 @@ class LegalMovesView(_LiveView):
             "ply": serializers.IntegerField(), "to_move": serializers.IntegerField(allow_null=True),
             "moves": serializers.ListField(child=serializers.JSONField())}), 404: _NOT_FOUND},
     )
-    def get(self, request, pk: int):
+    def get(self, request: Request, pk: int) -> Response:
         timeline = self.timeline(pk)
         if isinstance(timeline, Response):
             return timeline
@@ -122,7 +125,7 @@ class AppendMoveView(_LiveView):
                    409: inline_serializer("StalePly", {"error": serializers.CharField(),
                                                         "ply": serializers.IntegerField()})},
     )
-    def post(self, request, pk: int):
+    def post(self, request: Request, pk: int) -> Response:
         game = get_object_or_404(Game, pk=pk)
         if not request.user.is_authenticated:
             raise NotAuthenticated(_("log in to record moves"))

@@ -16,10 +16,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 
-from games import engine
 from games.models import Game, Move
 from games.replay.timeline import Timeline, cached_timeline, load_timeline, remember
 from games.services import reason_of
@@ -27,6 +27,7 @@ from games.services.results import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
 from rules_engine.gametype import TableAnswers
 from rules_engine.messages import msg
+from rules_engine.registry import default_registry
 
 
 class StalePly(Exception):
@@ -52,7 +53,7 @@ class RejectedMove(Exception):
 class Appended:
     game: Game
     ply: int  # the ply just written
-    move: dict  # as stored (the engine's F2 form)
+    move: dict[str, Any]  # as stored (the engine's F2 form)
     finished: bool
     timeline: Timeline  # the game's replay with the move, for the page that follows
     repeated: bool = False  # the move id was stored already: this is that move, nothing was written
@@ -84,9 +85,9 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if move_id:
-            stored = game.moves.filter(move_id=move_id).first()
-            if stored is not None:  # the same tap again: answer with what it stored
-                return Appended(game=game, ply=stored.ply, move=stored.data,
+            earlier = game.moves.filter(move_id=move_id).first()
+            if earlier is not None:  # the same tap again: answer with what it stored
+                return Appended(game=game, ply=earlier.ply, move=earlier.data,
                                 finished=game.status == Game.Status.FINISHED, timeline=load_timeline(game),
                                 repeated=True)
         current = game.moves.count()
@@ -106,7 +107,7 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
         record["moves"].append(dict(move))
         if table:
             try:
-                grown = engine.registry().game(game.game_type).with_table(record, table)
+                grown = default_registry().game(game.game_type).with_table(record, table)
             except RulesError as exc:
                 raise RejectedMove(reason_of(exc), current) from None
             if _save_header(game, record, grown):  # rolled back with the move if the move fails
@@ -115,13 +116,13 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
         try:
             replay = previous.replay.extended(dict(record["moves"][-1])) if previous is not None else None
             if replay is None:
-                replay = engine.registry().replay(record)
+                replay = default_registry().replay(record)
         except RecordError as exc:
             raise RejectedMove(exc.reason, exc.move) from None
         except RulesError as exc:
             raise RejectedMove(reason_of(exc), current) from None
-        stored = engine.registry().game(game.game_type).move_to_json(replay.moves[-1])
-        Move.objects.create(game=game, ply=current, data=stored, move_id=move_id or "")
+        stored = default_registry().game(game.game_type).move_to_json(replay.moves[-1])
+        Move.objects.create(game=game, ply=current, data=stored, move_id=str(move_id or ""))
         record["moves"][-1] = stored
         if replay.finished:
             recompute_results(game, replay)  # the club history derives results and sets finished
@@ -132,7 +133,7 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
     return Appended(game=game, ply=current, move=stored, finished=replay.finished, timeline=timeline)
 
 
-def _save_header(game: Game, record: dict, changed: Mapping[str, object]) -> bool:
+def _save_header(game: Game, record: dict[str, Any], changed: Mapping[str, object]) -> bool:
     """Store the header fields in which ``changed`` (a game's rewrite of ``record``) differs
     from ``record``; whether there were any. The players and moves are stored elsewhere."""
     header = {k: v for k, v in changed.items() if k not in ("players", "moves") and v != record.get(k)}
@@ -179,7 +180,7 @@ def undo_last_move(game_id: int, ply: object) -> Game:
         Move.objects.filter(game=game, ply=current - 1).delete()
         # What the table turned up for the undone move is forgotten, so it can be entered again.
         record = record_of(game)
-        _save_header(game, record, engine.registry().game(game.game_type).without_table(record))
+        _save_header(game, record, default_registry().game(game.game_type).without_table(record))
         if was_finished:
             recompute_results(game)  # not finished any more: results removed, ratings rebuilt
         else:

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import json
 import uuid
+from typing import Any
 
-from django.http import HttpResponse
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
 
-from games import engine
 from games.membership.access import member_required
 from games.models import Game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
@@ -37,14 +40,23 @@ from games.ui import game_ui, ui_registry
 from rules_engine.errors import RulesError, joined_parts
 from rules_engine.gametype import Needs
 from rules_engine.messages import msg
+from rules_engine.registry import DEFAULT_GAME
 
 
 def _plain(status: int, message: str) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
-def may_record(user, game: Game) -> bool:
+class HtmxRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (for the type checker)."""
+
+    htmx: HtmxDetails
+
+
+def may_record(user: AbstractBaseUser | AnonymousUser, game: Game) -> bool:
     """The creator of a game, or staff (as the live API)."""
+    if not isinstance(user, User):  # a guest records nothing
+        return False
     return user.is_staff or (game.created_by_id is not None and game.created_by_id == user.pk)
 
 
@@ -57,8 +69,8 @@ def live_games() -> list[str]:
 
 
 @member_required
-def new_game(request):
-    game_id = request.POST.get("game") or request.GET.get("game") or engine.DEFAULT_GAME
+def new_game(request: HtmxRequest) -> HttpResponse:
+    game_id = request.POST.get("game") or request.GET.get("game") or DEFAULT_GAME
     entry = game_ui(game_id).live
     if entry is None:
         return _plain(
@@ -87,7 +99,7 @@ def new_game(request):
 # --------------------------------------------------------------------------- /games/<id>/play
 
 
-def _checked_game(request, pk: int) -> Game | HttpResponse:
+def _checked_game(request: HtmxRequest, pk: int) -> Game | HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     if not may_record(request.user, game):
         refusal = _(
@@ -102,8 +114,8 @@ def _checked_game(request, pk: int) -> Game | HttpResponse:
     return game
 
 
-def _render(request, game: Game, *, error: str = "", status: int = 200, pending: dict | None = None,
-            timeline: Timeline | None = None):
+def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 200,
+            pending: dict[str, Any] | None = None, timeline: Timeline | None = None) -> HttpResponse:
     try:
         timeline = timeline or load_timeline(game)
     except (NoReplay, RulesError) as exc:
@@ -160,7 +172,7 @@ def _parse_ply(raw: str | None) -> int | None:
     return ply if ply >= 0 else None
 
 
-def _done(request, changed: Appended | Game):
+def _done(request: HtmxRequest, changed: Appended | Game) -> HttpResponse:
     """The page after a change: an appended move's game and timeline are the game's now (the
     page is drawn from the state the append produced); after an undo the game is read again."""
     if not request.htmx:
@@ -171,7 +183,7 @@ def _done(request, changed: Appended | Game):
 
 
 @member_required
-def play(request, pk: int):
+def play(request: HtmxRequest, pk: int) -> HttpResponse:
     game = _checked_game(request, pk)
     if isinstance(game, HttpResponse):
         return game
@@ -225,17 +237,18 @@ def _shown(game: Game, ply: int) -> Timeline | None:
         return None  # append_move names the problem
 
 
-def _table_need(shown: Timeline, move: dict) -> Needs | None:
+def _table_need(shown: Timeline, move: dict[str, Any]) -> Needs | None:
     """What ``move`` needs turned up at the table before it can be stored (`GameType.table_needs`)."""
     try:
-        return shown.game_type.table_needs(shown.state(shown.plies), move)
+        needs: Needs | None = shown.game_type.table_needs(shown.state(shown.plies), move)
+        return needs
     except (KeyError, TypeError, RulesError):
         return None  # a malformed move: append_move names the problem
 
 
 @member_required
 @require_POST
-def undo(request, pk: int):
+def undo(request: HtmxRequest, pk: int) -> HttpResponse:
     game = _checked_game(request, pk)
     if isinstance(game, HttpResponse):
         return game

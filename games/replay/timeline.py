@@ -1,7 +1,7 @@
 """A stored game replayed once: every state, every move with its story, and the score each
 player would have after every ply (the chart and the monument panels read these).
 
-Everything goes through the plugin registry (`games.engine`), and the record is rebuilt by
+Everything goes through the plugin registry (`default_registry`), and the record is rebuilt by
 the club history's `record_of`, so the viewer shows exactly what the history scored.
 
 Stepping through a replay asks for the same game again and again, so this process keeps the
@@ -17,17 +17,21 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar, cast
 
 from cachetools import LRUCache
 
-from games import engine
 from games.models import Game
 from games.services.results import record_of
-from games.ui import Story, game_ui
-from rules_engine.gametype import ReplayBase
+from games.ui import GameUI, Story, Told, game_ui
+from rules_engine.gametype import GameType, ReplayBase
 from rules_engine.messages import msg
+from rules_engine.registry import default_registry
+
+_T = TypeVar("_T")
 
 
 class NoReplay(Exception):
@@ -37,22 +41,22 @@ class NoReplay(Exception):
 @dataclass
 class Timeline:
     game: Game
-    record: dict
+    record: dict[str, Any]
     replay: ReplayBase  # the game type's Replay: .states, .moves, .finished, .plies
     key: tuple[int, str] | None = None  # its key in this process's cache (`_key`): the same key, the same positions
-    _json: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> state JSON
-    _scores: dict[int, dict] = field(default_factory=dict, repr=False)  # ply -> score result
+    _json: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)  # ply -> state JSON
+    _scores: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)  # ply -> score result
     _memo: dict[str, object] = field(default_factory=dict, repr=False)  # what a page works out once
 
-    def memo(self, key: str, make):
+    def memo(self, key: str, make: Callable[[], _T]) -> _T:
         """``make()``, worked out once per timeline (its positions never change)."""
         if key not in self._memo:
             self._memo[key] = make()
-        return self._memo[key]
+        return cast(_T, self._memo[key])
 
     @property
-    def game_type(self):
-        return engine.registry().game(self.game.game_type)
+    def game_type(self) -> GameType[Any, Any]:
+        return default_registry().game(self.game.game_type)
 
     @property
     def names(self) -> list[str]:
@@ -63,15 +67,15 @@ class Timeline:
         """Moves played; positions are 0 … plies."""
         return len(self.replay.states) - 1
 
-    def state(self, ply: int):
+    def state(self, ply: int) -> Any:  # the game type's state (each game has its own)
         return self.replay.states[ply]
 
     @cached_property
-    def moves_json(self) -> list[dict]:
+    def moves_json(self) -> list[dict[str, Any]]:
         gt = self.game_type
         return [gt.move_to_json(m) for m in self.replay.moves]
 
-    def score_at(self, ply: int) -> dict:
+    def score_at(self, ply: int) -> dict[str, Any]:
         """The score result (with explanation lines) if the game ended after ``ply``
         (D7; mid-game meeples on the harbor count as at the end, D7.5; the base game: C8 as
         if after round 6). Computed once per ply; do not change the answer."""
@@ -80,11 +84,11 @@ class Timeline:
             variants = self.record.get("variants") or []
             if variants:
                 board = {**board, "variants": variants}
-            self._scores[ply] = engine.registry().score(board)
+            self._scores[ply] = default_registry().score(board)
         return self._scores[ply]
 
     @property
-    def ui(self):
+    def ui(self) -> GameUI:
         return game_ui(self.game.game_type)
 
     @cached_property
@@ -95,7 +99,7 @@ class Timeline:
             return cheap
         return [[p["total"] for p in self.score_at(k)["players"]] for k in range(self.plies + 1)]
 
-    def state_json(self, ply: int) -> dict:
+    def state_json(self, ply: int) -> dict[str, Any]:
         """The game type's state JSON of a position (docs/state-json.md), labelled and scored
         with the record's header; computed once per ply."""
         if ply not in self._json:
@@ -103,12 +107,12 @@ class Timeline:
         return self._json[ply]
 
     @cached_property
-    def stories(self) -> list:
+    def stories(self) -> list[Told]:
         """The story of each move, told by the game's adapter; a game without a describer gets
         its move JSON as text."""
         return self.ui.board.describe(self)
 
-    def describe(self, ply: int, move: dict):
+    def describe(self, ply: int, move: dict[str, Any]) -> Told:
         """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
         necessarily the move that was played), told by the game's adapter."""
         return self.ui.board.describe_move(self, ply, move) or Story(text=str(move))
@@ -119,7 +123,7 @@ _cache: LRUCache[tuple[int, str], Timeline] = LRUCache(maxsize=CACHE_SIZE)
 _cache_lock = threading.Lock()  # cachetools' caches are not thread-safe
 
 
-def _key(game: Game, record: dict) -> tuple[int, str]:
+def _key(game: Game, record: dict[str, Any]) -> tuple[int, str]:
     """The key of ``record`` as replayed by this engine and these plugins (the registry's
     fingerprint): the same key always means the same positions. A chain: the header's digest,
     then each move's folded in (`_with_move`), so a live move's key comes from the key of the
@@ -127,11 +131,11 @@ def _key(game: Game, record: dict) -> tuple[int, str]:
     of one process apart (tests build several; the stories and panels come from the registry's
     web adapters)."""
     header = {k: v for k, v in record.items() if k != "moves"}
-    text = json.dumps([engine.registry().fingerprint, game.pk, game.game_type, header], sort_keys=True, default=str)
+    text = json.dumps([default_registry().fingerprint, game.pk, game.game_type, header], sort_keys=True, default=str)
     digest = hashlib.sha256(text.encode()).hexdigest()
     for move in record.get("moves") or ():
         digest = _folded(digest, move)
-    return id(engine.registry()), digest
+    return id(default_registry()), digest
 
 
 def _folded(digest: str, move: object) -> str:
@@ -150,7 +154,7 @@ def _keep(key: tuple[int, str], timeline: Timeline) -> Timeline:
     return timeline
 
 
-def load_timeline(game: Game, record: dict | None = None) -> Timeline:
+def load_timeline(game: Game, record: dict[str, Any] | None = None) -> Timeline:
     """Replay ``game`` (its ``record`` when the caller has just rebuilt it), or reuse the
     replay this process made of the very same record. Raises NoReplay for a score-only game
     and RulesError when the current engine rejects the stored moves."""
@@ -160,11 +164,11 @@ def load_timeline(game: Game, record: dict | None = None) -> Timeline:
     key = _key(game, record)
     timeline = cached_timeline(game, record, key)
     if timeline is None:
-        timeline = _keep(key, Timeline(game=game, record=record, replay=engine.registry().replay(record)))
+        timeline = _keep(key, Timeline(game=game, record=record, replay=default_registry().replay(record)))
     return timeline
 
 
-def cached_timeline(game: Game, record: dict, key: tuple[int, str] | None = None) -> Timeline | None:
+def cached_timeline(game: Game, record: dict[str, Any], key: tuple[int, str] | None = None) -> Timeline | None:
     """The timeline of ``record`` if this process has its replay; None rather than replaying it."""
     with _cache_lock:
         return _cache.get(key or _key(game, record))
@@ -176,7 +180,7 @@ def forget() -> None:
         _cache.clear()
 
 
-def _follows(previous: Timeline, record: dict) -> bool:
+def _follows(previous: Timeline, record: dict[str, Any]) -> bool:
     """Whether ``record`` is ``previous``'s record with one move more (same header, same moves)."""
     if previous.key is None or len(record["moves"]) != previous.plies + 1:
         return False
@@ -185,7 +189,7 @@ def _follows(previous: Timeline, record: dict) -> bool:
         previous.record["moves"] == record["moves"][:-1]
 
 
-def remember(game: Game, record: dict, replay, previous: Timeline | None = None) -> Timeline:
+def remember(game: Game, record: dict[str, Any], replay: ReplayBase, previous: Timeline | None = None) -> Timeline:
     """Keep ``replay`` (just made of ``record`` by the caller, e.g. a live move) as the game's
     timeline, so the page after a move does not replay again. ``previous``: the timeline of the
     same game one move earlier; its positions are the new one's first positions, so their state

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import engine
+from games import registered_games
 from games.analysis import hints
 from games.analysis.views import panel_context
 from games.models import Game
@@ -85,7 +85,7 @@ def replay_context(game: Game, timeline, ply: int) -> dict:
     ctx = step_context(game, timeline, ply)
     names = timeline.names
     ui = game_ui(game.game_type)
-    colours = list(timeline.record.get("colours") or engine.default_colours(game.game_type))
+    colours = list(timeline.record.get("colours") or registered_games.default_colours(game.game_type))
     base = ctx["base_url"]
     ctx.update(
         # The chart is the same at every ply but for its cursor: drawn once per timeline (and

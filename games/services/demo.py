@@ -9,11 +9,11 @@ import datetime
 import random
 from dataclasses import dataclass
 
-from games import engine
 from games.models import Game
 from games.services import ratings, recording
 from games.services.documents import GameMeta
 from games.ui import ui_registry
+from rules_engine.registry import DEFAULT_GAME, default_registry
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Darius", "Eshe", "Farid", "Gita", "Hani")
 LOCATIONS = ("Club night", "Café Karnak", "Ben's kitchen", "Spring tournament")
@@ -38,7 +38,7 @@ class DemoSummary:
 def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
     """The demo games as ("record" | "board", document, metadata), the same for a seed."""
     rng = random.Random(seed)
-    game = engine.registry().game(engine.DEFAULT_GAME)
+    game = default_registry().game(DEFAULT_GAME)
     out = []
     for i in range(GAMES):
         record = game.random_record(random.Random(rng.getrandbits(64)))
@@ -51,7 +51,7 @@ def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
             location=rng.choice(LOCATIONS),
         )
         if i % SCORE_ONLY_EVERY == SCORE_ONLY_EVERY - 1:
-            board = engine.registry().replay(record).final_board()
+            board = default_registry().replay(record).final_board()
             out.append(("board", board, meta))
         else:
             out.append(("record", record, meta))
@@ -64,7 +64,7 @@ def other_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
     moves), the same for a seed."""
     out = []
     for game_id, ui in sorted(ui_registry().uis.items()):
-        if ui.demo_record is None or game_id == engine.DEFAULT_GAME:
+        if ui.demo_record is None or game_id == DEFAULT_GAME:
             continue
         out.extend(_documents_of(ui.demo_record, random.Random(f"{game_id}-{seed}")))
     return out

@@ -11,9 +11,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.engine import DEFAULT_GAME
 from games.models import name_key
 from rules_engine.messages import msg
+from rules_engine.registry import DEFAULT_GAME
 
 #: Our exports add this object to an F1/F2 document (formats.md lets a service add fields);
 #: imports read it and take it out before the engine sees the document.

@@ -11,10 +11,12 @@ import random
 
 from django.db import transaction
 
-from games import engine
+from games import registered_games
 from games.models import Game, Player, Result, Seat
 from games.services import ratings
 from games.services.results import result_rows
+from rules_engine import ENGINE_VERSION
+from rules_engine.registry import DEFAULT_GAME, default_registry
 
 LOCATION = "Generated for load figures"  # marks these games: `generate` tops them up to n
 POOL = 200  # distinct random games the generated ones are drawn from
@@ -23,22 +25,22 @@ BATCH = 2000
 FIRST_DAY = datetime.date(2022, 1, 1)
 
 
-def generate(n: int, seed: int = 1, game_type: str = engine.DEFAULT_GAME) -> int:
+def generate(n: int, seed: int = 1, game_type: str = DEFAULT_GAME) -> int:
     """Add generated games until there are ``n`` of them; how many were added."""
     missing = n - Game.objects.filter(location=LOCATION).count()
     if missing <= 0:
         return 0
     rng = random.Random(seed + n)
-    reg = engine.registry()
+    reg = default_registry()
     game = reg.game(game_type)
     pool = []
     for _ in range(POOL):
         replay = reg.replay(game.random_record(random.Random(rng.getrandbits(64))))
         pool.append((replay.final_board(), result_rows(replay.score())))
-    colours = engine.default_colours(game_type)
+    colours = registered_games.default_colours(game_type)
     with transaction.atomic():
         players = [Player.objects.get_or_create(name=f"Generated player {i:02}")[0] for i in range(PLAYERS)]
-        versions = engine.versions(game_type, [])
+        versions = registered_games.versions(game_type, [])
         for start in range(0, missing, BATCH):
             size = min(BATCH, missing - start)
             picks = [(board, rows, rng.sample(players, len(rows))) for board, rows in
@@ -51,7 +53,7 @@ def generate(n: int, seed: int = 1, game_type: str = engine.DEFAULT_GAME) -> int
                     location=LOCATION,
                     source=Game.Source.SCORE,
                     status=Game.Status.FINISHED,
-                    engine_version=engine.ENGINE_VERSION,
+                    engine_version=ENGINE_VERSION,
                     plugin_versions=versions,
                     board={
                         **board,

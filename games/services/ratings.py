@@ -36,7 +36,7 @@ def model_for(game_type: str):
     rating than the winners (tests/games/test_ratings_model.py)."""
     from openskill.models import BradleyTerryFull, PlackettLuce
 
-    from games.engine import registry
+    from rules_engine.registry import default_registry as registry
 
     game = registry().games.get(game_type)
     if game is not None and game.max_players > 2:

@@ -19,15 +19,17 @@ from dataclasses import dataclass, replace
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine
+from games import registered_games
 from games.models import Game, Move, Seat
 from games.services import field_message, ratings, reason_of
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
 from games.services.results import store_results
-from imhotep_site.limits import LimitExceeded, check_moves, check_record_count
+from rules_engine import ENGINE_VERSION
 from rules_engine.errors import BoardError, RecordError, RulesError, joined_parts
 from rules_engine.messages import msg
+from rules_engine.registry import DEFAULT_GAME, default_registry
+from scoring.limits import LimitExceeded, check_moves, check_record_count
 
 RECORD_HEADER_EXCLUDES = ("players", "moves")
 
@@ -102,7 +104,7 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
         return _rejected_board([("history", reason_of(exc))])
     meta = meta or own_meta
     try:
-        score = engine.registry().score(board)
+        score = default_registry().score(board)
         names = _board_names(board)
     except BoardError as exc:
         return _rejected_board(exc.errors)
@@ -112,10 +114,10 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
     if existing is not None:
         return Outcome(Outcome.DUPLICATE, existing)
 
-    game_type = board.get("game", engine.DEFAULT_GAME)
+    game_type = board.get("game", DEFAULT_GAME)
     variants = list(board.get("variants", []))
-    starting = engine.registry().game(game_type).starting_player(board)
-    colours = engine.default_colours(game_type)
+    starting = default_registry().game(game_type).starting_player(board)
+    colours = registered_games.default_colours(game_type)
     seats = [
         (name, p.get("colour") or (colours[i] if i < len(colours) else ""), i == starting)
         for i, (name, p) in enumerate(zip(names, board["players"], strict=True))
@@ -143,11 +145,11 @@ def _game_fields(game_type: str, variants: list, sides: object, meta: GameMeta, 
     return {
         "game_type": game_type,
         "variants": variants,
-        "sides": engine.fill_sides(game_type, sides),
+        "sides": registered_games.fill_sides(game_type, sides),
         "location": meta.location,
         "notes": meta.notes,
-        "engine_version": engine.ENGINE_VERSION,
-        "plugin_versions": engine.versions(game_type, variants),
+        "engine_version": ENGINE_VERSION,
+        "plugin_versions": registered_games.versions(game_type, variants),
         "content_hash": digest,
         "created_by": user,
     }
@@ -221,16 +223,16 @@ def import_record(
     if existing is not None:
         return Outcome(Outcome.DUPLICATE, existing)
     try:
-        replay = engine.registry().replay(record, states=False)
+        replay = default_registry().replay(record, states=False)
         score = replay.score() if replay.finished else None
     except RecordError as exc:
         return _rejected(exc.reason, exc.move)
     except RulesError as exc:
         return _rejected(reason_of(exc))
 
-    game_type = record.get("game", engine.DEFAULT_GAME)
+    game_type = record.get("game", DEFAULT_GAME)
     variants = list(record.get("variants", []))
-    colours = record.get("colours") or engine.default_colours(game_type)
+    colours = record.get("colours") or registered_games.default_colours(game_type)
     # F2/F4: players[0] starts (is seat 1).
     seats = [(name, colours[i] if i < len(colours) else "", i == 0) for i, name in enumerate(names)]
     def insert() -> Game:

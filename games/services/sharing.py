@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from django.utils.html import escape
 
-from games import engine
+from games import registered_games
 from games.models import Game
 
 NAMESPACE = uuid.UUID("5b7f2a9e-3f0e-4c51-9a55-1d3c7e0b8f42")  # this service's BG Stats ids
@@ -64,8 +64,8 @@ def bgstats_document(games: Iterable[Game]) -> dict:
         )
     return {
         "games": [
-            {"id": ref, "uuid": _uuid("type", gt), "name": engine.game_name(gt), "highestWins": True, "noPoints": False,
-             "cooperative": False}
+            {"id": ref, "uuid": _uuid("type", gt), "name": registered_games.game_name(gt), "highestWins": True,
+             "noPoints": False, "cooperative": False}
             for gt, ref in types.items()
         ],
         "players": list(players.values()),
@@ -89,7 +89,7 @@ def score_sheet_svg(game: Game) -> str:
     col, row, left, top = 110, 26, 170, 96
     width = left + col * len(seats) + 20
     height = top + row * (len(keys) + 2) + 30
-    title = f"{engine.game_name(game.game_type)} · {game.played_on:%Y-%m-%d}" + (
+    title = f"{registered_games.game_name(game.game_type)} · {game.played_on:%Y-%m-%d}" + (
         f" · {game.location}" if game.location else ""
     )
     out = [

@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from games import engine
+from games import registered_games
 from games.models import Game, Player, Rating, Seat
 
 
@@ -112,7 +112,7 @@ def player_stats(player: Player) -> PlayerStats:
     for game_type, sides, order, winner, total, breakdown, players in rows.iterator(chunk_size=2000):
         stats = by_type.get(game_type)
         if stats is None:
-            stats = by_type[game_type] = GameTypeStats(game_type, engine.game_name(game_type))
+            stats = by_type[game_type] = GameTypeStats(game_type, registered_games.game_name(game_type))
         stats.overall.add(winner, total)
         stats.by_seat[order].add(winner, total)
         stats.by_players[players].add(total)

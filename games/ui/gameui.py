@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django import forms
 from django.utils.functional import lazy
@@ -33,6 +33,15 @@ if TYPE_CHECKING:
 drawn = lazy(say, str)
 
 
+class Told(Protocol):
+    """What every page reads of a move's story (`BoardView.describe`): its text. A game's own
+    story class (the Duel's ``MoveStory``, the base game's ``ClassicStory``) carries more for
+    its board."""
+
+    @property
+    def text(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Story:
     """A move told for people, when a game has no describer of its own."""
@@ -45,7 +54,7 @@ class Choice:
     """One legal move offered on a live-entry page: its F2 JSON and a label for people (a
     ``Message``: menus are cached with the game's replay and shared between readers)."""
 
-    move: dict
+    move: dict[str, Any]
     label: str
 
     @property
@@ -91,12 +100,12 @@ class BoardView:
         """The board partial's context for position ``ply``. Default: its state JSON."""
         return {"state_json": timeline.state_json(ply)}
 
-    def describe(self, timeline: Timeline) -> list[Any]:
+    def describe(self, timeline: Timeline) -> list[Told]:
         """One story (with a ``.text``; boards may read more) per move of ``timeline``.
         Default: each move told by `describe_move`, else as its JSON."""
         return [self.describe_move(timeline, k, m) or Story(text=str(m)) for k, m in enumerate(timeline.moves_json)]
 
-    def describe_move(self, timeline: Timeline, ply: int, move: Mapping[str, Any]) -> Any | None:
+    def describe_move(self, timeline: Timeline, ply: int, move: Mapping[str, Any]) -> Told | None:
         """The story of ``move`` played at position ``ply`` (a hint or an alternative, not
         necessarily the move that was played), or None when the game tells its moves only all
         at once (`describe`). Default: None."""

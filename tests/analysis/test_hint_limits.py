@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from imhotep_site.slots import slot
+from scoring.slots import slot
 from tests.factories import UserFactory
 from tests.kit import random_record
 from tests.replay.conftest import store

@@ -1,6 +1,6 @@
 """GET /api/v1/games-types: the games and variants of the plugin registry."""
 
-from scoring.engine import registry
+from rules_engine.registry import default_registry as registry
 
 URL = "/api/v1/games-types"
 

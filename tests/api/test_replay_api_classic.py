@@ -9,8 +9,8 @@ import yaml
 from django.core.management import call_command
 
 from rules_engine.classic.playout import random_record
+from rules_engine.registry import default_registry as registry
 from scoring.api_examples import CLASSIC_ILLEGAL_RECORD, CLASSIC_ILLEGAL_RECORD_ERROR, CLASSIC_RECORD
-from scoring.engine import registry
 
 URL = "/api/v1/replay"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from rules_engine.registry import default_registry as registry
 from scoring.api_examples import D9_1_BOARD, ILLEGAL_RECORD
-from scoring.engine import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -46,7 +46,7 @@ def test_a_started_analysis_shows_at_once_in_a_replay_seen_before(client, finish
     from games.services.results import record_of
 
     GameAnalysis.objects.create(game=finished_game, engine_version=ENGINE_VERSION,
-                                record_hash=service.record_hash(record_of(finished_game)),
+                                record_hash=service.analysis_digest(record_of(finished_game)),
                                 playouts=service.settings.IMHOTEP_ANALYSIS_PLAYOUTS, plies_total=5)
     assert 'id="analysis-progress"' in client.get(_replay(finished_game, 3)).content.decode()
 

@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 
 import pytest
 
+from rules_engine.registry import default_registry
 from scoring.api_examples import D9_1_BOARD
-from scoring.engine import score_board
 from tests.factories import UserFactory
 
 URL = "/score/duel"
@@ -197,7 +197,7 @@ def test_signed_in_user_can_save_a_valid_board_to_club_history(client):
     board = json.loads(unescape(value))
     assert board["game"] == "duel"
     assert board["players"][0]["tomb"] == [1, 2, 3, 4, 5, 6, 11]
-    assert score_board(board)["players"][0]["total"] == 69
+    assert default_registry().score(board)["players"][0]["total"] == 69
 
 
 @pytest.mark.django_db

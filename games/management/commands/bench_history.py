@@ -21,10 +21,10 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.test import Client
 
-from games import engine
 from games.models import Player
 from games.services import generated
 from games.services.recording import import_many
+from rules_engine.registry import default_registry
 
 PAGE_TARGET_MS = 100
 IMPORT_TARGET_S_PER_1000 = 10
@@ -87,7 +87,7 @@ class Command(BaseCommand):
             self.stdout.write(f"    {label:<24} {url:<36} {median:8.1f} ms  {verdict}")
 
         if n_imports:
-            duel = engine.registry().game("duel")
+            duel = default_registry().game("duel")
             names = [p.name for p in players]
             records = []
             for i in range(n_imports):

@@ -12,8 +12,9 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import timezone
 
-from games import engine
 from games.models import Game, Move, Player, Result, Seat
+from rules_engine import ENGINE_VERSION
+from rules_engine.registry import default_registry
 
 FORMAT = "imhotep-club-backup"
 FORMAT_VERSION = 1
@@ -33,13 +34,13 @@ def app_version() -> str:
 
 
 def header_line() -> dict:
-    registry = engine.registry()
+    registry = default_registry()
     return {
         "kind": "header",
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "app_version": app_version(),
-        "engine_version": engine.ENGINE_VERSION,
+        "engine_version": ENGINE_VERSION,
         "plugins": [info.to_json() for info in registry.plugins.values()],
         "exported_at": timezone.now().isoformat(),
         "ratings": "not exported: rebuilt from the results on import",

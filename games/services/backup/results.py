@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games import engine
+from games import registered_games
 from games.models import Game, Result
 from games.services.backup.fields import LineError, _clean, _get
 from games.services.backup.fileformat import RESULT_FIELDS
 from games.services.recording import RECORD_HEADER_EXCLUDES
 from games.services.results import result_rows
+from rules_engine import ENGINE_VERSION
 from rules_engine.errors import RecordError, RulesError
+from rules_engine.registry import default_registry
 
 # What import does with a game whose results the engine, re-checking it, does not derive.
 KEEP = "keep"  # restore the backup's results, warn (the default: the backup is the club's truth)
@@ -47,7 +49,7 @@ def results_to_store(game: Game, seats: list[dict], moves: list, *, mode: str, n
     """The results to store, per ``mode``; LineError when the line is refused. ``names``: the
     database name of each backup player id, for the replayed record. RECOMPUTE sets ``game``'s
     status and versions to the engine's when it stores the engine's results."""
-    missing = engine.registry().missing(game.game_type, game.variants, {})
+    missing = default_registry().missing(game.game_type, game.variants, {})
     if missing:
         # Not an engine change but a plugin this server lacks: install it, then import.
         raise LineError(f"{'; '.join(missing)} (install it, then import again)")
@@ -62,8 +64,8 @@ def results_to_store(game: Game, seats: list[dict], moves: list, *, mode: str, n
             game.status = Game.Status.FINISHED
         elif game.status == Game.Status.FINISHED:
             game.status = Game.Status.IN_PROGRESS  # as recompute_results: no end reached, no results
-        game.engine_version = engine.ENGINE_VERSION
-        game.plugin_versions = engine.versions(game.game_type, game.variants)
+        game.engine_version = ENGINE_VERSION
+        game.plugin_versions = registered_games.versions(game.game_type, game.variants)
         return Results(check.derived, f"{check.differs}; stored the engine's results (--recompute)", True)
     advice = "" if mode == RECOMPUTE else " (--recompute stores the engine's, --strict refuses the line)"
     return Results(stored, f"{check.differs}; kept the backup's results{advice}")
@@ -93,12 +95,13 @@ def _stored_results(seats: list[dict]) -> list[dict] | None:
 
 def _check(game: Game, seats: list[dict], moves: list, stored: list[dict] | None, names: Mapping[int, str]) -> _Check:
     """Re-check the game with the engine of this server against the backup's results."""
+    score: dict[str, object] | None
     try:
         if not game.has_moves:
-            score = engine.registry().score(game.board)
+            score = default_registry().score(game.board)
             what = "scoring its board"
         else:
-            replay = engine.registry().replay(_record(game, seats, moves, names), states=False)
+            replay = default_registry().replay(_record(game, seats, moves, names), states=False)
             score = replay.score() if replay.finished else None
             what = f"replaying its {len(moves)} moves"
     except RecordError as exc:

@@ -20,8 +20,8 @@ from games.ui.classic.forms import (
     unscorable_sides,
 )
 from rules_engine.errors import BoardError
+from rules_engine.registry import default_registry
 from scoring.calculation import Calculation, Problem, display_name, field_words, line_label, lower_first
-from scoring.engine import score_board
 from scoring.form_fields import player_title
 
 # F3 field below players[i] → (words, form key below p{i}_: its error slot, and the input to jump to).
@@ -147,7 +147,7 @@ def calculate(form: ClassicBoardForm) -> ClassicCalculation:
     else:
         board = form.to_board()
         try:
-            calc = ClassicCalculation(board=board, result=score_board(board))
+            calc = ClassicCalculation(board=board, result=default_registry().score(board))
         except BoardError as exc:
             names = [p.get("name") for p in board["players"]]
             # The game says which sides it has no data for; a problem there is "not yet", not "impossible".

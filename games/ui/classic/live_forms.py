@@ -15,7 +15,6 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games import engine
 from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
 from games.services import reason_of
@@ -30,6 +29,7 @@ from rules_engine.classic.game import new_record
 from rules_engine.classic.words import COLOUR_NAMES
 from rules_engine.errors import RulesError
 from rules_engine.messages import msg
+from rules_engine.registry import default_registry
 
 SIDES = (("A", "A"), ("B", "B"))
 MAX_SEED = 2**63 - 1
@@ -95,7 +95,7 @@ class NewClassicForm(NewGameForm):
             seat = gettext("Seat %(n)s") % {"n": n}
             self.fields[f"player_{n}"] = forms.CharField(label=seat, max_length=60, required=n <= MIN_PLAYERS)
             self.fields[f"colour_{n}"] = forms.ChoiceField(label=_("Colour"), choices=colours, initial=COLOURS[n - 1])
-        game = engine.registry().game(GAME_ID)
+        game = default_registry().game(GAME_ID)
         # A side is unavailable when no player count has its data; partial data (a plugin's,
         # for some player counts) stays choosable and the engine names the missing count.
         unavailable = set.intersection(*(set(game.unplayable_sides(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)))
@@ -119,7 +119,7 @@ class NewClassicForm(NewGameForm):
             )
         variants = [
             (v["id"], drawn(v["name"]))
-            for g in engine.registry().describe() if g["id"] == GAME_ID for v in g["variants"]
+            for g in default_registry().describe() if g["id"] == GAME_ID for v in g["variants"]
         ]
         self.fields["variants"] = forms.MultipleChoiceField(
             label=_("Variants"), choices=variants, required=False, widget=forms.CheckboxSelectMultiple
@@ -179,7 +179,7 @@ class NewClassicForm(NewGameForm):
             data["seed"] = secrets.randbelow(MAX_SEED)
         if not self.errors:
             try:
-                engine.registry().replay(self.to_record())
+                default_registry().replay(self.to_record())
             except RulesError as exc:  # e.g. a B side whose board data is missing (classic.md C6 ⚠)
                 raise forms.ValidationError(gettext("this game cannot be set up: %(reason)s")
                                             % {"reason": say(getattr(exc, "reason", None) or reason_of(exc))}) from None

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.ui.duel.forms import MONUMENT_NAMES, DuelBoardForm
 from rules_engine.errors import BoardError
+from rules_engine.registry import default_registry
 from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
-from scoring.engine import score_board
 
 # F1 field (below players[i]) → (words, id of the input to jump to; {i} is the player).
 _PLAYER_PATHS = {
@@ -96,7 +96,7 @@ def calculate(form: DuelBoardForm) -> DuelCalculation:
         return DuelCalculation(problems=tuple(_form_problems(form)))
     board = form.to_board()
     try:
-        result = score_board(board)
+        result = default_registry().score(board)
     except BoardError as exc:
         names = [p.get("name") for p in board["players"]]
         return DuelCalculation(

@@ -12,8 +12,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.ui.gameui import drawn
+from rules_engine.registry import default_registry as registry
 from scoring import form_fields
-from scoring.engine import registry
 from scoring.form_fields import count_field, name_field, player_title, variant_field
 
 if TYPE_CHECKING:

@@ -12,7 +12,6 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import engine
 from games.models import Player
 from games.plain_words import plain
 from games.player_checks import NewPlayersField, check_lookalikes
@@ -25,6 +24,7 @@ from rules_engine.duel.game import shuffled_supply
 from rules_engine.duel.labels import FACES, LabelError, parse_labels
 from rules_engine.duel.tokens import TOKEN_COUNTS
 from rules_engine.errors import RulesError
+from rules_engine.registry import default_registry
 
 # Translators: a player's colour (of the Duel's meeples).
 COLOURS = (("black", _("black")), ("white", _("white")))
@@ -133,7 +133,7 @@ class NewDuelForm(NewGameForm):
             data["boats"] = boats
         if not self.errors and data.get("setup") == TRANSCRIBE:
             try:
-                engine.registry().replay(self.to_record())
+                default_registry().replay(self.to_record())
             except RulesError as exc:  # the engine names the bad token (D1, F2)
                 reason = plain(say(getattr(exc, "reason", None) or reason_of(exc)))
                 raise forms.ValidationError(gettext("the boats as transcribed are not a Duel setup: %(reason)s")

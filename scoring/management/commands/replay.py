@@ -6,8 +6,8 @@ import sys
 from django.core.management.base import BaseCommand
 
 from rules_engine.errors import RecordError
+from rules_engine.registry import default_registry
 from scoring.cli import one_line, parse_json, read_text
-from scoring.engine import replay_record
 
 
 class Command(BaseCommand):
@@ -44,7 +44,7 @@ class Command(BaseCommand):
     @staticmethod
     def _replay(place: str, raw: str) -> dict:
         try:
-            return replay_record(parse_json(raw, place))
+            return default_registry().replay_summary(parse_json(raw, place))
         except RecordError as exc:
             return exc.to_json()
         except ValueError as exc:  # not JSON: the record is rejected as a whole

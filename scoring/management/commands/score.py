@@ -5,8 +5,8 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from rules_engine.errors import BoardError
+from rules_engine.registry import default_registry
 from scoring.cli import one_line, parse_json, read_text
-from scoring.engine import score_board
 
 
 class Command(BaseCommand):
@@ -28,7 +28,7 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         try:
-            result = score_board(board)
+            result = default_registry().score(board)
         except BoardError as exc:
             for field, message in exc.errors:
                 self.stderr.write(f"{field}: {message}" if field else message)

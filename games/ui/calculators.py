@@ -1,21 +1,24 @@
-"""The score calculator pages (under /score/): one view for every game with a calculator;
-the game's adapter (``GameUI``) supplies the form, the calculation and the template."""
+"""The score calculator pages (under /score/, URL namespace ``calculators``): one view for every
+game with a calculator; the game's adapter (``GameUI``) supplies the form, the calculation and
+the template. /score/<game> for every game whose adapter has a calculator (/score/duel,
+/score/classic, a plugin's); /score/ is the default game's."""
 
 from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from games import engine
 from games.ui.registry import calculator_games, game_ui
+from rules_engine.registry import DEFAULT_GAME
 
 
 @require_GET
 @vary_on_headers("HX-Request")  # same URL, two bodies: the page, or the result partial for htmx
-def calculator(request, game_id: str = engine.DEFAULT_GAME):
+def calculator(request, game_id: str = DEFAULT_GAME):
     """A GET form, so a result is a link. htmx asks the same URL on every change and gets only
     the ``result`` partial (plus whatever the game's page sends out of band)."""
     ui = game_ui(game_id)
@@ -30,3 +33,10 @@ def calculator(request, game_id: str = engine.DEFAULT_GAME):
     context = {"form": form, "calc": calc, "partial_only": partial_only, "ui": ui}
     template = calculator.template
     return render(request, f"{template}#result" if partial_only else template, context)
+
+
+app_name = "calculators"
+urlpatterns = [
+    path("", calculator, name="index"),
+    path("<slug:game_id>", calculator, name="calculator"),
+]

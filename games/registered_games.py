@@ -1,25 +1,13 @@
-"""The rules engine as the club history sees it: always through the plugin registry, so a
-plugin game (the base game `classic`, third-party games) is stored the same way as the Duel."""
+"""The registered games as the club history names them (display name, default colours, sides,
+plugin versions), asked of the plugin registry, so a plugin game (the base game `classic`,
+third-party games) is stored the same way as the Duel. The registry itself is
+`rules_engine.registry.default_registry`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules_engine import ENGINE_VERSION
-from rules_engine.registry import DEFAULT_GAME, default_registry
-
-__all__ = [
-    "DEFAULT_GAME",
-    "ENGINE_VERSION",
-    "default_colours",
-    "fill_sides",
-    "game_name",
-    "registry",
-    "versions",
-]
-
-def registry():
-    return default_registry()
+from rules_engine.registry import default_registry
 
 
 def default_colours(game_type: str) -> tuple[str, ...]:
@@ -35,7 +23,7 @@ def fill_sides(game_type: str, sides: object) -> dict[str, str]:
     game lists ("A"; F1: "any monument omitted from sides is A")."""
     given = sides if isinstance(sides, Mapping) else {}
     try:
-        known = registry().game(game_type).sides
+        known = default_registry().game(game_type).sides
     except ValueError:
         known = {}
     filled = {part: str(given.get(part, options[0])) for part, options in known.items() if options}
@@ -45,16 +33,16 @@ def fill_sides(game_type: str, sides: object) -> dict[str, str]:
 
 def versions(game_type: str, variants: list) -> dict[str, str]:
     """Distribution → version of the plugins that score this game (stored with the game)."""
-    return registry().versions(game_type, variants)
+    return default_registry().versions(game_type, variants)
 
 
 def game_name(game_type: str) -> str:
     try:
-        return registry().game(game_type).name
+        return default_registry().game(game_type).name
     except ValueError:
         return game_type
 
 
 def game_types() -> list[tuple[str, str]]:
     """(id, name) of every registered game, for filters."""
-    return [(g["id"], g["name"]) for g in registry().describe()]
+    return [(g["id"], g["name"]) for g in default_registry().describe()]
