@@ -43,8 +43,10 @@ def server_supply(rng: random.Random | None = None) -> list[str]:
 
 def palette_of(left: dict[str, int]) -> list[dict]:
     """The token faces for the tapping palette, each with how many can still turn up (``short``:
-    the label in the reader's language; ``name``: the board's words, a ``Message``)."""
-    return [{"token": f.token, "short": label(f.token), "name": f.name, "kind": f.kind, "left": left.get(f.token, 0)}
+    the label in the reader's language, ``english`` the engine's; ``name``: the board's words, a
+    ``Message``)."""
+    return [{"token": f.token, "short": label(f.token), "english": f.short, "name": f.name, "kind": f.kind,
+             "left": left.get(f.token, 0)}
             for f in FACES]
 
 
