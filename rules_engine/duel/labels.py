@@ -6,8 +6,9 @@ The palette of the live-entry page also comes from here: each face as printed, i
 label, and how many of it remain unseen.
 
 The board's words (`NAMES`) are translatable messages (docs/i18n.md) that the engine's own
-sentences use for tokens; the short labels and the spellings `parse_label` reads are the
-same in every language.
+sentences use for tokens. `SHORT` holds the canonical English labels and `parse_label` reads
+the same spellings in every language: the web layer (games/ui/duel/token_labels.py) shows each
+language's labels and turns them into record ids before calling it.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@
     const byLabel = new Map();
     faces.forEach((f) => {
       byLabel.set(f.dataset.short.toLowerCase(), f);
+      byLabel.set(f.dataset.english.toLowerCase(), f); // the English labels are read in every language
       byLabel.set(f.dataset.token, f);
     });
     const used = new Map();

@@ -18,19 +18,21 @@ from tests.kit import random_record
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 
 # Names, ids and marks that stay as they are in every language: the product, formats and
-# services by name, token labels typed at the table (D1), the language switcher's own names.
+# services by name, the monument sides, the language switcher's own names. Token labels are
+# translated (docs/glossary "Token labels"); those a language writes as English does are below.
 EVERYWHERE = {
     "Imhotep", "API", "REST API", "OpenAPI 3", "CSV", "ndjson", "BG Stats", "OpenSkill",
-    "Ob", "PL", "PD", "Take", "P23", "P1U", "SwU", "A", "B",
+    "A", "B",
     *(name for _code, name in settings.LANGUAGES),
 }
 # Words the language writes exactly as English does.
 SAME_WORD = {
     "de": {"Name", "Status", "Start", "Details", "Variante", "Token", "Rating", "Ratings", "Statue", "Hammer",
-           "Ladeplatz", "Score", "Obelisk"},
+           "Ladeplatz", "Score", "Obelisk", "Ob", "PD", "P23"},
     "ru": set(),
-    # The Hungarian rulebook keeps the games' English titles.
-    "hu": {"Token", "Start", "Imhotep: The Duel", "Imhotep: Builder of Egypt", "The", "Duel", "Builder", "of", "Egypt"},
+    # The Hungarian rulebook keeps the games' English titles and the action tokens' names (Take, P23).
+    "hu": {"Ob", "Take", "P23", "Token", "Start", "Imhotep: The Duel", "Imhotep: Builder of Egypt", "The", "Duel",
+           "Builder", "of", "Egypt"},
     "ja": set(),
 }
 

@@ -19,9 +19,10 @@ from games.services import reason_of
 from games.services.players import check_names
 from games.translation import say
 from games.ui.duel.geometry import BOATS, MONUMENTS, line_name
+from games.ui.duel.token_labels import label, read_labels
 from games.ui.gameui import NewGameForm
 from rules_engine.duel.game import shuffled_supply
-from rules_engine.duel.labels import FACES, LabelError, parse_labels
+from rules_engine.duel.labels import FACES, LabelError
 from rules_engine.duel.tokens import TOKEN_COUNTS
 from rules_engine.errors import RulesError
 from rules_engine.registry import default_registry
@@ -41,9 +42,11 @@ def server_supply(rng: random.Random | None = None) -> list[str]:
 
 
 def palette_of(left: dict[str, int]) -> list[dict]:
-    """The token faces for the tapping palette, each with how many can still turn up (``name``:
-    the board's words, a ``Message``)."""
-    return [{"token": f.token, "short": f.short, "name": f.name, "kind": f.kind, "left": left.get(f.token, 0)}
+    """The token faces for the tapping palette, each with how many can still turn up (``short``:
+    the label in the reader's language, ``english`` the engine's; ``name``: the board's words, a
+    ``Message``)."""
+    return [{"token": f.token, "short": label(f.token), "english": f.short, "name": f.name, "kind": f.kind,
+             "left": left.get(f.token, 0)}
             for f in FACES]
 
 
@@ -80,10 +83,11 @@ class NewDuelForm(NewGameForm):
             self.fields[f"side_{monument}"] = forms.ChoiceField(
                 label=MONUMENT_LABELS[monument], choices=SIDES, initial="A", widget=forms.RadioSelect)
         help_text = gettext("3 tokens, slot 1 (nearest the harbor) first: tap them below, or type e.g. #3 Ob T1")
+        example = f"#3 {label('obelisk')} {label('temple-1')}"  # the reader's labels (the catalogue's help too)
         for boat in BOATS:
             self.fields[boat_field(boat)] = forms.CharField(
                 label=boat_label(boat), required=False, help_text=help_text,
-                widget=forms.TextInput(attrs={"placeholder": "#3 Ob T1", "data-need": "3",
+                widget=forms.TextInput(attrs={"placeholder": example, "data-need": "3",
                                               "autocapitalize": "off", "spellcheck": "false"}))
 
     @property
@@ -118,7 +122,7 @@ class NewDuelForm(NewGameForm):
             boats: list[list[str]] = []
             for boat in BOATS:
                 try:
-                    tokens = parse_labels(data.get(boat_field(boat)) or "")
+                    tokens = read_labels(data.get(boat_field(boat)) or "")
                 except LabelError as exc:
                     # Translators: a boat's tokens could not be read, e.g. "row 1: 'x' is not a token …".
                     self.add_error(boat_field(boat), gettext("%(boat)s: %(problem)s") % {

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 
 from games.services import reason_of
 from games.ui.duel.geometry import line_name
+from games.ui.duel.token_labels import read_labels
 from games.ui.gameui import Choice
-from rules_engine.duel.labels import LabelError, parse_labels
+from rules_engine.duel.labels import LabelError
 from rules_engine.duel.transcription import Draw, TokensNeeded
 from rules_engine.messages import msg, plural
 
@@ -101,7 +102,7 @@ def read_draws(data: Mapping[str, str], need: TokensNeeded) -> tuple[dict, list[
     for draw in need.draws:
         what = draw_what(draw)
         try:
-            tokens = parse_labels(data.get(draw.field, "") or "")
+            tokens = read_labels(data.get(draw.field, "") or "")
         except LabelError as exc:
             # Translators: a problem with the tokens typed for a draw,
             # e.g. "the 3 tokens drawn onto row 2: 'x' is not a token …".

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from games.ui.duel.describe import MoveStory, player_name, token_name
 from games.ui.duel.geometry import COLUMN_BOATS, COLUMNS, ROW_BOATS, ROWS, line_name
+from games.ui.duel.token_labels import label
 from games.ui.gameui import drawn
-from rules_engine.duel.labels import SHORT
 
 DEFAULT_COLOURS = ("black", "white")  # F2: colours default to black, white
 
@@ -24,7 +24,7 @@ DEFAULT_COLOURS = ("black", "white")  # F2: colours default to black, white
 class TokenView:
     id: str
     kind: str  # obelisk, pyramid-light, pyramid-dark, temple, tomb, action
-    label: str  # the short label typed at the table (D1): Ob, PL, T2, #7, Take …
+    label: str  # the short label typed at the table (D1) in the reader's language: Ob, PL, T2, #7, Take …
     name: str  # the board's words, a Message: "tomb 7", "light pyramid", "take 1 token"
 
 
@@ -39,7 +39,7 @@ def token_view(token: str | None) -> TokenView | None:
         kind = token
     else:
         kind = "action"
-    return TokenView(token, kind, SHORT.get(token, token), token_name(token))
+    return TokenView(token, kind, label(token), token_name(token))
 
 
 def _colour(colours: Sequence[str], player: int) -> str:

@@ -1,0 +1,42 @@
+"""Token faces in the reader's language, in headless Chromium (duel.md D1; docs/glossary
+"Token labels"): a German reader taps German faces, types an English label beside them, and
+the palette counts both."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game
+from rules_engine.duel.tokens import TOKEN_COUNTS
+from tests.browser.contexts import log_in, page_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+BOATS = [["obelisk", "obelisk", "temple-1"], ["pyramid-light", "pyramid-dark", "tomb-1"],
+         ["tomb-2", "tomb-3", "take-token"], ["obelisk", "temple-2", "tomb-4"],
+         ["pyramid-light", "tomb-5", "place-meeples"], ["temple-3", "tomb-6", "obelisk"]]
+
+
+def test_d1_a_german_reader_taps_german_faces_and_may_type_english_ones(chromium, live_server, alice):
+    with page_in(chromium, live_server, locale="de-DE") as page:
+        page.set_default_timeout(10_000)
+        log_in(page, live_server, alice)
+        page.goto("/games/new")
+        page.locator('input[name="player_1"]').fill("Ana")
+        page.locator('input[name="player_2"]').fill("Ben")
+        page.locator('input[name="setup"][value="transcribe"]').check()
+        page.locator("details.boats > summary").click()
+        light = page.locator('.palette button[data-token="pyramid-light"]')
+        expect(light).to_have_text(re.compile(r"^PH"))
+        for boat in BOATS[:4]:
+            for token in boat:
+                page.locator(f'.palette button[data-token="{token}"]').click()
+        expect(page.locator('input[name="boat_row_2"]')).to_have_value("PH PD #1")
+        expect(page.locator('input[name="boat_row_3"]')).to_have_value("#2 #3 Nimm")
+        page.locator('input[name="boat_col_b"]').fill("PL #5 P23")  # the English label still counts
+        page.locator('input[name="boat_col_c"]').fill("T3 #6 Ob")
+        expect(light.locator("small")).to_have_text(str(TOKEN_COUNTS["pyramid-light"] - 2))
+        page.locator("form.new-game-form button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/games/\d+/play$"))
+    assert Game.objects.get().header["setup"]["boats"] == BOATS
