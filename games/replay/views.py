@@ -49,8 +49,15 @@ def parse_ply(raw: str | None, plies: int) -> int:
     return ply
 
 
-def _plain(status: int, message: str) -> HttpResponse:
-    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+def _refused(request, game: Game, status: int, message: str) -> HttpResponse:
+    """Why the replay cannot show what was asked, as a page in the reader's language with a
+    way back (a bare message for htmx, which swaps only successful answers anyway)."""
+    if request.htmx:
+        return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+    return render(request, "games/refused.html", {
+        "title": _("This position cannot be shown"), "reason": message,
+        "back": reverse("games:detail", args=[game.pk]), "back_text": _("Back to the game"),
+    }, status=status)
 
 
 def step_context(game: Game, timeline, ply: int) -> dict:
@@ -132,10 +139,10 @@ def replay(request, pk: int):
     try:
         timeline = load_timeline(game)
     except NoReplay as exc:
-        return _plain(404, say(reason_of(exc)))
+        return _refused(request, game, 404, say(reason_of(exc)))
     except RulesError as exc:
-        return _plain(
-            500,
+        return _refused(
+            request, game, 500,
             _("game {game} can no longer be replayed by this engine: {reason}").format(
                 game=game.pk, reason=say(reason_of(exc))
             ),
@@ -143,7 +150,7 @@ def replay(request, pk: int):
     try:
         ply = parse_ply(request.GET.get("ply"), timeline.plies)
     except BadPly as exc:
-        return _plain(exc.status, exc.message)
+        return _refused(request, game, exc.status, exc.message)
     live = game.status == Game.Status.IN_PROGRESS
     context = step_context(game, timeline, ply)
     context["position"] = position_html(game, timeline, ply, live)

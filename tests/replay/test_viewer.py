@@ -161,3 +161,13 @@ def test_a_live_games_poll_sends_the_move_list_out_of_band(client, live_game):
     html = client.get(_url(live_game) + "?follow=9", **HTMX).content.decode()
     assert re.search(r'<ol class="moves" id="moves" start="0" hx-swap-oob="true">', html)
     assert html.count("<li><a href=") == 11  # the setup and the 10 moves
+
+
+@pytest.mark.parametrize(("ply", "status", "reason"), [
+    ("x", 400, "muss eine ganze Zahl"), ("9999", 404, "Zug 9999 gibt es nicht"),
+])
+def test_a_ply_that_is_no_position_is_a_page_in_the_readers_language(client, finished_game, ply, status, reason):
+    response = client.get(_url(finished_game, ply), headers={"accept-language": "de"})
+    body = response.content.decode()
+    assert response.status_code == status and response["Content-Type"].startswith("text/html")
+    assert "Diese Stellung kann nicht gezeigt werden" in body and "Zurück zur Partie" in body and reason in body
