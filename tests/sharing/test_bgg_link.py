@@ -62,3 +62,10 @@ def test_the_game_page_shows_the_link_beside_the_bg_stats_export(client):
     assert 'id="log-on-bgg"' in html
     assert "https://boardgamegeek.com/geeklogplay?objecttype=thing" in html
     assert html.index("Export for BG Stats") < html.index('id="log-on-bgg"')
+
+
+def test_the_winner_mark_is_in_the_readers_language():
+    from django.utils import translation
+
+    with translation.override("de"):
+        assert _query(_finished())["comments"].splitlines()[0] == "Alice: 47 (gewonnen)"

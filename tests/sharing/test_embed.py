@@ -114,3 +114,8 @@ def test_replay_and_game_pages_carry_the_discovery_link(client, game):
         html = client.get(path).content.decode()
         assert 'type="application/json+oembed"' in html
         assert "/oembed?url=http%3A%2F%2Ftestserver%2Fgames%2F" in html
+
+
+def test_oembed_refusal_is_in_the_readers_language(client):
+    response = client.get("/oembed", {"url": "https://example.org/x"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert "ist kein Link auf diese Seite" in response.content.decode()
