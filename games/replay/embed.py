@@ -114,8 +114,8 @@ def _game_of(url: str, request) -> tuple[Game, str | None]:
     game = Game.objects.filter(pk=match.kwargs["pk"]).first()
     if game is None or not game.has_moves:
         raise Http404(_("game {game} has no moves to replay").format(game=match.kwargs["pk"]))
-    ply = (parse_qs(parts.query).get("ply") or [None])[0]
-    return game, ply if ply and ply.isdigit() else None
+    ply = (parse_qs(parts.query).get("ply") or [""])[0]
+    return game, ply if ply.isdigit() else None
 
 
 @require_GET
