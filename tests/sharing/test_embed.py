@@ -119,3 +119,15 @@ def test_replay_and_game_pages_carry_the_discovery_link(client, game):
 def test_oembed_refusal_is_in_the_readers_language(client):
     response = client.get("/oembed", {"url": "https://example.org/x"}, HTTP_ACCEPT_LANGUAGE="de")
     assert "ist kein Link auf diese Seite" in response.content.decode()
+
+
+def test_every_embed_step_link_works_without_script(client, game):
+    """Each ``hx-get`` link has the same ``href``: a frame without htmx steps by plain links."""
+    import re
+
+    html = client.get(f"/games/{game.pk}/embed?ply=3").content.decode()
+    links = re.findall(r"<a\b[^>]*>", html)
+    stepping = [a for a in links if "hx-get" in a]
+    assert len(stepping) > 4
+    for a in stepping:
+        assert re.search(r'href="([^"]+)"', a).group(1) == re.search(r'hx-get="([^"]+)"', a).group(1), a
