@@ -102,6 +102,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "scoring:index": {"GET"},
     "scoring:calculator": {"GET"},
     "replay": {"GET"},
+    "embed": {"GET"},
+    "oembed": {"GET"},
     "game-new": {"GET", "POST"},
     "play": {"GET", "POST"},
     "play-undo": {"POST"},
