@@ -3,10 +3,11 @@
 from django.urls import path
 
 from games.play import views as play_views
-from games.replay import views
+from games.replay import embed, views
 
 urlpatterns = [
     path("<int:pk>/replay", views.replay, name="replay"),
+    path("<int:pk>/embed", embed.embed, name="embed"),
     path("new", play_views.new_game, name="game-new"),
     path("<int:pk>/play", play_views.play, name="play"),
     path("<int:pk>/play/undo", play_views.undo, name="play-undo"),

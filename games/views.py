@@ -28,6 +28,7 @@ from games.membership.access import member_required
 from games.models import Game, ImportJob, Player, Seat
 from games.permissions import can_change_game
 from games.services import (
+    bgg,
     editing,
     exporting,
     history_version,
@@ -123,6 +124,7 @@ def game_detail(request, pk: int):
             "can_change": can_change_game(request.user, game),
             "details_form": GameDetailsForm(instance=game),
             "mistakes": mistakes_by_player(game),
+            "bgg_url": bgg.logplay_url(game, seats),
         },
     )
 

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games.replay import embed
 from imhotep_site import tokens, views
 
 urlpatterns = [
@@ -20,6 +21,7 @@ urlpatterns = [
     path("api/v1/auth/token", tokens.AuthTokenView.as_view(), name="api-auth-token"),
     path("score/", include("games.ui.calculators")),
     path("games/", include("games.replay_urls")),
+    path("oembed", embed.oembed, name="oembed"),
     path("games/", include("games.urls")),
     path("api/v1/", include("scoring.api_urls")),
     path("api/v1/", include("games.api_urls")),

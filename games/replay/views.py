@@ -60,9 +60,10 @@ def _refused(request, game: Game, status: int, message: str) -> HttpResponse:
     }, status=status)
 
 
-def step_context(game: Game, timeline, ply: int) -> dict:
-    """What the viewer needs around the position: the ply, the step links, the move list."""
-    base = reverse("replay", args=[game.pk])
+def step_context(game: Game, timeline, ply: int, base: str | None = None) -> dict:
+    """What the viewer needs around the position: the ply, the step links, the move list.
+    ``base``: the page the links step (the replay, or its embed: games/replay/embed.py)."""
+    base = base or reverse("replay", args=[game.pk])
     plies = timeline.plies
     stories = timeline.stories
     return {
@@ -87,9 +88,9 @@ def step_context(game: Game, timeline, ply: int) -> dict:
     }
 
 
-def replay_context(game: Game, timeline, ply: int) -> dict:
+def replay_context(game: Game, timeline, ply: int, base: str | None = None) -> dict:
     """``step_context`` and the position: the board (the game's adapter) and the score chart."""
-    ctx = step_context(game, timeline, ply)
+    ctx = step_context(game, timeline, ply, base)
     names = timeline.names
     ui = game_ui(game.game_type)
     colours = list(timeline.record.get("colours") or registered_games.default_colours(game.game_type))

@@ -112,6 +112,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "calculators:index": {"GET"},
     "calculators:calculator": {"GET"},
     "replay": {"GET"},
+    "embed": {"GET"},
+    "oembed": {"GET"},
     "game-new": {"GET", "POST"},
     "play": {"GET", "POST"},
     "play-undo": {"POST"},

@@ -146,6 +146,8 @@ UI = GameUI(
     board_format=_("board"),
     record_format=_("game record"),
     terms=TERMS,
+    # BoardGameGeek's id of Imhotep: Builder of Egypt (the "Log it on BoardGameGeek" link: games/services/bgg.py).
+    extra={"bgg_thing": 191862},
 )
 
 

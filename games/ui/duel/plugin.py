@@ -126,6 +126,8 @@ UI = GameUI(
     board_format=_("board"),
     record_format=_("game record"),
     terms=TERMS,
+    # BoardGameGeek's id of Imhotep: The Duel (the "Log it on BoardGameGeek" link: games/services/bgg.py).
+    extra={"bgg_thing": 255674},
 )
 
 
