@@ -10,31 +10,17 @@ docs/history.md ("Sharing") keeps the figures.
 """
 
 import argparse
-import atexit
 import json
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-_work = tempfile.mkdtemp(prefix="imhotep-embed-")
-atexit.register(shutil.rmtree, _work, ignore_errors=True)
-for name, value in {
-    "DJANGO_SETTINGS_MODULE": "imhotep_site.settings", "DJANGO_DEBUG": "0",
-    "DJANGO_SECRET_KEY": f"bench-only-{os.getpid()}-{time.time_ns()}-0123456789abcdefghijklmnopqrstuvwxyz",
-    "DJANGO_ALLOWED_HOSTS": "testserver", "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_LOG_LEVEL": "WARNING",
-    "DATABASE_URL": f"sqlite:///{_work}/bench.sqlite3", "IMHOTEP_CACHE_DIR": f"{_work}/cache",
-}.items():
-    os.environ[name] = value
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from inprocess import ROOT, production_django
 
-import django  # noqa: E402
-
-django.setup()
+_work = str(production_django("imhotep-embed-"))
 
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402

@@ -9,25 +9,8 @@ from rest_framework.test import APIClient
 
 from scoring.slots import slot
 from tests.factories import UserFactory
-from tests.kit import random_record
-from tests.replay.conftest import store
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def few_playouts(settings):
-    settings.IMHOTEP_HINT_PLAYOUTS = 40
-
-
-@pytest.fixture
-def member(db):
-    return UserFactory(username="analyst")
-
-
-@pytest.fixture
-def game(member):
-    return store(random_record(21), member)
 
 
 def taken(pool: str, size: int) -> ExitStack:

@@ -12,12 +12,6 @@ from tests.replay.conftest import store
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def few_playouts(settings):
-    settings.IMHOTEP_ANALYSIS_PLAYOUTS = 6
-    settings.IMHOTEP_HINT_PLAYOUTS = 40
-
-
 @pytest.fixture(params=["duel", "classic"])
 def table_game(request, alice):
     record = table_duel(21) if request.param == "duel" else table_classic(21, players=3)
