@@ -188,8 +188,12 @@ def _parse_line(number: int, line_no: int, line: str) -> ParsedDocument:
 
 
 def decode_upload(raw: bytes) -> str:
-    """Uploads are UTF-8 (with or without a BOM); say so plainly when they are not."""
+    """Uploads are UTF-8 (with or without a BOM) text; say so plainly when they are not. A NUL
+    byte is no text either (and PostgreSQL cannot keep the upload for its import job)."""
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(msg("the file is not UTF-8 text (byte {byte} cannot be read)", byte=exc.start)) from None
+    if "\x00" in text:
+        raise ValueError(msg("the file is not text: byte {byte} is a NUL", byte=raw.index(b"\x00")))
+    return text

@@ -186,3 +186,14 @@ def test_a_running_import_with_recent_progress_is_left_alone(alice):
     assert importing.resume_stalled() == 0
     job.refresh_from_db()
     assert job.status == "running"
+
+
+def test_the_api_refuses_a_body_holding_a_nul_byte_and_keeps_nothing(alice):
+    """A NUL is no text (and PostgreSQL refuses it in the job's kept upload): 400, no job."""
+    from games.models import ImportJob
+
+    api = APIClient()
+    api.force_authenticate(alice)
+    response = api.post("/api/v1/imports", b'[{"players": ["A\x00"]}]', content_type="application/json")
+    assert response.status_code == 400 and "NUL" in response.json()["detail"]
+    assert not ImportJob.objects.exists()
