@@ -247,11 +247,13 @@ class ReplayBase:
         return self.states[-1]
 
     def final_board(self, ply: int | None = None) -> dict[str, Any]:
-        """The board at ``ply`` (default: the last position), as `GameType.board` draws it."""
+        """The board at ``ply`` (default: the last position), as `GameType.board` draws it.
+        Required: every game's Replay implements it (the Duel's, the base game's, variants')."""
         raise NotImplementedError
 
     def score(self, ply: int | None = None) -> dict[str, Any]:
-        """The score of `final_board` at ``ply`` (default: the last position)."""
+        """The score of `final_board` at ``ply`` (default: the last position). Required, as
+        `final_board`."""
         raise NotImplementedError
 
     def extended(self, raw_move: Any) -> ReplayBase | None:

@@ -81,7 +81,8 @@ class Calculator:
         return query
 
     def calculate(self, form: forms.Form) -> object:
-        """What the page shows for ``form`` (e.g. a `scoring.calculation.Calculation`)."""
+        """What the page shows for ``form`` (e.g. a `scoring.calculation.Calculation`). Required:
+        every calculator implements it (the built-in games and the example plugin do)."""
         raise NotImplementedError
 
 
@@ -121,7 +122,8 @@ class NewGameForm(forms.Form):
     """Live entry's new-game form: a Django form that also gives the record it starts."""
 
     def to_record(self) -> dict[str, Any]:
-        """The record of the new game (players, setup, no moves), once the form is valid."""
+        """The record of the new game (players, setup, no moves), once the form is valid.
+        Required: every new-game form implements it."""
         raise NotImplementedError
 
     def known_names(self) -> list[str]:
@@ -141,7 +143,8 @@ class LiveEntry:
 
     def menu(self, timeline: Timeline, ply: int, ctx: dict[str, Any], legal: list[dict[str, Any]],
              live: bool) -> object:
-        """The menu of ``legal`` moves (F2 JSON) at ``ply``; may add to the page's ``ctx``."""
+        """The menu of ``legal`` moves (F2 JSON) at ``ply``; may add to the page's ``ctx``.
+        Required: every live entry implements it."""
         raise NotImplementedError
 
     def table_fields(self, need: Needs) -> list[str]:
