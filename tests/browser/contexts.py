@@ -29,3 +29,14 @@ def log_in(page, live_server, user):
     client.force_login(user)
     page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                                "url": live_server.url}])
+
+
+def sign_in(page, username: str, password: str) -> None:
+    """Sign in through the form, and wait until the page says so: the next step must not race
+    the login's redirect (a page loaded before it has the old CSRF token, and a form posted
+    from it is refused)."""
+    page.goto("/account/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name=f"Sign out {username}").wait_for()

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.browser.contexts import sign_in
 from tests.kit import random_record
 from tests.replay.conftest import store
 
@@ -17,10 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_analysis_from_the_replay_page(page, live_server, settings, alice):
     settings.IMHOTEP_ANALYSIS_PLAYOUTS = 6
     game = store(random_record(21), alice)
-    page.goto("/account/login")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("correct horse battery")
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, "alice", "correct horse battery")
     page.goto(f"/games/{game.pk}/replay")
 
     page.get_by_role("button", name="Analyse this game").click()

@@ -6,17 +6,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.browser.contexts import page_in
+from tests.browser.contexts import page_in, sign_in
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def sign_in(page, username: str, password: str) -> None:
-    page.goto("/account/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign in").click()
 
 
 def test_an_invitee_joins_signs_in_and_saves_a_score(chromium, live_server, page):

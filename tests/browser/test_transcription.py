@@ -34,6 +34,7 @@ def sign_in_from_home(page) -> None:
     page.get_by_label("Username").fill("alice")
     page.get_by_label("Password").fill("correct horse battery")
     page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign out alice").wait_for()
 
 
 def tap(page, tokens) -> None:
