@@ -121,7 +121,8 @@ def embedded(args, tables: int):
         DJANGO_SECRET_KEY=secrets.token_urlsafe(40), DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="0", DJANGO_LOG_LEVEL="WARNING",
         IMHOTEP_THROTTLE_ANON="100000000/min", IMHOTEP_THROTTLE_USER="100000000/min",  # the server, not its 429s
-        IMHOTEP_CACHE_DIR=str(work / "cache"), IMHOTEP_TASKS="database")
+        IMHOTEP_CACHE_DIR=str(work / "cache"), IMHOTEP_TASKS="database",
+        IMHOTEP_UNCACHED=args.uncached)  # what a cache layer gains: the run without it
     try:
         manage(env, "migrate", "--noinput")
         with sqlite3.connect(work / "club.sqlite3") as db:  # kept in the file: every process reads in WAL
@@ -271,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sqlite-options", default="",
                         help="the SQLite database's OPTIONS as a URL query (DATABASE_URL), "
                              "e.g. transaction_mode=IMMEDIATE&timeout=20")
+    parser.add_argument("--uncached", default="", metavar="tables,replays",
+                        help="serve without these cache layers (docs/operations.md, Caching): each one's gain "
+                             "is this run's p95 against a run with them")
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the embedded run's directory (logs)")
@@ -278,10 +282,13 @@ def main(argv: list[str] | None = None) -> int:
     for number in (signal.SIGINT, signal.SIGTERM):
         gevent.signal_handler(number, stop)
     args.steps = [int(n) for n in args.steps.split(",")]
+    if args.uncached and args.cluster:
+        parser.error("--uncached measures the embedded default; leave out --cluster")
     os.environ["CLUBNIGHT_PACE"] = str(args.pace)
     print(f"load average before the run: {load_average()}", flush=True)
     print(f"locust {locust.__version__}; {os.cpu_count()} CPUs; steps {args.steps}; {args.seconds:.0f} s measured "
-          f"per step after {args.settle:.0f} s settling; limit: live move p95 <= {args.p95_limit:.0f} ms, 0 failures")
+          f"per step after {args.settle:.0f} s settling; limit: live move p95 <= {args.p95_limit:.0f} ms, 0 failures"
+          + (f"; without the cache layers: {args.uncached}" if args.uncached else ""))
     target = cluster if args.cluster else embedded
     with target(args, max(args.steps) + 10) as (url, fixture, what):
         os.environ["CLUBNIGHT_FIXTURE"] = str(fixture)

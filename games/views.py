@@ -87,6 +87,7 @@ def game_list(request):
             "game_names": dict(registered_games.game_types()),
             "in_progress": in_progress,
             "history_version": history_version.current(),
+            "tables_cache": history_version.tables_cache(),
             "request_query": request.GET.urlencode(),
         },
     )
@@ -226,6 +227,7 @@ def standings(request):
             "choices": choices,
             "table": table,
             "history_version": history_version.current(),
+            "tables_cache": history_version.tables_cache(),
         },
     )
 

@@ -43,3 +43,12 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_names(name: str, allowed: set[str]) -> frozenset[str]:
+    """A comma-separated set of names, each one of ``allowed``."""
+    names = frozenset(part.strip() for part in os.environ.get(name, "").split(",") if part.strip())
+    unknown = names - allowed
+    if unknown:
+        raise ImproperlyConfigured(f"{name} may name {', '.join(sorted(allowed))}; got {', '.join(sorted(unknown))}")
+    return names

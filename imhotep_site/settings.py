@@ -13,7 +13,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from imhotep_site.env import env_bool, env_int, env_list, env_positive_int
+from imhotep_site.env import env_bool, env_int, env_list, env_names, env_positive_int
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -237,6 +237,12 @@ else:
             "OPTIONS": {"size_limit": 2**28},  # 256 MB; the least recently stored entries go first
         }
     }
+
+# A benchmark's switch (bench/clubnight.py --uncached, docs/operations.md "Caching"): each cache
+# layer's gain is measured on a club night by serving without it. "tables": the games list and the
+# standings rendered each time ("uncached" cache alias); "replays": no replay kept by a process.
+IMHOTEP_UNCACHED = env_names("IMHOTEP_UNCACHED", {"tables", "replays"})
+CACHES["uncached"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 
 # Background tasks in Redis (IMHOTEP_TASKS=rq, above): RQ's queues live at REDIS_URL.
 if _tasks == "rq":

@@ -113,9 +113,11 @@ def _per_process_cache():
     """The service shares its cache between processes (diskcache's files, or Redis); a test runs
     in one process and wants its throttle counters to itself, without a database behind every
     API call. tests/site/test_shared_throttle.py starts real servers on the shared cache."""
+    from django.conf import settings
     from django.test import override_settings
 
-    with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}):
+    with override_settings(CACHES={**settings.CACHES,
+                                   "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}):
         yield
 
 

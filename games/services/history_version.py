@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -31,6 +32,12 @@ def current() -> int:
         cache.add(KEY, _fresh(), None)
         version = cache.get(KEY) or _fresh()
     return version
+
+
+def tables_cache() -> str:
+    """The cache alias the tables are kept in: "uncached" (renders them every time) when a
+    benchmark measures what keeping them gains (settings.IMHOTEP_UNCACHED)."""
+    return "uncached" if "tables" in settings.IMHOTEP_UNCACHED else "default"
 
 
 def bump() -> None:

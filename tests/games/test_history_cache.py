@@ -87,3 +87,14 @@ def test_migrate_changes_the_version():
     before = history_version.current()
     emit_post_migrate_signal(verbosity=0, interactive=False, db="default")
     assert history_version.current() != before
+
+
+@pytest.mark.parametrize("url", ["/games/", "/games/standings?game=duel"])
+def test_a_benchmark_serves_the_tables_uncached(client, settings, url):
+    # bench/clubnight.py --uncached tables: the run that shows what keeping the tables gains.
+    settings.IMHOTEP_UNCACHED = frozenset({"tables"})
+    for i in range(5):
+        import_board(winning_board("Ana", "Ben", DAY + datetime.timedelta(days=i)))
+    first, page = queries(client, url)
+    again, same = queries(client, url)
+    assert again == first and same == page

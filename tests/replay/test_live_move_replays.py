@@ -117,3 +117,10 @@ def test_an_appended_moves_timeline_is_found_by_the_longer_records_key(alice, mo
     moves_replayed.clear()
     assert timeline.load_timeline(game).plies == 13
     assert moves_replayed == []
+
+
+def test_a_benchmark_keeps_no_replay(alice, settings):
+    # bench/clubnight.py --uncached replays: the run that shows what keeping replays gains.
+    settings.IMHOTEP_UNCACHED = frozenset({"replays"})
+    game = store(random_record(11), alice)
+    assert timeline.load_timeline(game) is not timeline.load_timeline(game)

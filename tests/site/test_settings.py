@@ -51,3 +51,9 @@ def test_bad_environment_values_name_the_variable(name, value, message):
     result = run_manage("check", **{**PRODUCTION, name: value})
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_an_unknown_cache_layer_to_leave_out_is_named():
+    result = run_manage("check", IMHOTEP_UNCACHED="tables,pages")
+    assert result.returncode != 0
+    assert "IMHOTEP_UNCACHED may name replays, tables; got pages" in result.stderr
