@@ -16,4 +16,5 @@ urlpatterns = [
     path("players/<int:pk>/merge", players.PlayerMerge.as_view(), name="player-merge"),
     path("results", results.ResultList.as_view(), name="result-list"),
     path("standings", results.Standings.as_view(), name="standings"),
+    path("ratings-check", results.RatingsCheck.as_view(), name="ratings-check"),
 ]

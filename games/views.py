@@ -34,6 +34,7 @@ from games.services import (
     history_version,
     importing,
     ratings,
+    ratings_check,
     reason_of,
     recording,
     sharing,
@@ -205,15 +206,19 @@ def results_csv(request):
                               "text/csv; charset=utf-8", "results", "csv")
 
 
-@require_GET
-def standings(request):
-    types = registered_games.game_types()
-    known = {gt for gt, _ in types}
-    rated = stats.rated_game_types()
-    choices = types + [(gt, gt) for gt in rated if gt not in known]
+def _rated_game_tabs(request) -> tuple[list[tuple[str, str]], str]:
+    """The game types of the standings' tabs (every registered one, plus any rated type no
+    longer registered) and the one ``?game=`` asks for (else the most played)."""
+    choices = stats.rated_game_choices()
     game_type = request.GET.get("game") or stats.most_played_game_type() or DEFAULT_GAME
     if game_type not in {gt for gt, _ in choices}:
         game_type = DEFAULT_GAME
+    return choices, game_type
+
+
+@require_GET
+def standings(request):
+    choices, game_type = _rated_game_tabs(request)
     # Cached under the history's version with the table (the template's {% cache %}): lazy.
     table = SimpleLazyObject(lambda: stats.standings_table(game_type, settings.IMHOTEP_MIN_RANKED_GAMES))
     return _partial(
@@ -228,6 +233,25 @@ def standings(request):
             "table": table,
             "history_version": history_version.current(),
             "tables_cache": history_version.tables_cache(),
+        },
+    )
+
+
+@require_GET
+def rating_check(request):
+    """How well each rating system would have predicted the club's games
+    (`games.services.ratings_check`, cached under the history's version)."""
+    choices, game_type = _rated_game_tabs(request)
+    return _partial(
+        request,
+        "games/ratings_check.html",
+        "check",
+        {
+            "game_type": game_type,
+            "game_name": registered_games.game_name(game_type),
+            "rating_model": ratings.model_name(game_type),
+            "choices": choices,
+            "check": ratings_check.cached_check(game_type),
         },
     )
 

@@ -156,6 +156,51 @@ class StandingSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
 
 
+VERDICTS = ["better", "worse", "unclear"]
+
+
+class RatingSystemScoreSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True, help_text="By log loss, 1 = best; null when it scored no game.")
+    key = serializers.CharField(help_text="openskill (the ratings in use), elo, wins (most wins so far), equal.")
+    name = serializers.CharField(help_text="The system's name in the reader's language.")
+    two_player_only = serializers.BooleanField(help_text="Predicts (and learns from) two-player games only.")
+    games = serializers.IntegerField(help_text="Games this system scored: the sample size.")
+    log_loss = serializers.FloatField(
+        allow_null=True,
+        help_text="Mean of −ln(probability given to the actual winner) before each game; lower is better.",
+    )
+    log_loss_se = serializers.FloatField(allow_null=True, help_text="Standard error of the mean log loss.")
+    accuracy = serializers.FloatField(
+        allow_null=True, help_text="Share of games the favourite won (a favourite shared by k players counts 1/k)."
+    )
+    difference = serializers.FloatField(
+        allow_null=True,
+        help_text="Mean of (this system's log loss − the ratings in use's) over the games both scored; "
+        "positive = the ratings in use predicted better. Null for the ratings in use.",
+    )
+    difference_se = serializers.FloatField(allow_null=True, help_text="Standard error of `difference`.")
+    against_ratings = serializers.ChoiceField(
+        choices=VERDICTS, allow_null=True,
+        help_text="better / worse than the ratings in use when |difference| > 2 standard errors, else unclear.",
+    )
+
+
+class RatingsCheckSerializer(serializers.Serializer):
+    game = serializers.CharField(source="game_type", help_text="Game type id.")
+    games = serializers.IntegerField(help_text="Rated games replayed, in date order.")
+    scored = serializers.IntegerField(help_text="Of them, games scored (a single winner).")
+    shared_wins = serializers.IntegerField(help_text="Games with a shared first place: learnt from, not scored.")
+    ratings_against_chance = serializers.ChoiceField(
+        source="against_chance", choices=VERDICTS, allow_null=True,
+        help_text="The ratings in use against equal chances: better, worse (beyond 2 standard errors) or unclear.",
+    )
+    ratings_against_wins = serializers.ChoiceField(
+        source="against_wins", choices=VERDICTS, allow_null=True,
+        help_text="The ratings in use against the win count: better, worse or unclear.",
+    )
+    systems = RatingSystemScoreSerializer(many=True, help_text="Best (lowest log loss) first.")
+
+
 class ErrorDetailSerializer(serializers.Serializer):
     move = serializers.IntegerField(allow_null=True, help_text="0-based index of the rejected move, if any.")
     reason = serializers.CharField()

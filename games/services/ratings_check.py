@@ -211,6 +211,16 @@ class Score:
     losses: dict[int, float] = field(default_factory=dict, repr=False)  # game id → −ln p
 
     @property
+    def against_ratings(self) -> str | None:
+        """"better" or "worse" than the ratings in use when the difference is clear,
+        "unclear" when it is not, None for the ratings themselves or without common games."""
+        if self.difference is None:
+            return None
+        if not self.clear:
+            return "unclear"
+        return "worse" if self.difference > 0 else "better"
+
+    @property
     def clear(self) -> bool:
         """Whether the difference with the ratings in use is beyond chance (> 2 SE)."""
         return (
@@ -228,8 +238,31 @@ class Check:
     systems: list[Score]  # best first
 
     @property
+    def scored(self) -> int:
+        return self.games - self.shared_wins
+
+    def system(self, key: str) -> Score | None:
+        return next((s for s in self.systems if s.key == key), None)
+
+    @property
     def ratings(self) -> Score | None:
-        return next((s for s in self.systems if s.key == OpenSkillSystem.key), None)
+        return self.system(OpenSkillSystem.key)
+
+    @property
+    def against_chance(self) -> str | None:
+        """How the ratings in use did against equal chances (see `Score.against_ratings`,
+        turned round: "better" = the ratings predicted better)."""
+        return _turned(self.system(EqualChancesSystem.key))
+
+    @property
+    def against_wins(self) -> str | None:
+        """How the ratings in use did against the win count ("better" = the ratings)."""
+        return _turned(self.system(WinCountSystem.key))
+
+
+def _turned(score: Score | None) -> str | None:
+    verdict = score.against_ratings if score else None
+    return {"worse": "better", "better": "worse"}.get(verdict or "", verdict)
 
 
 def log_loss(probability: float) -> float:

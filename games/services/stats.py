@@ -205,5 +205,13 @@ def players_with_counts() -> QuerySet[Player]:
     ).order_by("name_key")
 
 
+def rated_game_choices() -> list[tuple[str, str]]:
+    """(id, name) of the standings' and the ratings check's tabs: every registered game, then
+    any rated game type no longer registered (named by its id)."""
+    types = registered_games.game_types()
+    known = {gt for gt, _ in types}
+    return types + [(gt, gt) for gt in rated_game_types() if gt not in known]
+
+
 def rated_game_types() -> list[str]:
     return list(Rating.objects.order_by("game_type").values_list("game_type", flat=True).distinct())

@@ -1,4 +1,4 @@
-"""GET /api/v1/results and GET /api/v1/standings."""
+"""GET /api/v1/results, GET /api/v1/standings and GET /api/v1/ratings-check."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from games.api.views.common import (
     filter_form,
 )
 from games.models import Game, Result
-from games.services import stats
+from games.services import ratings_check, stats
 from rules_engine.registry import DEFAULT_GAME
 
 
@@ -67,3 +67,25 @@ class Standings(HistoryAPIView, APIView):
         for rank, player in enumerate(rows, start=1):
             player.rank = rank
         return Response(s.StandingSerializer(rows, many=True).data)
+
+
+class RatingsCheck(APIView):
+    # Read-only: the settings' authentication and permissions are HistoryAPIView's.
+    @extend_schema(
+        summary="How well each rating system would have predicted the club's games",
+        description=(
+            "Replays the game type's rated history in date order; before each game every system gives each "
+            "player's probability of winning, then learns the result. Log loss and accuracy per system with "
+            "their sample size; Elo only for two-player games; games with a shared first place are not scored. "
+            "Cached under the history's version (docs/history.md, \"Do the ratings predict anything?\")."
+        ),
+        parameters=[OpenApiParameter("game", str, description="Game type id (default: the most played).")],
+        responses={200: s.RatingsCheckSerializer, 400: BAD_FILTER},
+    )
+    def get(self, request):
+        choices = {gt for gt, _ in stats.rated_game_choices()}
+        game_type = request.query_params.get("game") or stats.most_played_game_type() or DEFAULT_GAME
+        if game_type not in choices:
+            message = _("Unknown game type; one of: %(types)s.") % {"types": ", ".join(sorted(choices))}
+            raise ValidationError({"game": [message]})
+        return Response(s.RatingsCheckSerializer(ratings_check.cached_check(game_type)).data)
