@@ -360,6 +360,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for the ratings check's better/worse/unclear, used by three fields.
+    "ENUM_NAME_OVERRIDES": {"PredictionVerdictEnum": "games.api.serializers.VERDICTS"},
     # The default enum hook, then 401/403/413/429 documented on every operation they apply to.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
