@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any, Protocol
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Seat
@@ -346,7 +346,9 @@ def check(game_type: str, systems: Sequence[Callable[[str], System]] = SYSTEMS) 
 
 def cached_check(game_type: str) -> Check:
     """`check` with the default systems, kept in the shared cache under the history's version
-    (docs/operations.md, "Caching"): computed once per change of the history."""
+    (docs/operations.md, "Caching"): computed once per change of the history. It is one of the
+    tables (`history_version.tables_cache`): a benchmark run without them computes it each time."""
+    cache = caches[history_version.tables_cache()]
     key = f"imhotep:ratings-check:{history_version.current()}:{game_type}"
     result = cache.get(key)
     if result is None:

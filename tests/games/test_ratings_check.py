@@ -178,3 +178,19 @@ def test_differences_with_the_ratings_in_use_are_paired_over_common_games():
     openskill, equal = system(result, "openskill"), system(result, "equal")
     assert openskill.difference is None
     assert equal.difference == pytest.approx(equal.log_loss - openskill.log_loss)
+
+
+def test_the_cached_check_reads_the_history_once_per_version(django_assert_num_queries):
+    build_six_games()
+    ratings_check.cached_check("duel")
+    with django_assert_num_queries(0):
+        ratings_check.cached_check("duel")
+
+
+def test_a_benchmark_without_the_tables_computes_the_check_each_time(settings, django_assert_num_queries):
+    # bench/clubnight.py --uncached tables: the check is one of the tables kept.
+    settings.IMHOTEP_UNCACHED = frozenset({"tables"})
+    build_six_games()
+    ratings_check.cached_check("duel")
+    with django_assert_num_queries(1):
+        ratings_check.cached_check("duel")
