@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.api.views import games, imports, players, results
+from games.api.views import explorer, games, imports, players, results
 
 app_name = "games-api"
 urlpatterns = [
@@ -16,4 +16,5 @@ urlpatterns = [
     path("players/<int:pk>/merge", players.PlayerMerge.as_view(), name="player-merge"),
     path("results", results.ResultList.as_view(), name="result-list"),
     path("standings", results.Standings.as_view(), name="standings"),
+    path("explorer", explorer.Explorer.as_view(), name="explorer"),
 ]

@@ -11,6 +11,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from rules_engine import ENGINE_VERSION
+from rules_engine.registry import default_registry
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -91,6 +92,17 @@ class RatingFactory(factory.django.DjangoModelFactory):
     mu = 25.0
     sigma = 25 / 3
     ordinal = factory.LazyAttribute(lambda rating: rating.mu - 3 * rating.sigma)
+
+
+class GameFactsFactory(factory.django.DjangoModelFactory):
+    """The explorer's facts of a game, as if the current engine had worked them out."""
+
+    class Meta:
+        model = "games.GameFacts"
+
+    game = factory.SubFactory(GameFactory, source="recorded")
+    fingerprint = factory.LazyFunction(lambda: default_registry().fingerprint)
+    facts = factory.LazyFunction(dict)
 
 
 def finished_game(names=("Ana", "Ben"), totals=(50, 40), **game_fields):

@@ -100,6 +100,8 @@ def _pages(club) -> dict[str, str]:
         "base-game live entry": f"/games/{classic.pk}/play",
         "duel live entry": f"/games/{club['live duel'].pk}/play",
         "base-game standings": "/games/standings?game=classic",
+        "duel explorer": "/games/explorer?game=duel",
+        "base-game explorer": "/games/explorer?game=classic",
         "games filtered wrongly": "/games/?date_from=2025-02-01&date_to=2025-01-01",
         "new duel": "/games/new",
         "new base game": "/games/new?game=classic",
@@ -114,7 +116,8 @@ def _pages(club) -> dict[str, str]:
 PAGES = [
     "home", "duel calculator", "duel calculator, impossible board", "base-game calculator", "games",
     "standings", "game", "player", "head to head", "duel replay", "base-game replay", "base-game live entry",
-    "duel live entry", "base-game standings", "games filtered wrongly", "new duel", "new base game", "import",
+    "duel live entry", "base-game standings", "duel explorer", "base-game explorer",
+    "games filtered wrongly", "new duel", "new base game", "import",
     "account", "api token", "invitations", "password change",
 ]
 
