@@ -95,14 +95,31 @@ class RatingFactory(factory.django.DjangoModelFactory):
 
 
 class GameFactsFactory(factory.django.DjangoModelFactory):
-    """The explorer's facts of a game, as if the current engine had worked them out."""
+    """The explorer's facts of a game (its seats and results built first), as if the current
+    engine had worked them out; ``engine``: the engine's facts (default none)."""
 
     class Meta:
         model = "games.GameFacts"
 
+    class Params:
+        engine = factory.LazyFunction(dict)
+
     game = factory.SubFactory(GameFactory, source="recorded")
     fingerprint = factory.LazyFunction(lambda: default_registry().fingerprint)
-    facts = factory.LazyFunction(dict)
+    facts = factory.LazyAttribute(lambda o: {**_outcome(o.game), "engine": o.engine})
+    counted = factory.LazyAttribute(lambda o: "\n".join(_counted(o.facts)))
+
+
+def _outcome(game):
+    from games.services.explorer import outcome_of
+
+    return outcome_of(game)
+
+
+def _counted(facts):
+    from games.services.explorer import counted_lines
+
+    return counted_lines(facts)
 
 
 def finished_game(names=("Ana", "Ben"), totals=(50, 40), **game_fields):

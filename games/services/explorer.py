@@ -20,7 +20,7 @@ import hashlib
 import json
 import logging
 import math
-from collections import defaultdict
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +30,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 
-from games.models import Game, GameFacts, Seat
+from games.models import Game, GameFacts
 from games.services import history_version
 from rules_engine.errors import RulesError
 from rules_engine.messages import msg
@@ -66,11 +66,14 @@ def wilson(wins: int, n: int, z: float = Z_95) -> tuple[float, float]:
 # --------------------------------------------------------------------------- facts
 
 
-def facts_of(game: Game) -> dict[str, Any]:
+def engine_facts(game: Game) -> dict[str, Any]:
     """The engine's facts of a finished recorded game (`GameType.explorer_facts`); {} for a
-    game the current engine cannot replay (it is counted by seat only)."""
+    score-only game, and for a game the current engine cannot replay (it is counted by seat
+    and sides only)."""
     from games.services.results import record_of  # results keeps the facts right: it imports this module
 
+    if not game.has_moves:
+        return {}
     record = record_of(game)
     try:
         return default_registry().game(game.game_type).explorer_facts(record)
@@ -79,20 +82,80 @@ def facts_of(game: Game) -> dict[str, Any]:
         return {}
 
 
+def outcome_of(game: Game) -> dict[str, Any]:
+    """How ``game`` ended, as the explorer counts it: ``won``, per place in play order (0
+    started) 1 if that player won (a shared win counts for each); ``starter``, the seat (record
+    order) that started, to put the engine's seats in play order; ``sides``."""
+    seats = sorted(game.seats.all(), key=lambda seat: seat.order)  # prefetched by `fill`
+    n = len(seats)
+    starter = next((k for k, seat in enumerate(seats) if seat.started), 0)
+    in_play_order = [seats[(starter + k) % n] for k in range(n)]
+    won = [int(bool(getattr(seat, "result", None) and seat.result.winner)) for seat in in_play_order]
+    return {"won": won, "starter": starter, "sides": dict(game.sides or {})}
+
+
+def facts_of(game: Game) -> dict[str, Any]:
+    """Everything the explorer knows of a finished game: `outcome_of` and ``engine``, the
+    engine's facts."""
+    return {**outcome_of(game), "engine": engine_facts(game)}
+
+
+def counted_lines(facts: Mapping[str, Any]) -> list[str]:
+    """What a game adds to each row of the explorer, one line each, tab-separated: the row
+    (``seat``, ``side``, ``open`` with the moves so far, ``five``, ``card``, ``site``, then its
+    key fields) and last 1 or 0, whether the player the row counts won. An answer counts
+    these lines (`count`: one text column read per game, counted in C by `Counter`) instead
+    of reading and walking every game's JSON."""
+    won, starter = list(facts.get("won") or ()), int(facts.get("starter") or 0)
+    n = len(won)
+    if not n:
+        return []
+    first = won[0]
+    lines = [f"seat\t{n}\t{k + 1}\t{won[k]}" for k in range(n)]
+    sides = facts.get("sides") or {}
+    lines += [f"side\t{_field(part)}\t{_field(side)}\t{first}" for part, side in sides.items()]
+    engine = facts.get("engine") or {}
+
+    def won_by(seat: object) -> int | None:  # a fact's seat is the record's order; ``won`` is in play order
+        return won[(seat - starter) % n] if isinstance(seat, int) and 0 <= seat < n else None
+
+    path: list[str] = []
+    for move in (engine.get("opening") or [])[:TREE_DEPTH]:
+        path.append(_move_key(move))
+        lines.append("\t".join(["open", *path, str(first)]))
+    five = won_by(engine.get("first_to_five"))
+    if five is not None:
+        lines.append(f"five\t{_field(sides.get('obelisk', 'A'))}\t{five}")
+    taken = engine.get("first_card")
+    if isinstance(taken, Mapping) and won_by(taken.get("seat")) is not None:
+        lines.append(f"card\t{_field(taken.get('card'))}\t{won_by(taken.get('seat'))}")
+    for seat, best in enumerate(engine.get("top_site") or ()):
+        if best is not None and won_by(seat) is not None:
+            lines.append(f"site\t{_field(best)}\t{won_by(seat)}")
+    return lines
+
+
+def _field(value: object) -> str:
+    return str(value).replace("\t", " ").replace("\n", " ")
+
+
+def _facts_row(game: Game, fingerprint: str) -> dict[str, Any]:
+    facts = facts_of(game)
+    return {"fingerprint": fingerprint, "facts": facts, "counted": "\n".join(counted_lines(facts))}
+
+
 def refresh(game: Game) -> None:
-    """Keep ``game``'s facts right after its record or status changed: worked out for a
-    finished recorded game, dropped otherwise."""
-    if game.status == Game.Status.FINISHED and game.has_moves:
-        GameFacts.objects.update_or_create(
-            game=game, defaults={"fingerprint": default_registry().fingerprint, "facts": facts_of(game)}
-        )
+    """Keep ``game``'s facts right after its record, results or status changed (the services
+    that derive results call it): worked out for a finished game, dropped otherwise."""
+    if game.status == Game.Status.FINISHED:
+        GameFacts.objects.update_or_create(game=game, defaults=_facts_row(game, default_registry().fingerprint))
     else:
         GameFacts.objects.filter(game=game).delete()
 
 
 def uncounted(game_type: str | None = None):
-    """Finished recorded games whose facts are missing or were worked out by another engine."""
-    games = Game.objects.filter(status=Game.Status.FINISHED).exclude(source=Game.Source.SCORE)
+    """Finished games whose facts are missing or were worked out by another engine."""
+    games = Game.objects.filter(status=Game.Status.FINISHED)
     if game_type is not None:
         games = games.filter(game_type=game_type)
     return games.exclude(facts__fingerprint=default_registry().fingerprint)
@@ -104,10 +167,11 @@ def fill(game_type: str | None = None, limit: int | None = None, batch: int = 50
     done = 0
     while limit is None or done < limit:
         size = batch if limit is None else min(batch, limit - done)
-        games = list(uncounted(game_type).order_by("pk").prefetch_related("moves", "seats__player")[:size])
+        games = list(uncounted(game_type).order_by("pk").prefetch_related("moves", "seats__player", "seats__result")
+                     [:size])
         if not games:
             break
-        rows = [GameFacts(game=game, fingerprint=fingerprint, facts=facts_of(game)) for game in games]
+        rows = [GameFacts(game=game, **_facts_row(game, fingerprint)) for game in games]
         with transaction.atomic():
             GameFacts.objects.filter(game__in=games).delete()
             GameFacts.objects.bulk_create(rows)
@@ -136,17 +200,19 @@ class Filters:
                            sorted(self.sides)])
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
-    def games(self):
-        games = Game.objects.filter(game_type=self.game_type, status=Game.Status.FINISHED, parent__isnull=True)
+    def facts(self):
+        """The facts of the games selected (variations are not counted, as they are not rated)."""
+        rows = GameFacts.objects.filter(game__game_type=self.game_type, game__status=Game.Status.FINISHED,
+                                        game__parent__isnull=True)
         if self.date_from:
-            games = games.filter(played_on__gte=self.date_from)
+            rows = rows.filter(game__played_on__gte=self.date_from)
         if self.date_to:
-            games = games.filter(played_on__lte=self.date_to)
+            rows = rows.filter(game__played_on__lte=self.date_to)
         for part, side in self.sides:
-            games = games.filter(**{f"sides__{part}": side})
+            rows = rows.filter(**{f"game__sides__{part}": side})
         for player in self.players:
-            games = games.filter(seats__player_id=player)
-        return games
+            rows = rows.filter(game__seats__player_id=player)
+        return rows
 
 
 @dataclass
@@ -236,119 +302,78 @@ def explore(filters: Filters) -> Exploration:
     key = f"imhotep:explorer:{history_version.current()}:{filters.key()}"
     answer = cache.get(key)
     if answer is None:
-        left = uncounted(filters.game_type)
-        if left.exists():
-            fill(filters.game_type, FILL_PER_ANSWER)
+        left = uncounted(filters.game_type).count()
+        if left:
+            left -= fill(filters.game_type, FILL_PER_ANSWER)
         # Words are kept as messages, said in each reader's language when drawn; their English
         # is made in English whoever asked first.
         with translation.override(settings.LANGUAGE_CODE):
-            answer = count(filters, uncounted(filters.game_type).count())
+            answer = count(filters, left)
         cache.set(f"imhotep:explorer:{history_version.current()}:{filters.key()}", answer, CACHE_SECONDS)
     return answer
 
 
 def count(filters: Filters, not_counted: int = 0) -> Exploration:
-    """Count the games ``filters`` select (two queries: games with their facts, seats with
-    their results)."""
+    """Count the games ``filters`` select: their `counted_lines`, one query."""
     from games.ui import game_ui
 
-    words = game_ui(filters.game_type).board
-    games = filters.games()
-    facts_of_game = {gid: (sides or {}, facts or {}) for gid, sides, facts in
-                     games.values_list("id", "sides", "facts__facts")}
-    seats: dict[int, list[tuple[int, bool, bool]]] = defaultdict(list)
-    for gid, order, started, winner in (Seat.objects.filter(game__in=games.values("id"))
-                                        .values_list("game_id", "order", "started", "result__winner")):
-        seats[gid].append((order, started, bool(winner)))
-
-    by_seat: dict[tuple[int, int], Rate] = {}
-    by_side: dict[tuple[str, str], Rate] = {}
-    first_move: dict[str, Rate] = {}
-    five: dict[str, Rate] = {}
-    card: dict[str, Rate] = {}
-    site: dict[str, Rate] = {}
-    tree: dict[str, Node] = {}
-    sizes = set()
-    counted = 0
-    for gid, (sides, facts) in facts_of_game.items():
-        table = sorted(seats.get(gid, ()))
-        if not table:
+    texts = list(filters.facts().values_list("counted", flat=True))
+    lines = Counter("\n".join(texts).split("\n")) if texts else Counter()
+    rows: dict[tuple[str, ...], list[int]] = {}
+    for line, times in lines.items():
+        *fields, won = line.split("\t")
+        if len(fields) < 2:
             continue
-        counted += 1
-        n = len(table)
-        sizes.add(n)
-        starter = next((k for k, (_, started, _) in enumerate(table) if started), 0)
-        won = [table[(starter + k) % n][2] for k in range(n)]  # by place in play order: 0 starts
+        pair = rows.setdefault(tuple(fields), [0, 0])
+        pair[0] += times
+        pair[1] += times if won == "1" else 0
 
-        def seat_won(seat: object, won: list[bool] = won, n: int = n, starter: int = starter) -> bool | None:
-            # A fact's seat is the record's order; ``won`` is in play order.
-            return won[(seat - starter) % n] if isinstance(seat, int) and 0 <= seat < n else None
-
-        for k in range(n):
-            _row(by_seat, (n, k + 1), lambda k=k, n=n: msg("{players} players: seat {seat}", players=n, seat=k + 1)
-                 ).add(won[k])
-        for part, side in sorted(sides.items()):
-            _row(by_side, (part, side), lambda part=part, side=side: msg(
-                "{part}: side {side}", part=_term(part), side=side)).add(won[0])
-        opening = facts.get("opening") or []
-        if opening:
-            move = opening[0]
-            _row(first_move, _move_key(move), lambda move=move: words.fact_words("opening", move, 0) or _move_key(move)
-                 ).add(won[0])
-            level = tree
-            for ply, move in enumerate(opening[:TREE_DEPTH]):
-                node = level.get(_move_key(move))
-                if node is None:
-                    label = words.fact_words("opening", move, ply) or _move_key(move)
-                    node = level[_move_key(move)] = Node(move, label, Rate(_move_key(move), label))
-                node.rate.add(won[0])
-                level = node.__dict__.setdefault("_next", {})
-        first5 = seat_won(facts.get("first_to_five"))
-        if "first_to_five" in facts and first5 is not None:
-            part = sides.get("obelisk", "A")
-            _row(five, part, lambda part=part: msg("{part}: side {side}", part=_term("obelisk"), side=part)
-                 ).add(first5)
-        taken = facts.get("first_card")
-        if isinstance(taken, Mapping) and seat_won(taken.get("seat")) is not None:
-            name = str(taken.get("card"))
-            _row(card, name, lambda name=name: words.fact_words("first_card", name, None) or _term(name)
-                 ).add(bool(seat_won(taken.get("seat"))))
-        for seat, best in enumerate(facts.get("top_site") or []):
-            if best is not None and seat_won(seat) is not None:
-                _row(site, str(best), lambda best=best: words.fact_words("top_site", best, None) or _term(best)
-                     ).add(bool(seat_won(seat)))
-
-    seat_rows = [by_seat[k] for k in sorted(by_seat)]
-    if len(sizes) == 1:  # one table size (the Duel): "seat 1", not "2 players: seat 1"
-        for (_, seat), row in sorted(by_seat.items()):
-            row.label = msg("seat {seat}", seat=seat)
+    words = game_ui(filters.game_type).board
+    by_section: dict[str, list[tuple[tuple[str, ...], list[int]]]] = {}
+    for row_key, counts in rows.items():
+        by_section.setdefault(row_key[0], []).append((row_key[1:], counts))
+    seats = sorted(((int(n), int(k)), counts) for (n, k), counts in by_section.get("seat", ()))
+    one_size = len({n for (n, _), _ in seats}) == 1  # one table size (the Duel): "seat 1", not "2 players: seat 1"
+    seat_rows = [_rate(f"{n}-{k}", msg("seat {seat}", seat=k) if one_size else
+                       msg("{players} players: seat {seat}", players=n, seat=k), counts) for (n, k), counts in seats]
     sections = [
         Section("seats", msg("Win rate by seat"), msg("Win rate of the player in that seat (seat 1 starts)."),
-                _ranked(seat_rows, rank=False)),
-        Section("sides", msg("By sides played"), msg("Win rate of the player who started."), _ranked(by_side.values())),
+                seat_rows),
+        Section("sides", msg("By sides played"), msg("Win rate of the player who started."),
+                _ranked(_rate(f"{part}-{side}", msg("{part}: side {side}", part=_term(part), side=side), counts)
+                        for (part, side), counts in by_section.get("side", ()))),
     ]
-    if first_move:
+    opening = by_section.get("open", [])
+    if opening:
         sections.append(Section("first_move", msg("By first move"), msg("Win rate of the player who started."),
-                                _ranked(first_move.values())))
-    if five:
+                                _ranked(_rate(path[0], _move_words(words, path[0], 0), counts)
+                                        for path, counts in opening if len(path) == 1)))
+    if "five" in by_section:
         sections.append(Section("first_to_five", msg("First to five obelisks"), msg(
             "Win rate of the player who was first to hold five obelisk tokens, by the obelisk's side."),
-            _ranked(five.values())))
-    if card:
+            _ranked(_rate(side, msg("{part}: side {side}", part=_term("obelisk"), side=side), counts)
+                    for (side,), counts in by_section["five"])))
+    if "card" in by_section:
         sections.append(Section("first_card", msg("By market card taken first"), msg(
-            "Win rate of the player who took the game's first market card."), _ranked(card.values())))
-    if site:
+            "Win rate of the player who took the game's first market card."),
+            _ranked(_rate(name, words.fact_words("first_card", name, None) or _term(name), counts)
+                    for (name,), counts in by_section["card"])))
+    if "site" in by_section:
         sections.append(Section("top_site", msg("By site scoring most"), msg(
             "Win rate of each player by the site that brought them most points (ties left out)."),
-            _ranked(site.values())))
-    return Exploration(filters, counted, not_counted, sections, _tree(tree))
+            _ranked(_rate(name, words.fact_words("top_site", name, None) or _term(name), counts)
+                    for (name,), counts in by_section["site"])))
+    games = sum(counts[0] for (_, k), counts in seats if k == 1)
+    return Exploration(filters, games, not_counted, sections, _tree(dict(opening), words))
 
 
-def _row(rows: dict, key: Any, label) -> Rate:
-    row = rows.get(key)
-    if row is None:
-        row = rows[key] = Rate("-".join(map(str, key)) if isinstance(key, tuple) else str(key), label())
-    return row
+def _rate(key: str, label: str, counts: list[int]) -> Rate:
+    return Rate(key, label, counts[0], counts[1])
+
+
+def _move_words(words, key: str, ply: int) -> str:
+    """A move (its key: compact JSON) in the game's words, else as it is."""
+    return words.fact_words("opening", json.loads(key), ply) or key
 
 
 def _ranked(rows: Iterable[Rate], rank: bool = True) -> list[Rate]:
@@ -363,13 +388,22 @@ def _ranked(rows: Iterable[Rate], rank: bool = True) -> list[Rate]:
     return big + sorted((r for r in rows if r.small), key=lambda r: (-r.games, r.key))
 
 
-def _tree(level: dict[str, Node]) -> list[Node]:
-    """The nodes of a level, most played first, with their children (`count` kept them in
-    ``_next``)."""
-    nodes = sorted(level.values(), key=lambda node: (-node.rate.games, node.rate.key))
-    for node in nodes:
-        node.children = _tree(node.__dict__.pop("_next", {}))
-    return nodes
+def _tree(paths: dict[tuple[str, ...], list[int]], words) -> list[Node]:
+    """The first-moves tree from the counts of each path of move keys: every level most played
+    first."""
+    replies: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for path in paths:
+        replies.setdefault(path[:-1], []).append(path)
+
+    def level(above: tuple[str, ...]) -> list[Node]:
+        nodes = []
+        for path in replies.get(above, ()):
+            games, wins = paths[path]
+            label = _move_words(words, path[-1], len(above))
+            nodes.append(Node(json.loads(path[-1]), label, Rate(path[-1], label, games, wins), level(path)))
+        return sorted(nodes, key=lambda node: (-node.rate.games, node.rate.key))
+
+    return level(())
 
 
 def _move_key(move: Mapping[str, Any]) -> str:

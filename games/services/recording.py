@@ -131,6 +131,7 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
             board=board,
         )
         store_results(_create_seats(game, seats), score)
+        explorer.refresh(game)
         if rate:
             ratings.rate_from(game)
         else:

@@ -30,8 +30,8 @@ def duel(starter_won, *, opening=("b2", "a1", "c3"), sides=ALL_A, players=("Ana"
         won = (order == 0) == starter_won
         seat = SeatFactory(game=game, player=_player(name), order=order)
         ResultFactory(seat=seat, total=50 if won else 40, rank=1 if won else 2, winner=won)
-    GameFactsFactory(game=game, facts={"opening": [{"type": "place", "cell": c} for c in opening],
-                                       "first_to_five": first5})
+    GameFactsFactory(game=game, engine={"opening": [{"type": "place", "cell": c} for c in opening],
+                                        "first_to_five": first5})
     return game
 
 
@@ -156,9 +156,10 @@ def test_the_tree_says_moves_in_the_move_lists_words(history):
 
 def test_score_only_games_count_by_seat_and_sides_only():
     duel(True)
-    game = GameFactory(sides=ALL_A)  # score only: no facts
+    game = GameFactory(sides=ALL_A)  # score only: no engine facts
     for order, name in enumerate(("Ana", "Ben")):
         ResultFactory(seat=SeatFactory(game=game, player=_player(name), order=order), rank=order + 1)
+    GameFactsFactory(game=game)
     answer = explorer.count(Filters("duel"))
     assert _rows(answer, "seats")["2-1"] == (2, 2)
     assert _rows(answer, "first_move") == {'{"cell":"b2","type":"place"}': (1, 1)}

@@ -1,6 +1,7 @@
 """The explorer's facts are worked out by the engine when a game is stored or finished (the
 service layer), dropped when it is reopened, and filled for games stored by bulk paths."""
 
+import datetime
 import random
 
 import pytest
@@ -25,8 +26,25 @@ def test_an_imported_game_is_stored_with_the_engines_facts(game_type):
     record = _record(game_type)
     game = recording.import_record(record).game
     facts = GameFacts.objects.get(game=game)
-    assert facts.facts == default_registry().game(game_type).explorer_facts(record)
+    assert facts.facts["engine"] == default_registry().game(game_type).explorer_facts(record)
     assert facts.fingerprint == default_registry().fingerprint
+
+
+def test_the_facts_say_who_won_in_play_order_and_the_sides():
+    game = recording.import_record(_record()).game
+    winner = game.seats.get(result__winner=True).order
+    facts = GameFacts.objects.get(game=game).facts
+    assert facts["won"] == [int(winner == 0), int(winner == 1)]
+    assert (facts["starter"], facts["sides"]) == (0, game.sides)
+
+
+def test_a_score_only_game_has_facts_without_the_engines():
+    from tests.games.conftest import winning_board
+
+    game = recording.import_board(winning_board("Ana", "Ben", datetime.date(2025, 3, 1))).game
+    facts = GameFacts.objects.get(game=game).facts
+    assert facts["engine"] == {}
+    assert sum(facts["won"]) == 1
 
 
 def test_an_unfinished_game_has_no_facts():
@@ -57,7 +75,7 @@ def test_facts_of_another_engine_are_worked_out_again():
     game = recording.import_record(_record()).game
     GameFacts.objects.filter(game=game).update(fingerprint="old-engine", facts={})
     assert explorer.fill() == 1
-    assert GameFacts.objects.get(game=game).facts["opening"]
+    assert GameFacts.objects.get(game=game).facts["engine"]["opening"]
 
 
 def test_an_answer_counts_games_whose_facts_were_missing():
