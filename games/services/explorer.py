@@ -2,15 +2,15 @@
 the engine found in each game (first moves, first to five obelisks, first market card, each
 player's best site), with their sample sizes and Wilson score intervals.
 
-Built from the stored records by the engine: each finished recorded game's facts are worked
-out once (`GameType.explorer_facts`, a pure function of the record) and kept in a
-`GameFacts` row, written where the history derives results (`recording.import_record`,
-`results.recompute_results`: every finished game passes one of them) and, for games stored by
-bulk paths (a restore, an upgrade of the engine), by `fill` (``manage.py explorer_facts``, and
-each answer worked out fills up to `FILL_PER_ANSWER` of them first). An answer counts rows
-(seats and results, facts), nothing is replayed; it is kept in the shared cache under the
-history's version (docs/operations.md, "Caching"), as the standings are, so any change of the
-history is seen at once.
+Built from the stored records by the engine: each finished game's facts are worked out once
+(`GameType.explorer_facts`, a pure function of the record, and who won in play order) and
+kept in a `GameFacts` row, written by the services that derive results (`recording`,
+`results.recompute_results`, `editing.game_edited`: every finished game passes one of them)
+and, for games stored by bulk paths (a restore, load data) or facts of an older engine, by
+`fill` (``manage.py explorer_facts``; each answer worked out fills up to `FILL_PER_ANSWER`
+first). An answer counts the rows' `counted_lines`, nothing is replayed; it is kept in the
+shared cache under the history's version (docs/operations.md, "Caching"), as the standings
+are, so any change of the history is seen at once.
 """
 
 from __future__ import annotations

@@ -94,3 +94,13 @@ def test_the_command_fills_the_facts(capsys):
     call_command("explorer_facts")
     assert "for 1 games" in capsys.readouterr().out
     assert GameFacts.objects.count() == 1
+
+
+def test_an_answer_fills_a_few_facts_and_says_how_many_are_left(client, monkeypatch):
+    monkeypatch.setattr(explorer, "FILL_PER_ANSWER", 1)
+    for seed in range(3):
+        recording.import_record(_record(seed=seed))
+    GameFacts.objects.all().delete()
+    body = client.get("/games/explorer?game=duel").content.decode()
+    assert "1 finished Imhotep: The Duel game counted." in body
+    assert "2 finished games are not counted yet" in body
