@@ -130,6 +130,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:player-delete": {"POST"},
     "games:player-merge": {"POST"},
     "games:standings": {"GET"},
+    "games:explorer": {"GET"},
     "games:save-score": {"POST"},
     "games:import": {"GET", "POST"},
     "games:import-job": {"GET"},
