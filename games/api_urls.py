@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.api.views import games, imports, players, results
+from games.api.views import explorer, games, imports, players, results
 
 app_name = "games-api"
 urlpatterns = [
@@ -17,4 +17,5 @@ urlpatterns = [
     path("results", results.ResultList.as_view(), name="result-list"),
     path("standings", results.Standings.as_view(), name="standings"),
     path("ratings-check", results.RatingsCheck.as_view(), name="ratings-check"),
+    path("explorer", explorer.Explorer.as_view(), name="explorer"),
 ]

@@ -8,12 +8,12 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_delete, post_migrate, post_save
 
-        from games.models import Game, Player, Rating, Result, Seat
+        from games.models import Game, GameFacts, Player, Rating, Result, Seat
         from games.services.history_version import changed
 
         # The games list and the standings cache their tables under the history's version
         # (games/services/history_version.py): what the tables show moves it on (a move does not).
-        for model in (Game, Player, Seat, Result, Rating):
+        for model in (Game, Player, Seat, Result, Rating, GameFacts):
             post_save.connect(changed, sender=model, dispatch_uid=f"history-version-save-{model.__name__}")
             post_delete.connect(changed, sender=model, dispatch_uid=f"history-version-delete-{model.__name__}")
         # An upgrade runs migrate (`make serve` does on every start): tables drawn by the old

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import player_views, views
+from games import explorer_views, player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -20,6 +20,7 @@ urlpatterns = [
     path("players/<int:pk>/merge", player_views.player_merge, name="player-merge"),
     path("standings", views.standings, name="standings"),
     path("ratings-check", views.rating_check, name="ratings-check"),
+    path("explorer", explorer_views.explorer_page, name="explorer"),
     path("save-score", views.save_score, name="save-score"),
     path("import", views.import_records, name="import"),
     path("imports/<uuid:pk>", views.import_job, name="import-job"),

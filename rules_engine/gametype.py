@@ -186,6 +186,18 @@ class GameType(abc.ABC, Generic[State, Move]):
         None to pick them alike. Default: None."""
         return None
 
+    # -- the club's explorer (games/services/explorer.py) ---------------------------------
+    def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """What the club's explorer counts of one finished game, worked out once from its
+        ``record`` (a pure function: the same record, the same facts). JSON values under keys
+        the explorer knows; a key left out is a section the explorer does not show for this
+        game. ``opening``: the first moves (at most 3) as move JSON; ``first_to_five``: the seat
+        first to hold five obelisk tokens (the Duel, D7.1 B), or None; ``first_card``:
+        ``{"card": id, "seat": n}``, the first market card taken and who took it; ``top_site``:
+        per seat, the site that brought the player most points, or None on a tie. Default:
+        {} (the explorer shows the seats alone)."""
+        return {}
+
     def final_winners(self, state: State, record: Mapping[str, Any]) -> list[int]:
         """The winners (seat indices) of the finished position ``state``. Default: by the
         game's own scoring (`board`, `score`, `rank`); a game may know them cheaper."""

@@ -11,6 +11,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from rules_engine import ENGINE_VERSION
+from rules_engine.registry import default_registry
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -91,6 +92,34 @@ class RatingFactory(factory.django.DjangoModelFactory):
     mu = 25.0
     sigma = 25 / 3
     ordinal = factory.LazyAttribute(lambda rating: rating.mu - 3 * rating.sigma)
+
+
+class GameFactsFactory(factory.django.DjangoModelFactory):
+    """The explorer's facts of a game (its seats and results built first), as if the current
+    engine had worked them out; ``engine``: the engine's facts (default none)."""
+
+    class Meta:
+        model = "games.GameFacts"
+
+    class Params:
+        engine = factory.LazyFunction(dict)
+
+    game = factory.SubFactory(GameFactory, source="recorded")
+    fingerprint = factory.LazyFunction(lambda: default_registry().fingerprint)
+    facts = factory.LazyAttribute(lambda o: {**_outcome(o.game), "engine": o.engine})
+    counted = factory.LazyAttribute(lambda o: "\n".join(_counted(o.facts)))
+
+
+def _outcome(game):
+    from games.services.explorer import outcome_of
+
+    return outcome_of(game)
+
+
+def _counted(facts):
+    from games.services.explorer import counted_lines
+
+    return counted_lines(facts)
 
 
 def finished_game(names=("Ana", "Ben"), totals=(50, 40), **game_fields):

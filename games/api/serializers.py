@@ -228,3 +228,47 @@ class NotFoundSerializer(serializers.Serializer):
 class DuplicateSerializer(serializers.Serializer):
     error = ErrorDetailSerializer()
     game = serializers.IntegerField(help_text="The game already stored with the same record.")
+
+
+class ExplorerRateSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="What the row is about: a seat (`2-1`: 2 players, seat 1), a side "
+                                          "(`obelisk-B`), a first move (its F2 JSON), a card or site id.")
+    # A declared field named like Field.label: DRF's metaclass takes it out of the class (ok at runtime).
+    label = serializers.CharField(  # type: ignore[assignment]
+        help_text="The same in words, in the Accept-Language language.")
+    games = serializers.IntegerField(help_text="The sample size.")
+    wins = serializers.IntegerField()
+    rate = serializers.FloatField(allow_null=True, help_text="wins / games.")
+    low = serializers.FloatField(help_text="95 % Wilson score interval, lower bound.")
+    high = serializers.FloatField(help_text="95 % Wilson score interval, upper bound.")
+    small = serializers.BooleanField(help_text="Fewer games than `small_sample`: not ranked.")
+    rank = serializers.IntegerField(allow_null=True, help_text="1 = the best rate among the rows with enough games.")
+
+
+class ExplorerSectionSerializer(serializers.Serializer):
+    id = serializers.ChoiceField(["seats", "sides", "first_move", "first_to_five", "first_card", "top_site"])
+    title = serializers.CharField()
+    whose = serializers.CharField(help_text="Whose wins the rates count, in words.")
+    rows = ExplorerRateSerializer(many=True)
+
+
+class ExplorerNodeSerializer(serializers.Serializer):
+    move = serializers.DictField(help_text="The move's F2 JSON.")
+    label = serializers.CharField(help_text="The move in the move list's words.")  # type: ignore[assignment]
+    games = serializers.IntegerField(help_text="Games in which it was played after its parents' moves.")
+    wins = serializers.IntegerField(help_text="Of those, games the first player won.")
+    rate = serializers.FloatField(allow_null=True)
+    low = serializers.FloatField()
+    high = serializers.FloatField()
+    small = serializers.BooleanField()
+    children = serializers.ListField(child=serializers.DictField(), help_text="The replies: nodes like this one.")
+
+
+class ExplorerSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    games = serializers.IntegerField(help_text="Finished games counted.")
+    uncounted = serializers.IntegerField(help_text="Finished recorded games whose moves are not counted yet.")
+    small_sample = serializers.IntegerField(help_text="Rates from fewer games are not ranked.")
+    confidence = serializers.FloatField(help_text="Of the intervals: 0.95.")
+    sections = ExplorerSectionSerializer(many=True)
+    tree = ExplorerNodeSerializer(many=True, help_text="The first three moves (the Duel).")

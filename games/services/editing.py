@@ -8,7 +8,7 @@ import datetime
 from django.db import transaction
 
 from games.models import Game
-from games.services import field_message, ratings
+from games.services import explorer, field_message, ratings
 from rules_engine.messages import msg
 
 EDITABLE = ("played_on", "location", "notes", "status")
@@ -52,6 +52,7 @@ def game_edited(game: Game, before: tuple[datetime.date, int]) -> None:
     its (played_on, id) before the change. Rebuilds from whichever point comes first."""
     start = min(before, game.sort_key)
     ratings.rebuild_from(game.game_type, start[0], start[1])
+    explorer.refresh(game)  # a finished or reopened game, a seat that started: what the explorer counts
 
 
 def delete_game(game: Game) -> None:

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from games import registered_games
 from games.models import Game, Result, Seat
-from games.services import ratings
+from games.services import explorer, ratings
 from rules_engine import ENGINE_VERSION
 from rules_engine.errors import RulesError, UnknownGameError, joined_parts
 from rules_engine.messages import msg
@@ -64,6 +64,7 @@ def recompute_results(game: Game, replay=None) -> Game:
         game.engine_version = ENGINE_VERSION
         game.plugin_versions = registered_games.versions(game.game_type, game.variants)
         game.save(update_fields=["status", "engine_version", "plugin_versions", "updated_at"])
+        explorer.refresh(game)
         ratings.rate_from(game)
     return game
 

@@ -27,6 +27,13 @@ def percent(value):
 
 
 @register.filter
+def interval(bounds):
+    """A confidence interval (low, high), rates 0–1, as "34–100 %"."""
+    low, high = bounds
+    return f"{formats.number_format(round(low * 100), 0)}–{formats.number_format(round(high * 100), 0)} %"
+
+
+@register.filter
 def one_decimal(value):
     if value is None:
         return "–"

@@ -112,6 +112,14 @@ class BoardView:
         at once (`describe`). Default: None."""
         return None
 
+    def fact_words(self, kind: str, value: Any, ply: int | None) -> str | None:
+        """Words for what the explorer counts (`GameType.explorer_facts`), as the move list and
+        the board say them: ``kind`` ``"opening"`` a move (F2 JSON) played at ``ply`` (0 = the
+        first move), ``"first_card"`` a card id, ``"top_site"`` a site id. A ``Message``, or
+        None for the explorer's default (the game's ``terms``, else the value as it is).
+        Default: None."""
+        return None
+
     def totals(self, timeline: Timeline) -> list[list[int]] | None:
         """totals[ply][player], when the game has them cheaper than scoring every ply.
         Default: None (every ply is scored)."""

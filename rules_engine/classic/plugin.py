@@ -69,6 +69,11 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         won: list[int] = scoring.score_engine_board(final_board(state, record), self.data, texts=False)["winners"]
         return won
 
+    def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        from rules_engine.classic import facts
+
+        return facts.explorer_facts(self.replay(record))
+
     def playout_weights(self, moves: Sequence[Move]) -> list[float]:
         """The generic loop's weights: sailing (C4.3) delivers stones and scores (the base game's
         own `fast_playout` uses the greedy policy of rules_engine/classic/playout.py instead)."""

@@ -62,6 +62,11 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         """The winner of a finished playout, scored without re-validating the board."""
         return [playout.playout_winner(state, rec.get("sides"))]
 
+    def explorer_facts(self, rec: Mapping[str, Any]) -> dict[str, Any]:
+        from rules_engine.duel import facts
+
+        return facts.explorer_facts(rec)
+
     def playout_weights(self, moves: Sequence[Move]) -> list[float]:
         """The generic loop's weights (the Duel's own `fast_playout` uses the greedy policy of
         rules_engine/duel/playout.py instead, which weighs each unload by who gains)."""

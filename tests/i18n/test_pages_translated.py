@@ -102,6 +102,8 @@ def _pages(club) -> dict[str, str]:
         "base-game standings": "/games/standings?game=classic",
         "ratings check": "/games/ratings-check?game=duel",
         "base-game ratings check": "/games/ratings-check?game=classic",
+        "duel explorer": "/games/explorer?game=duel",
+        "base-game explorer": "/games/explorer?game=classic",
         "games filtered wrongly": "/games/?date_from=2025-02-01&date_to=2025-01-01",
         "new duel": "/games/new",
         "new base game": "/games/new?game=classic",
@@ -117,6 +119,7 @@ PAGES = [
     "home", "duel calculator", "duel calculator, impossible board", "base-game calculator", "games",
     "standings", "game", "player", "head to head", "duel replay", "base-game replay", "base-game live entry",
     "duel live entry", "base-game standings", "ratings check", "base-game ratings check",
+    "duel explorer", "base-game explorer",
     "games filtered wrongly", "new duel", "new base game", "import",
     "account", "api token", "invitations", "password change",
 ]

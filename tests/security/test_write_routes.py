@@ -131,6 +131,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:player-merge": {"POST"},
     "games:standings": {"GET"},
     "games:ratings-check": {"GET"},
+    "games:explorer": {"GET"},
     "games:save-score": {"POST"},
     "games:import": {"GET", "POST"},
     "games:import-job": {"GET"},

@@ -15,8 +15,10 @@ from games.ui.classic.menu import legal_menu
 from games.ui.classic.presenters import classic_context
 from games.ui.gameui import BoardView, Calculator, GameUI, LiveEntry
 from games.ui.hookspecs import hookimpl
+from rules_engine.classic.components import CARDS, SITES
 from rules_engine.classic.game import new_record
 from rules_engine.classic.playout import random_game
+from rules_engine.classic.words import card_name, site_name
 
 GAME = "classic"
 COLOURS = ("black", "white", "brown", "grey")  # the seats take the box's colours in order (classic.md C1)
@@ -59,6 +61,13 @@ class ClassicBoard(BoardView):
         gt = timeline.game_type
         after = gt.state_to_json(gt.apply(timeline.state(ply), move), timeline.record)
         return describe_move(timeline.state_json(ply), move, timeline.names or [], after=after)
+
+    def fact_words(self, kind: str, value, ply: int | None):
+        if kind == "first_card" and isinstance(value, str) and value in CARDS:
+            return card_name(value)
+        if kind == "top_site" and isinstance(value, str) and value in SITES:
+            return site_name(value)
+        return None
 
     def totals(self, timeline):
         if timeline.record.get("variants"):

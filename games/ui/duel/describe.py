@@ -153,3 +153,17 @@ def describe_move(before, move: Mapping, names: Sequence[str]) -> MoveStory:
         # Translators: a move of a kind the Duel's pages do not know, shown by its id.
         story.text = msg("{who}: {move}", who=who, move=str(kind))
     return story
+
+
+def opening_words(move: Mapping, ply: int) -> str | None:
+    """A first move of the game (``ply`` 0, 1, 2: the players take turns, D4) in the move
+    list's words, without what depends on the game's tokens: "player 1 places a meeple on b2",
+    "player 2 unloads row 3" (the explorer's first-moves tree counts moves over many games).
+    None for another kind of move."""
+    who = player_name((), ply % 2)
+    kind = move.get("type")
+    if kind == "place":
+        return msg("{who} places a meeple on {cell}", who=who, cell=move["cell"])
+    if kind == "unload":
+        return msg("{who} unloads {unload}", who=who, unload=line_name(move["boat"]))
+    return None

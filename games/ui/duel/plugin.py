@@ -9,7 +9,7 @@ from pathlib import Path
 from django.utils.translation import gettext_lazy as _
 
 from games.ui.duel import calculator, forms, live_forms, live_menu
-from games.ui.duel.describe import describe_move
+from games.ui.duel.describe import describe_move, opening_words
 from games.ui.duel.presenters import harbor_rows, player_panels
 from games.ui.gameui import BoardView, Calculator, GameUI, LiveEntry
 from games.ui.hookspecs import hookimpl
@@ -55,6 +55,11 @@ class DuelBoard(BoardView):
 
     def describe_move(self, timeline, ply: int, move):
         return describe_move(timeline.state(ply), move, timeline.names or [])
+
+    def fact_words(self, kind: str, value, ply: int | None):
+        if kind == "opening" and isinstance(value, dict):
+            return opening_words(value, ply or 0)
+        return None
 
 
 class DuelLive(LiveEntry):

@@ -1,0 +1,299 @@
+"""The club's explorer: win rates of the finished games of one game type, by seat and by what
+the engine found in each game (first moves, first to five obelisks, first market card, each
+player's best site), with their sample sizes and Wilson score intervals.
+
+Built from the stored records by the engine: each finished game's facts are worked out once
+(`GameType.explorer_facts`, a pure function of the record, and who won in play order) and
+kept in a `GameFacts` row, written by the services that derive results (`recording`,
+`results.recompute_results`, `editing.game_edited`: every finished game passes one of them)
+and, for games stored by bulk paths (a restore, load data) or facts of an older engine, by
+`fill` (``manage.py explorer_facts``; each answer worked out fills up to `FILL_PER_ANSWER`
+first). An answer counts the rows' `counted_lines`, nothing is replayed; it is kept in the
+shared cache under the history's version (docs/operations.md, "Caching"), as the standings
+are, so any change of the history is seen at once.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import translation
+
+from games.models import Game, GameFacts
+from games.services import history_version
+from games.services.explorer_facts import (  # noqa: F401  (the services call them here)
+    TREE_DEPTH,
+    counted_lines,
+    engine_facts,
+    facts_of,
+    fill,
+    move_key,
+    outcome_of,
+    refresh,
+    uncounted,
+)
+from rules_engine.messages import msg
+
+#: Below this many games a rate is shown greyed and not ranked.
+SMALL_SAMPLE = 10
+#: Facts an answer works out itself before counting; more wait for ``manage.py explorer_facts``.
+FILL_PER_ANSWER = 200
+CACHE_SECONDS = 86400
+Z_95 = 1.959963984540054  # the standard normal's 97.5 % quantile: a 95 % interval
+
+
+def wilson(wins: int, n: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` successes in ``n`` trials (95 % by default):
+    (p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n), p = wins/n (E. B. Wilson, "Probable
+    inference, the law of succession, and statistical inference", JASA 22 (1927) 209–212).
+    Unlike p ± z·√(p(1−p)/n) it stays within [0, 1] and is not zero wide at 0/n or n/n, so
+    "2 wins of 2" reads as "somewhere between 34 % and 100 %". (0, 1) for n = 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+# --------------------------------------------------------------------------- answers
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which games an answer counts: one game type; games where all ``players`` (ids) sat;
+    played within ``date_from``…``date_to``; played with these ``sides`` ((part, side) pairs)."""
+
+    game_type: str
+    players: tuple[int, ...] = ()
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+    sides: tuple[tuple[str, str], ...] = ()
+
+    def key(self) -> str:
+        text = json.dumps([self.game_type, sorted(self.players), str(self.date_from), str(self.date_to),
+                           sorted(self.sides)])
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+    def facts(self):
+        """The facts of the games selected (variations are not counted, as they are not rated)."""
+        rows = GameFacts.objects.filter(game__game_type=self.game_type, game__status=Game.Status.FINISHED,
+                                        game__parent__isnull=True)
+        if self.date_from:
+            rows = rows.filter(game__played_on__gte=self.date_from)
+        if self.date_to:
+            rows = rows.filter(game__played_on__lte=self.date_to)
+        for part, side in self.sides:
+            rows = rows.filter(**{f"game__sides__{part}": side})
+        for player in self.players:
+            rows = rows.filter(game__seats__player_id=player)
+        return rows
+
+
+@dataclass
+class Rate:
+    """Wins in ``games`` games of whoever a row is about (a seat, the player who took a card…)."""
+
+    key: str  # what the row is about, for the API (a seat number, a side, a card id…)
+    label: str  # the words for it (a ``Message``: said in the reader's language when drawn)
+    games: int = 0
+    wins: int = 0
+    rank: int | None = None  # 1 = the best rate among the rows with enough games; None: too few
+
+    def add(self, won: bool) -> None:
+        self.games += 1
+        self.wins += won
+
+    @property
+    def rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def small(self) -> bool:
+        return self.games < SMALL_SAMPLE
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"key": self.key, "label": self.label, "games": self.games, "wins": self.wins,
+                "rate": self.rate, "low": low, "high": high, "small": self.small, "rank": self.rank}
+
+
+@dataclass
+class Section:
+    """One table of the explorer: its id (``seats``, ``sides``, ``first_move``,
+    ``first_to_five``, ``first_card``, ``top_site``), who its rates are of, and its rows: those
+    with enough games ranked by rate, then the small ones."""
+
+    id: str
+    title: str  # Messages
+    whose: str  # whose wins the rates count, as a sentence
+    rows: list[Rate]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "whose": self.whose, "rows": [r.to_json() for r in self.rows]}
+
+
+@dataclass
+class Node:
+    """A move of the first-moves tree, after the moves of its parents: how often it was
+    played, and how those games ended (``rate``: the first player's wins)."""
+
+    move: dict[str, Any]
+    label: str
+    rate: Rate
+    children: list[Node] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "label": self.label, **{k: v for k, v in self.rate.to_json().items()
+                                                          if k not in ("key", "label", "rank")},
+                "children": [c.to_json() for c in self.children]}
+
+
+@dataclass
+class Exploration:
+    filters: Filters
+    games: int  # games counted
+    uncounted: int  # finished recorded games whose facts are not worked out yet
+    sections: list[Section]
+    tree: list[Node]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.filters.game_type, "games": self.games, "uncounted": self.uncounted,
+                "small_sample": SMALL_SAMPLE, "confidence": 0.95,
+                "sections": [s.to_json() for s in self.sections], "tree": [n.to_json() for n in self.tree]}
+
+
+def explore(filters: Filters) -> Exploration:
+    """The explorer's answer for ``filters``: kept in the shared cache under the history's
+    version (worked out again after any change of the history)."""
+    key = f"imhotep:explorer:{history_version.current()}:{filters.key()}"
+    answer = cache.get(key)
+    if answer is None:
+        left = uncounted(filters.game_type).count()
+        if left:
+            left -= fill(filters.game_type, FILL_PER_ANSWER)
+        # Words are kept as messages, said in each reader's language when drawn; their English
+        # is made in English whoever asked first.
+        with translation.override(settings.LANGUAGE_CODE):
+            answer = count(filters, left)
+        cache.set(f"imhotep:explorer:{history_version.current()}:{filters.key()}", answer, CACHE_SECONDS)
+    return answer
+
+
+def count(filters: Filters, not_counted: int = 0) -> Exploration:
+    """Count the games ``filters`` select: their `counted_lines`, one query."""
+    from games.ui import game_ui
+
+    texts = list(filters.facts().values_list("counted", flat=True))
+    lines = Counter("\n".join(texts).split("\n")) if texts else Counter()
+    rows: dict[tuple[str, ...], list[int]] = {}
+    for line, times in lines.items():
+        *fields, won = line.split("\t")
+        if len(fields) < 2:
+            continue
+        pair = rows.setdefault(tuple(fields), [0, 0])
+        pair[0] += times
+        pair[1] += times if won == "1" else 0
+
+    words = game_ui(filters.game_type).board
+    by_section: dict[str, list[tuple[tuple[str, ...], list[int]]]] = {}
+    for row_key, counts in rows.items():
+        by_section.setdefault(row_key[0], []).append((row_key[1:], counts))
+    seats = sorted(((int(n), int(k)), counts) for (n, k), counts in by_section.get("seat", ()))
+    one_size = len({n for (n, _), _ in seats}) == 1  # one table size (the Duel): "seat 1", not "2 players: seat 1"
+    seat_rows = [_rate(f"{n}-{k}", msg("seat {seat}", seat=k) if one_size else
+                       msg("{players} players: seat {seat}", players=n, seat=k), counts) for (n, k), counts in seats]
+    sections = [
+        Section("seats", msg("Win rate by seat"), msg("Win rate of the player in that seat (seat 1 starts)."),
+                seat_rows),
+        Section("sides", msg("By sides played"), msg("Win rate of the player who started."),
+                _ranked(_rate(f"{part}-{side}", msg("{part}: side {side}", part=_term(part), side=side), counts)
+                        for (part, side), counts in by_section.get("side", ()))),
+    ]
+    opening = by_section.get("open", [])
+    if opening:
+        sections.append(Section("first_move", msg("By first move"), msg("Win rate of the player who started."),
+                                _ranked(_rate(path[0], _move_words(words, path[0], 0), counts)
+                                        for path, counts in opening if len(path) == 1)))
+    if "five" in by_section:
+        sections.append(Section("first_to_five", msg("First to five obelisks"), msg(
+            "Win rate of the player who was first to hold five obelisk tokens, by the obelisk's side."),
+            _ranked(_rate(side, msg("{part}: side {side}", part=_term("obelisk"), side=side), counts)
+                    for (side,), counts in by_section["five"])))
+    if "card" in by_section:
+        sections.append(Section("first_card", msg("By market card taken first"), msg(
+            "Win rate of the player who took the game's first market card."),
+            _ranked(_rate(name, words.fact_words("first_card", name, None) or _term(name), counts)
+                    for (name,), counts in by_section["card"])))
+    if "site" in by_section:
+        sections.append(Section("top_site", msg("By site scoring most"), msg(
+            "Win rate of each player by the site that brought them most points (ties left out)."),
+            _ranked(_rate(name, words.fact_words("top_site", name, None) or _term(name), counts)
+                    for (name,), counts in by_section["site"])))
+    games = sum(counts[0] for (_, k), counts in seats if k == 1)
+    return Exploration(filters, games, not_counted, sections, _tree(dict(opening), words))
+
+
+def _rate(key: str, label: str, counts: list[int]) -> Rate:
+    return Rate(key, label, counts[0], counts[1])
+
+
+def _move_words(words, key: str, ply: int) -> str:
+    """A move (its key: compact JSON) in the game's words, else as it is."""
+    return words.fact_words("opening", json.loads(key), ply) or key
+
+
+def _ranked(rows: Iterable[Rate], rank: bool = True) -> list[Rate]:
+    """Rows with enough games first, best rate first and ranked; the small samples after them,
+    most played first, unranked (a rate from 2 games says little)."""
+    rows = list(rows)
+    if not rank:
+        return rows
+    big = sorted((r for r in rows if not r.small), key=lambda r: (-(r.rate or 0), -r.games, r.key))
+    for place, row in enumerate(big, start=1):
+        row.rank = place
+    return big + sorted((r for r in rows if r.small), key=lambda r: (-r.games, r.key))
+
+
+def _tree(paths: dict[tuple[str, ...], list[int]], words) -> list[Node]:
+    """The first-moves tree from the counts of each path of move keys: every level most played
+    first."""
+    replies: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for path in paths:
+        replies.setdefault(path[:-1], []).append(path)
+
+    def level(above: tuple[str, ...]) -> list[Node]:
+        nodes = []
+        for path in replies.get(above, ()):
+            games, wins = paths[path]
+            label = _move_words(words, path[-1], len(above))
+            nodes.append(Node(json.loads(path[-1]), label, Rate(path[-1], label, games, wins), level(path)))
+        return sorted(nodes, key=lambda node: (-node.rate.games, node.rate.key))
+
+    return level(())
+
+
+def _term(key: str) -> str:
+    """A part, card or site by the game's own words (``GameUI.terms``), else as it is."""
+    from games.ui import ui_registry
+
+    term = ui_registry().terms.get(key)
+    return term if term is not None else key
