@@ -12,7 +12,7 @@ from rules_engine.errors import (
     UnknownGameError,
 )
 from rules_engine.frozen import FrozenState
-from rules_engine.gametype import GameType, ReplayBase, Variant, VariantField, replay_moves
+from rules_engine.gametype import GameType, Outcome, ReplayBase, Variant, VariantField, replay_moves
 from rules_engine.hookspecs import hookimpl
 
 #: Stored games pin this; bump it whenever a rule change could alter a replay or a score.
@@ -24,6 +24,7 @@ __all__ = [
     "FrozenState",
     "GameType",
     "IllegalMoveError",
+    "Outcome",
     "PluginError",
     "RecordError",
     "ReplayBase",

@@ -36,6 +36,16 @@ class Needs:
     entry page asks for them and hands the answers to `GameType.with_table`."""
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, as the analysis counts it (`GameType.final_outcome`): the
+    winners (seat indices; several share a tied win) and each seat's final total, or None when
+    the game does not give its totals (`GameType.final_scores`)."""
+
+    winners: list[int]
+    scores: tuple[int, ...] | None = None
+
+
 class GameType(abc.ABC, Generic[State, Move]):
     """The rules of one game, as the service uses them: setup, legal moves, apply, end,
     board, score. The built-in Duel implements exactly this interface; so does any plugin game.
@@ -206,6 +216,20 @@ class GameType(abc.ABC, Generic[State, Move]):
         if "winners" in result:
             return list(result["winners"])
         return [result["winner"]]
+
+    def final_scores(self, state: State, record: Mapping[str, Any]) -> Sequence[int] | None:
+        """Each seat's final total at the finished position ``state``, for the analysis's
+        expected score margin (docs/plugins.md "Analysis"); called once per playout, so it should
+        be cheap (no explanation lines, no board validation). Default: None, the game does not
+        say, and its analysis has no score-margin view."""
+        return None
+
+    def final_outcome(self, state: State, record: Mapping[str, Any]) -> Outcome:
+        """The winners and final totals of the finished position ``state``: what a playout
+        counts. Default: `final_winners` and `final_scores`; a game whose totals decide its winners
+        overrides it to score the position once."""
+        scores = self.final_scores(state, record)
+        return Outcome(self.final_winners(state, record), None if scores is None else tuple(scores))
 
 
 class PlayModule(Protocol[State, Move]):

@@ -33,9 +33,23 @@ class AnalysisSerializer(serializers.Serializer):
     plies_total = serializers.IntegerField()
     playouts = serializers.IntegerField()
     engine_version = serializers.CharField()
+    analysis_version = serializers.IntegerField(help_text=(
+        "What the analysis holds: 1 the chances to win, 2 also the score margins. An analysis of an older "
+        "version is answered until the game is analysed again (POST), which computes the current one; 0: none "
+        "was asked for."
+    ))
     probabilities = serializers.ListField(
         child=serializers.ListField(child=serializers.FloatField()),
         help_text="Per position (0 = setup, k = after move k), each seat's estimated chance to win.",
+    )
+    margins = serializers.ListField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text=(
+            "Per position (0 = setup, k = after move k), each seat's expected final score margin in points: the "
+            "seat's mean final total over the playouts minus the highest mean final total among the other seats "
+            "(the Duel: my score minus the opponent's). Empty when the analysis has none (analysis_version 1, "
+            "or a game that does not give its final totals)."
+        ),
     )
     turning_points = serializers.ListField(child=serializers.DictField(), help_text=(
         "Each player's biggest mistakes (at most 3 each), biggest first: move (numbered as the move list shows it), "
@@ -50,11 +64,13 @@ def _body(game: Game, analysis: GameAnalysis | None) -> dict:
     url = reverse("api-game-analysis", args=[game.pk])
     if analysis is None:
         return {"status": "none", "plies_done": 0, "plies_total": 0, "playouts": 0, "engine_version": "",
-                "probabilities": [], "turning_points": [], "status_url": url, "error": ""}
+                "analysis_version": 0, "probabilities": [], "margins": [], "turning_points": [], "status_url": url,
+                "error": ""}
     return {
         "status": analysis.status, "plies_done": analysis.plies_done, "plies_total": analysis.plies_total,
         "playouts": analysis.playouts, "engine_version": analysis.engine_version,
-        "probabilities": analysis.probabilities,
+        "analysis_version": analysis.analysis_version,
+        "probabilities": analysis.probabilities, "margins": analysis.margins,
         "turning_points": analysis.turning,
         "status_url": url, "error": analysis.error,
     }
@@ -76,7 +92,8 @@ class _GameView(APIView):
 
 
 class GameAnalysisView(_GameView):
-    @extend_schema(summary="A game's analysis: status, progress and each player's chance to win after every move",
+    @extend_schema(summary=("A game's analysis: status, progress, and each player's chance to win and expected "
+                            "final score margin after every move"),
                    responses={200: AnalysisSerializer, 404: _NOT_FOUND})
     def get(self, request, pk: int):
         game = self.recorded(pk)

@@ -1,10 +1,19 @@
-"""A game's analysis: each player's estimated chance to win after every ply, computed once per
-game, engine version and number of playouts, and reused."""
+"""A game's analysis: each player's estimated chance to win and expected final score margin
+after every ply, computed once per record, engine version, analysis version and number of
+playouts, and reused."""
 
 from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from rules_engine.analysis import ANALYSIS_VERSION
+
+
+def current_analysis_version() -> int:
+    """A new analysis holds what this engine's analysis computes (`ANALYSIS_VERSION`); rows
+    stored before the field existed are version 1 (win chances only)."""
+    return ANALYSIS_VERSION
 
 
 class GameAnalysis(models.Model):
@@ -16,12 +25,20 @@ class GameAnalysis(models.Model):
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="analyses")
     engine_version = models.CharField(max_length=20)
+    analysis_version = models.PositiveSmallIntegerField(
+        default=current_analysis_version,
+        help_text=_("What the analysis holds: 1 the chances to win, 2 also the expected score margins."),
+    )
     record_hash = models.CharField(max_length=64, help_text=_("The record analysed (a new move is a new analysis)."))
     playouts = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     plies_done = models.PositiveIntegerField(default=0)
     plies_total = models.PositiveIntegerField(default=0)
     probabilities = models.JSONField(default=list, blank=True, help_text=_("Per ply, each seat's chance to win."))
+    margins = models.JSONField(
+        default=list, blank=True,
+        help_text=_("Per ply, each seat's expected final score margin in points (empty when not computed)."),
+    )
     turning = models.JSONField(
         default=list, blank=True, help_text=_("The biggest swings, each with the best move the player had instead.")
     )
@@ -33,7 +50,8 @@ class GameAnalysis(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["game", "engine_version", "record_hash", "playouts"], name="analysis_unique_per_record"
+                fields=["game", "engine_version", "analysis_version", "record_hash", "playouts"],
+                name="analysis_unique_per_record_version",
             )
         ]
 

@@ -9,13 +9,14 @@ import random
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from games.analysis import review
 from games.analysis.models import GameAnalysis
 from games.models import Game
 from games.services.results import record_of
 from rules_engine import ENGINE_VERSION
-from rules_engine.analysis import estimate, rank_moves
+from rules_engine.analysis import ANALYSIS_VERSION, estimate, rank_moves
 from rules_engine.messages import msg
 from rules_engine.registry import default_registry
 
@@ -32,12 +33,29 @@ def analysis_digest(record: dict) -> str:
 def current(game: Game, playouts: int | None = None, digest: str | None = None) -> GameAnalysis | None:
     """The analysis of the game as it stands (same moves, same engine), if one was asked for;
     ``digest``: the game's ``analysis_digest`` when the caller has it (the replay page keeps it
-    with the game's replay)."""
+    with the game's replay).
+
+    One of this analysis version first; else one finished by an older analysis version, which
+    still shows its chances to win (the playouts, hence the chances, are the same; it lacks the
+    later figures, e.g. the margins: `has_margins`) until the game is analysed again."""
     playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
     digest = digest or analysis_digest(record_of(game))
     return GameAnalysis.objects.filter(
-        game=game, engine_version=ENGINE_VERSION, record_hash=digest, playouts=playouts
-    ).first()
+        Q(analysis_version=ANALYSIS_VERSION)
+        | Q(analysis_version__lt=ANALYSIS_VERSION, status=GameAnalysis.Status.DONE),
+        game=game, engine_version=ENGINE_VERSION, record_hash=digest, playouts=playouts,
+    ).order_by("-analysis_version").first()
+
+
+def is_outdated(analysis: GameAnalysis) -> bool:
+    """Made by an older analysis version: analysing again adds what it lacks."""
+    return analysis.analysis_version < ANALYSIS_VERSION
+
+
+def has_margins(analysis: GameAnalysis) -> bool:
+    """Whether a finished analysis holds the expected score margins (not one made before they
+    were kept, nor one of a game that does not give its final totals)."""
+    return analysis.status == GameAnalysis.Status.DONE and bool(analysis.margins)
 
 
 def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnalysis, bool]:
@@ -51,7 +69,8 @@ def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnaly
     record = record_of(game)
     with transaction.atomic():
         analysis, created = GameAnalysis.objects.get_or_create(
-            game=game, engine_version=ENGINE_VERSION, record_hash=analysis_digest(record), playouts=playouts,
+            game=game, engine_version=ENGINE_VERSION, analysis_version=ANALYSIS_VERSION,
+            record_hash=analysis_digest(record), playouts=playouts,
             defaults={"plies_total": len(record["moves"]) + 1},
         )
         if not created and analysis.status != GameAnalysis.Status.FAILED:
@@ -75,11 +94,18 @@ def run_analysis(analysis_id: int) -> None:
         record = record_of(analysis.game)
         game_type = default_registry().game(analysis.game.game_type)
         states = game_type.replay(record).states
-        probabilities = []
+        probabilities: list[list[float]] = []
+        # Expected final score margins (rules_engine/analysis `margins`), in points; none at
+        # all for a game that does not give its final totals.
+        margins: list[list[float]] = []
+        scored = True
         for ply, state in enumerate(states):
             # One seed per ply: the same record always gives the same figures.
             result = estimate(game_type, state, record, playouts=analysis.playouts, rng=random.Random(ply))
             probabilities.append([round(p, 4) for p in result.wins])
+            scored = scored and result.margins is not None
+            if scored:
+                margins.append([round(m, 2) for m in result.margins or ()])
             if ply % PROGRESS_EVERY == 0:
                 GameAnalysis.objects.filter(pk=analysis_id).update(plies_done=ply + 1)
         # The review (games/analysis/review.py): each player's biggest mistakes, each with the
@@ -93,7 +119,7 @@ def run_analysis(analysis_id: int) -> None:
                             "best": game_type.move_to_json(best[0].move) if best else None,
                             "best_win": round(best[0].win, 4) if best else None})
         done = {"plies_done": len(states), "plies_total": len(states), "probabilities": probabilities,
-                "turning": turning}
+                "margins": margins if scored else [], "turning": turning}
         GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.DONE, **done)
     except Exception as exc:  # the page shows it; the worker goes on with the next task
         GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.FAILED, error=str(exc)[:2000])

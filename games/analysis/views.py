@@ -1,5 +1,6 @@
 """The analysis panel of the replay page: start an analysis, watch its progress, then the
-win-probability graph and the turning points. One view; htmx gets the panel alone."""
+graph (each player's chance to win, or their expected final score margin: ``?chart=margin``)
+and the turning points. One view; htmx gets the panel alone."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import registered_games
 from games.analysis import review, service
-from games.analysis.chart import win_chart_svg
+from games.analysis.chart import margin_chart_svg, win_chart_svg
 from games.analysis.mistakes import review_points
 from games.analysis.models import GameAnalysis
 from games.membership.access import member_required
@@ -22,9 +23,14 @@ from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
 
+#: The graphs a reader can choose (``?chart=``); the first is shown unless another is asked for.
+CHARTS = ("win", "margin")
+
 
 def panel_context(request, game: Game, ply: int | None = None, timeline=None) -> dict:
-    """The analysis panel of the replay page; ``timeline``: the game's, when the page has it."""
+    """The analysis panel of the replay page; ``timeline``: the game's, when the page has it.
+    ``chart_query``: what the page's links add to keep the graph chosen (empty for the win
+    chances, which every link shows when it names no graph)."""
     from games.replay.timeline import load_timeline
 
     digest = None
@@ -34,6 +40,8 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
     context: dict[str, Any] = {
         "game": game, "analysis": analysis, "panel_url": reverse("game-analysis", args=[game.pk]),
         "may_start": may_write(request.user),
+        # An analysis made before the margins were kept shows its chances; analysing again adds them.
+        "outdated": analysis is not None and service.is_outdated(analysis),
     }
     if analysis is not None and analysis.status == GameAnalysis.Status.DONE:
         timeline = timeline or load_timeline(game)
@@ -41,9 +49,18 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
         colours = list(timeline.record.get("colours") or registered_games.default_colours(game.game_type) or [])
         base = reverse("replay", args=[game.pk])
         turning = review_points(analysis, timeline)[:review.TURNING_POINTS]
+        ply = timeline.plies if ply is None else ply
+        margins = service.has_margins(analysis)
+        kind = "margin" if margins and request.GET.get("chart") == "margin" else "win"
+        query = "&chart=margin" if kind == "margin" else ""
+        draw = margin_chart_svg if kind == "margin" else win_chart_svg
+        figures = analysis.margins if kind == "margin" else analysis.probabilities
         context.update(
-            chart=win_chart_svg(analysis.probabilities, colours, names, base, [t["move"] for t in turning],
-                                timeline.plies if ply is None else ply),
+            chart=draw(figures, colours, names, base, [t["move"] for t in turning], ply, query),
+            chart_kind=kind,
+            chart_query=query,
+            # No margins (an older analysis, a game that does not give its totals): no choice.
+            chart_urls={c: f"{base}?ply={ply}&chart={c}" for c in CHARTS} if margins else None,
             turning=turning,
             names=names,
         )

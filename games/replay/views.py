@@ -60,9 +60,10 @@ def _refused(request, game: Game, status: int, message: str) -> HttpResponse:
     }, status=status)
 
 
-def step_context(game: Game, timeline, ply: int, base: str | None = None) -> dict:
+def step_context(game: Game, timeline, ply: int, base: str | None = None, keep: str = "") -> dict:
     """What the viewer needs around the position: the ply, the step links, the move list.
-    ``base``: the page the links step (the replay, or its embed: games/replay/embed.py)."""
+    ``base``: the page the links step (the replay, or its embed: games/replay/embed.py);
+    ``keep``: query the links carry on (``&chart=margin``: the analysis graph chosen)."""
     base = base or reverse("replay", args=[game.pk])
     plies = timeline.plies
     stories = timeline.stories
@@ -71,26 +72,26 @@ def step_context(game: Game, timeline, ply: int, base: str | None = None) -> dic
         "ply": ply,
         "plies": plies,
         "base_url": base,
-        "url": f"{base}?ply={ply}",
+        "url": f"{base}?ply={ply}{keep}",
         "nav": {
-            "first": f"{base}?ply=0",
-            "prev": f"{base}?ply={max(ply - 1, 0)}",
-            "next": f"{base}?ply={min(ply + 1, plies)}",
-            "last": f"{base}?ply={plies}",
+            "first": f"{base}?ply=0{keep}",
+            "prev": f"{base}?ply={max(ply - 1, 0)}{keep}",
+            "next": f"{base}?ply={min(ply + 1, plies)}{keep}",
+            "last": f"{base}?ply={plies}{keep}",
         },
         "at_start": ply == 0,
         "at_end": ply == plies,
         "story": stories[ply - 1] if ply > 0 else None,
         # Only a page (or a live game's poll) draws the move list: worked out when drawn.
-        "moves": lambda: [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}",
+        "moves": lambda: [{"number": k + 1, "ply": k + 1, "text": s.text, "url": f"{base}?ply={k + 1}{keep}",
                            "current": k + 1 == ply} for k, s in enumerate(stories)],
         "finished": timeline.replay.finished,
     }
 
 
-def replay_context(game: Game, timeline, ply: int, base: str | None = None) -> dict:
+def replay_context(game: Game, timeline, ply: int, base: str | None = None, keep: str = "") -> dict:
     """``step_context`` and the position: the board (the game's adapter) and the score chart."""
-    ctx = step_context(game, timeline, ply, base)
+    ctx = step_context(game, timeline, ply, base, keep)
     names = timeline.names
     ui = game_ui(game.game_type)
     colours = list(timeline.record.get("colours") or registered_games.default_colours(game.game_type))
@@ -108,9 +109,11 @@ def replay_context(game: Game, timeline, ply: int, base: str | None = None) -> d
     return ctx
 
 
-def position_html(game: Game, timeline, ply: int, live: bool) -> str:
-    """The position at ``ply`` as every reader sees it (step links, last move, board, chart)."""
-    return render_to_string("games/replay.html#position", {**replay_context(game, timeline, ply), "live": live})
+def position_html(game: Game, timeline, ply: int, live: bool, keep: str = "") -> str:
+    """The position at ``ply`` as every reader sees it (step links, last move, board, chart);
+    ``keep``: as `step_context`."""
+    return render_to_string("games/replay.html#position",
+                            {**replay_context(game, timeline, ply, keep=keep), "live": live})
 
 
 def _hints(request, game: Game, timeline, ply: int) -> list[dict]:
@@ -153,9 +156,12 @@ def replay(request, pk: int):
     except BadPly as exc:
         return _refused(request, game, exc.status, exc.message)
     live = game.status == Game.Status.IN_PROGRESS
-    context = step_context(game, timeline, ply)
-    context["position"] = position_html(game, timeline, ply, live)
-    context.update(panel_context(request, game, ply, timeline))
+    panel = panel_context(request, game, ply, timeline)
+    # The analysis graph the reader chose stays as they step (no JavaScript: the links carry it).
+    keep = panel.get("chart_query", "")
+    context = step_context(game, timeline, ply, keep=keep)
+    context["position"] = position_html(game, timeline, ply, live, keep)
+    context.update(panel)
     context["hints"] = _hints(request, game, timeline, ply) if request.GET.get("hint") == "1" else None
     context.update(
         live=live,

@@ -4,10 +4,22 @@ confidence interval, and the legal moves ranked by the chance they leave the pla
 Works for any registered game through the game-type interface (``legal_moves``, ``apply``,
 ``is_over``, ``board`` + ``score``); methods of `GameType` with neutral defaults make it better for a game:
 ``determinized(state, rng)`` re-deals what the players cannot see (the Duel's face-down
-supply and reserve), so a playout never profits from hidden information, and
-``playout_weights(moves)`` biases the playout policy (see docs/plugins.md).
+supply and reserve), so a playout never profits from hidden information;
+``playout_weights(moves)`` biases the playout policy; ``final_scores(state, record)`` gives the
+final totals from which the analysis also keeps each player's expected final score margin
+(see docs/plugins.md).
 """
 
-from rules_engine.analysis.evaluate import Estimate, MoveValue, estimate, rank_moves, rank_moves_ucb, winners
+from rules_engine.analysis.evaluate import (
+    ANALYSIS_VERSION,
+    Estimate,
+    MoveValue,
+    estimate,
+    margins,
+    rank_moves,
+    rank_moves_ucb,
+    winners,
+)
 
-__all__ = ["Estimate", "MoveValue", "estimate", "rank_moves", "rank_moves_ucb", "winners"]
+__all__ = ["ANALYSIS_VERSION", "Estimate", "MoveValue", "estimate", "margins", "rank_moves", "rank_moves_ucb",
+           "winners"]

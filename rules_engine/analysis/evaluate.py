@@ -4,26 +4,53 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from rules_engine.gametype import Outcome
 
 if TYPE_CHECKING:
     from rules_engine.gametype import GameType
 
 Z95 = 1.96
 MAX_PLIES = 2000  # a playout longer than any real game is a bug in a plugin, not an endless loop
+#: What a stored analysis holds (games/analysis keys its results by it besides the engine
+#: version): 2 added each player's expected final score margin. Bump it when the figures an
+#: analysis keeps change, so stored ones are recomputed.
+ANALYSIS_VERSION = 2
 
 
 @dataclass(frozen=True)
 class Estimate:
     """Each player's share of wins over ``playouts`` (a shared win counts as a share), with a
-    95 % confidence interval per player."""
+    95 % confidence interval per player; and each player's mean final total over the same
+    playouts (None when the game does not give totals, `GameType.final_scores`)."""
 
     wins: tuple[float, ...]
     low: tuple[float, ...]
     high: tuple[float, ...]
     playouts: int
+    scores: tuple[float, ...] | None = None
+
+    @property
+    def margins(self) -> tuple[float, ...] | None:
+        """Each player's expected final score margin: their mean final total minus the highest
+        mean final total among the other players (`margins`)."""
+        return None if self.scores is None else margins(self.scores)
+
+
+def margins(means: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's mean final total minus the best of the other seats' means (docs/replay.md
+    "Score margin"). Two players: my mean minus the opponent's, which is also the mean over the
+    playouts of my total minus theirs; the two margins are each other's negative. With three or
+    four, the leader's margin is its lead over the runner-up, everyone else's (negative) is how
+    far they trail the leader."""
+    out = []
+    for seat, mine in enumerate(means):
+        best_other = max(other for j, other in enumerate(means) if j != seat)
+        out.append(mine - best_other)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -59,13 +86,20 @@ def dealt(game_type: GameType[Any, Any], state: Any, rng: random.Random) -> Any:
 
 def playout(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
+    return playout_outcome(game_type, state, record, rng).winners
+
+
+def playout_outcome(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any],
+                    rng: random.Random) -> Outcome:
+    """One game played on from ``state`` by the playout policy; its winners and final totals
+    (`GameType.final_outcome`)."""
     final = game_type.fast_playout(state, rng)
     if final is not None:  # the engine's own loop, which re-deals hidden information itself
-        return winners(game_type, final, record)
+        return game_type.final_outcome(final, record)
     state = dealt(game_type, state, rng)
     for _ in range(MAX_PLIES):
         if game_type.is_over(state):
-            return winners(game_type, state, record)
+            return game_type.final_outcome(state, record)
         moves = game_type.legal_moves(state)
         weights = game_type.playout_weights(moves) if len(moves) > 1 else None
         move = moves[rng.randrange(len(moves))] if weights is None else rng.choices(moves, weights)[0]
@@ -83,16 +117,25 @@ def _wilson(share: float, n: int) -> tuple[float, float]:
 
 def estimate(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 200,
              rng: random.Random) -> Estimate:
-    """Each player's chance to win from ``state``, over ``playouts`` seeded playouts."""
+    """Each player's chance to win from ``state``, over ``playouts`` seeded playouts, and their
+    mean final totals over the same playouts (when the game gives them)."""
     n = _players(record)
     totals = [0.0] * n
+    points: list[float] | None = [0.0] * n
     for _ in range(playouts):
-        won = playout(game_type, state, record, rng)
+        outcome = playout_outcome(game_type, state, record, rng)
+        won = outcome.winners
         for p in won:
             totals[p] += 1 / len(won)
+        if outcome.scores is None:
+            points = None  # a game that does not say its totals has no margins
+        elif points is not None:
+            for p, total in enumerate(outcome.scores):
+                points[p] += total
     shares = tuple(t / playouts for t in totals)
     intervals = [_wilson(s, playouts) for s in shares]
-    return Estimate(shares, tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), playouts)
+    means = None if points is None or not playouts else tuple(t / playouts for t in points)
+    return Estimate(shares, tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), playouts, means)
 
 
 def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 400,

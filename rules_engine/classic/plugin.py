@@ -17,7 +17,7 @@ from rules_engine.classic.components import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, P
 from rules_engine.classic.moves import Move
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
-from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers, Variant
+from rules_engine.gametype import GameType, ModuleGameType, Outcome, PlayModule, TableAnswers, Variant
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import Message, msg
 
@@ -64,10 +64,24 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""
+        return list(self._playout_score(state, record)["winners"])
+
+    def final_scores(self, state: ClassicState, record: Mapping[str, Any]) -> tuple[int, ...]:
+        """Each player's C8 total (Pharaoh's wrath included) of a finished playout."""
+        return tuple(p["total"] for p in self._playout_score(state, record)["players"])
+
+    def final_outcome(self, state: ClassicState, record: Mapping[str, Any]) -> Outcome:
+        """The winners (C8, the sled breaking ties) and the totals of a finished playout, from
+        one scoring."""
+        result = self._playout_score(state, record)
+        return Outcome(list(result["winners"]), tuple(p["total"] for p in result["players"]))
+
+    def _playout_score(self, state: ClassicState, record: Mapping[str, Any]) -> dict[str, Any]:
+        """The result of a finished position's board, which the engine made itself: not
+        validated, no explanation texts (thousands of playouts score one each)."""
         from rules_engine.classic.finalboard import final_board
 
-        won: list[int] = scoring.score_engine_board(final_board(state, record), self.data, texts=False)["winners"]
-        return won
+        return scoring.score_engine_board(final_board(state, record), self.data, texts=False)
 
     def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:
         from rules_engine.classic import facts

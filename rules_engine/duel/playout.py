@@ -30,7 +30,7 @@ from rules_engine.duel.legal import (
     menus,
 )
 from rules_engine.duel.primitives import end_turn, place, unload
-from rules_engine.duel.scoring import winner
+from rules_engine.duel.scoring import decide_winner, totals, winner
 from rules_engine.duel.state import MEEPLES, DuelState, Work
 from rules_engine.duel.turns import pass_turn, place_meeples, place_unload, swap_unload, take_token
 
@@ -169,6 +169,24 @@ def playout_winner(state: DuelState, sides: Mapping[str, str] | None = None) -> 
     """The winner of a finished position by D7 and D7.6, as `scoring.score_json` of its F1
     board finds it, minus the F1 validation (the board comes from a state the engine made)
     and the explanation lines (`scoring.winner`)."""
+    return winner(_playout_board(state, sides))
+
+
+def playout_totals(state: DuelState, sides: Mapping[str, str] | None = None) -> tuple[int, int]:
+    """Each player's D7 total at a finished position, as `scoring.score_json` of its F1 board
+    adds them up, without the validation and the explanation lines (`scoring.totals`)."""
+    return totals(_playout_board(state, sides))
+
+
+def playout_result(state: DuelState, sides: Mapping[str, str] | None = None) -> tuple[int, tuple[int, int]]:
+    """`playout_winner` and `playout_totals` of one finished position, scored once."""
+    board = _playout_board(state, sides)
+    both = totals(board)
+    return decide_winner(both, board.starting_player)[0], both
+
+
+def _playout_board(state: DuelState, sides: Mapping[str, str] | None) -> DuelBoard:
+    """The F1 board of a position the engine made, built without F1 validation."""
     players = tuple(
         PlayerBoard(None, p.obelisk, state.first_to_five == i, tuple(p.temple), p.pyramid_light,
                     p.pyramid_dark, tuple(p.tomb), len(p.action_tokens), MEEPLES - p.meeples_in_supply)
@@ -178,4 +196,4 @@ def playout_winner(state: DuelState, sides: Mapping[str, str] | None = None) -> 
     object.__setattr__(board, "sides", {m: (sides or {}).get(m, "A") for m in MONUMENTS})
     object.__setattr__(board, "starting_player", 0)
     object.__setattr__(board, "players", players)
-    return winner(board)
+    return board

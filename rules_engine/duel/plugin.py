@@ -14,7 +14,7 @@ from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.transcription import TokensNeeded
-from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers
+from rules_engine.gametype import GameType, ModuleGameType, Outcome, PlayModule, TableAnswers
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import msg
 
@@ -66,6 +66,15 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         from rules_engine.duel import facts
 
         return facts.explorer_facts(rec)
+
+    def final_scores(self, state: DuelState, rec: Mapping[str, Any]) -> tuple[int, int]:
+        """Both D7 totals of a finished playout, scored without re-validating the board."""
+        return playout.playout_totals(state, rec.get("sides"))
+
+    def final_outcome(self, state: DuelState, rec: Mapping[str, Any]) -> Outcome:
+        """The totals, scored once, and the winner from them (D7.6)."""
+        won, totals = playout.playout_result(state, rec.get("sides"))
+        return Outcome([won], totals)
 
     def playout_weights(self, moves: Sequence[Move]) -> list[float]:
         """The generic loop's weights (the Duel's own `fast_playout` uses the greedy policy of

@@ -86,13 +86,17 @@ def decide_winner(totals: Sequence[int], starting_player: int) -> tuple[int, boo
     return 1 - starting_player, True
 
 
-def winner(board: DuelBoard) -> int:
-    """`score(board).winner` without the explanation lines: the totals alone, for the
-    thousands of playouts an analysis scores (the same rules; tests hold the two equal)."""
+def totals(board: DuelBoard) -> tuple[int, int]:
+    """Each player's D7 total of ``board`` without the explanation lines, for the thousands of
+    playouts an analysis scores (the same rules as `score`; tests hold the two equal)."""
     p0, p1 = board.players
     sides = board.sides
-    totals = (_total(p0, p1, sides), _total(p1, p0, sides))
-    return decide_winner(totals, board.starting_player)[0]
+    return _total(p0, p1, sides), _total(p1, p0, sides)
+
+
+def winner(board: DuelBoard) -> int:
+    """`score(board).winner` from the `totals` alone (D7.6)."""
+    return decide_winner(totals(board), board.starting_player)[0]
 
 
 def _total(me: PlayerBoard, other: PlayerBoard, sides: dict[str, str]) -> int:

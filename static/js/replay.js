@@ -1,4 +1,5 @@
-// Replay viewer keys: ← / → step, Home / End jump; never while typing in a field.
+// Replay viewer keys: ← / → step, Home / End jump; never while typing in a field. The analysis
+// graph chosen is kept while stepping.
 // Presses are coalesced: holding a key moves a target position, and the viewer fetches the
 // position reached, one request at a time (a request per press would queue behind the server
 // and lose presses made during a swap). Without JavaScript every control is a plain link.
@@ -16,13 +17,14 @@
   }
 
   function viewer() { return document.getElementById("viewer"); }
+  function marginShown() { return !!document.querySelector("#analysis[data-chart=margin]"); }
 
   function fetchTarget() {
     var v = viewer();
     var form = document.querySelector(".replay-slider");
     if (busy || target === null || !v || !form || !window.htmx) return;
     if (target === Number(v.dataset.ply)) { target = null; return; }
-    var url = form.getAttribute("action") + "?ply=" + target;
+    var url = form.getAttribute("action") + "?ply=" + target + (marginShown() ? "&chart=margin" : "");
     busy = true;
     window.htmx.ajax("GET", url, { target: "#viewer", swap: "outerHTML" }).then(function () {
       busy = false;
@@ -73,6 +75,18 @@
       else links[k].removeAttribute("aria-current");
     }
   }
+  // The analysis graph shown (chance to win, or score margin: ?chart=margin) stays as the reader
+  // steps: a request for a position of this replay that names no graph asks for the one shown.
+  // The links inside the viewer carry it already; the slider, the keys and the move list, drawn
+  // once, do not.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = document.querySelector(".replay-slider");
+    var path = event.detail.path || "";
+    if (!marginShown() || !form || event.detail.verb !== "get") return;
+    if (path.split("?")[0] !== form.getAttribute("action") || /[?&]chart=/.test(path)) return;
+    if (event.detail.parameters.chart === undefined) event.detail.parameters.chart = "margin";
+  });
+
   function sync() { syncSlider(); markMove(); }
   document.addEventListener("htmx:afterSettle", sync);
   document.addEventListener("htmx:historyRestore", sync);

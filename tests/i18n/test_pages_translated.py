@@ -143,3 +143,30 @@ def test_signed_out_pages_show_no_english_left(client, db, url, language):
     translated = _texts(client, url, language)
     left = sorted(t for t in english & translated if not _is_allowed(t, language, set()))
     assert not left, f"{url} in {language} still shows, in English: {left}"
+
+
+def _graph_texts(client, url: str, language: str) -> set[str]:
+    """The analysis graph's own words (axis labels, hover titles), which `readable_texts` skips
+    with the rest of an SVG's contents."""
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    start = html.index('<svg class="', html.index('class="win-chart-wrap"'))
+    graph = html[start:html.index("</svg>", start)]
+    return set(re.findall(r">([^<>]*[^\W\d_][^<>]*)</(?:text|title)>", graph))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("chart", ["win", "margin"])
+def test_the_analysis_graphs_show_no_english_left(client, club, settings, chart, language):
+    from games.analysis import service
+
+    settings.IMHOTEP_ANALYSIS_PLAYOUTS = 4
+    analysis, _queued = service.request_analysis(club["duel"])
+    service.run_analysis(analysis.pk)
+    url = f"/games/{club['duel'].pk}/replay?ply=12&chart={chart}"
+    graph = _graph_texts(client, url, "en")
+    assert any(t.endswith(" points") for t in graph) == (chart == "margin")  # the margin graph's axis
+    english = _texts(client, url, "en") | graph
+    translated = _texts(client, url, language) | _graph_texts(client, url, language)
+    assert {"Win chance", "Score margin"} <= english
+    left = sorted(t for t in english & translated if not _is_allowed(t, language, _names()))
+    assert not left, f"the {chart} graph in {language} still shows, in English: {left}"
