@@ -26,6 +26,11 @@ def name_key(name: str) -> str:
     return normalize_name(name).casefold()
 
 
+#: The largest id a row can have (BigAutoField: 64 bits). A number asked for past it is no row,
+#: and SQLite cannot even compare with it (OverflowError): forms taking an id stop there.
+LARGEST_ID = 2**63 - 1
+
+
 class Player(models.Model):
     name = models.CharField(
         _("name"), max_length=60, help_text=_("Display name, unique in the club (case-insensitive).")

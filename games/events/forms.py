@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registered_games
 from games.events.models import Event
+from games.models import LARGEST_ID
 from games.translation import say
 
 
@@ -43,7 +44,7 @@ class RegisterForm(forms.Form):
 
 
 class LinkForm(forms.Form):
-    game = forms.IntegerField(label=_("Game number"), min_value=1)
+    game = forms.IntegerField(label=_("Game number"), min_value=1, max_value=LARGEST_ID)
 
 
 class FixForm(forms.Form):
