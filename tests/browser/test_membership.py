@@ -37,6 +37,7 @@ def join_and_save_a_score(invitee, link: str) -> None:
     assert invitee.locator("#account-role").inner_text() == "Member"
 
     invitee.get_by_role("button", name="Sign out zoe").click()
+    invitee.get_by_role("link", name="Sign in").wait_for()  # signed out before signing in again
     sign_in(invitee, "zoe", "a long pass phrase")
     invitee.goto("/score/duel")
     invitee.locator("#player-0").get_by_label("Name").fill("Zoe")
