@@ -8,12 +8,15 @@ a board or record.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import copy
 import functools
 import hashlib
 import importlib.metadata
 import json
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -122,6 +125,11 @@ class Registry:
                     raise PluginError(f"game {game.id!r} is registered twice: by {other!r} and {info.name!r}")
                 self.games[game.id] = game
                 self.game_plugin[game.id] = info
+        self.plain_games = dict(self.games)
+        self.plugin_board_data: dict[str, dict[str, object]] = {}
+        self.board_data_source: dict[str, dict[str, str]] = {}
+        self.board_data_label: dict[str, str] = {}
+        self._derived: dict[tuple[tuple[str, str], ...], Registry] = {}
         for game_id in list(self.games):
             self.games[game_id] = self._with_board_data(self.games[game_id])
         for info, answer in self._results("imhotep_variants"):
@@ -168,6 +176,8 @@ class Registry:
                     )
                 merged[key] = value
                 source[key] = info.name
+        self.plugin_board_data[game.id] = merged
+        self.board_data_source[game.id] = source
         if not merged:
             return game
         try:
@@ -179,14 +189,48 @@ class Registry:
             raise PluginError(f"game {game.id!r}: with_board_data returned {with_data!r}, not the same game")
         return with_data
 
+    def with_board_data(self, overlays: Mapping[str, tuple[str, Mapping[str, Any] | None]]) -> Registry:
+        """This registry with more board data on top of the plugins' (a club's own entry,
+        docs/board-data.md): ``{game_id: (label, data)}``, ``label`` naming that data for good
+        (e.g. ``"classic@3"``, a stored version). The overlay wins per top-level key; the same
+        labels answer the same registry object (kept, so caches keyed on it stay warm).
+        Raises ``PluginError`` when the merged data is refused."""
+        key = tuple(sorted((g, label) for g, (label, data) in overlays.items() if data and g in self.plain_games))
+        if not key:
+            return self
+        with _lock:
+            derived = self._derived.get(key)
+        if derived is not None:
+            return derived
+        derived = copy.copy(self)
+        derived.games = dict(self.games)
+        derived.board_data_label = dict(key)
+        derived._derived = {}
+        derived.__dict__.pop("fingerprint", None)
+        for game_id, _label in key:
+            data = overlays[game_id][1] or {}
+            merged = {**self.plugin_board_data.get(game_id, {}), **data}
+            game = self.plain_games[game_id].with_board_data(merged)
+            if not isinstance(game, GameType) or game.id != game_id:
+                raise PluginError(f"game {game_id!r}: with_board_data returned {game!r}, not the same game")
+            derived.games[game_id] = game
+        with _lock:
+            if len(self._derived) >= 64:  # old versions' registries: the newest are the ones asked for
+                self._derived.pop(next(iter(self._derived)))
+            return self._derived.setdefault(key, derived)
+
+    def board_data(self, game_id: str) -> dict[str, object]:
+        """The board data the plugins supply for ``game_id`` (before any overlay)."""
+        return dict(self.plugin_board_data.get(game_id, {}))
+
     # -- lookups -----------------------------------------------------------------------
     @functools.cached_property
     def fingerprint(self) -> str:
-        """The engine version and every plugin (name, distribution, version) registered: two
-        registries with the same fingerprint replay and score every record alike, so caches
-        shared between processes key on it."""
+        """The engine version, every plugin (name, distribution, version) registered and the
+        labels of overlaid board data: two registries with the same fingerprint replay and score
+        every record alike, so caches shared between processes key on it."""
         plugins = sorted((i.name, i.distribution, i.version) for i in self.plugins.values())
-        text = json.dumps([ENGINE_VERSION, plugins])
+        text = json.dumps([ENGINE_VERSION, plugins, sorted(self.board_data_label.items())])
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def game(self, game_id: object) -> GameType[Any, Any]:
@@ -385,11 +429,46 @@ def configure(
         _default = None
 
 
-def default_registry() -> Registry:
-    """The process-wide registry, built once on first use."""
+def base_registry() -> Registry:
+    """The process-wide registry as the plugins made it, built once on first use."""
     global _default
     if _default is None:
         with _lock:
             if _default is None:
                 _default = Registry(**_config)
     return _default
+
+
+# Board data beside the plugins' (docs/board-data.md): ``{game_id: (label, data)}``. The embedding
+# application sets a source of the current data (the club's newest entries) and pins a stored
+# game's own data around the work on that game; the engine stays free of where it is kept.
+Overlays = Mapping[str, tuple[str, Mapping[str, Any] | None]]
+_board_data_source: list[Callable[[], Overlays] | None] = [None]
+_pinned: contextvars.ContextVar[Overlays | None] = contextvars.ContextVar("imhotep_board_data", default=None)
+
+
+def set_board_data_source(source: Callable[[], Overlays] | None) -> None:
+    """Where `default_registry` reads the current board data overlays (``None``: none)."""
+    _board_data_source[0] = source
+
+
+@contextlib.contextmanager
+def pinned_board_data(overlays: Overlays) -> Iterator[None]:
+    """Within the block, `default_registry` uses exactly these overlays (``{}``: the plugins'
+    data only), not the current ones: the data a stored game was played with."""
+    token = _pinned.set(overlays)
+    try:
+        yield
+    finally:
+        _pinned.reset(token)
+
+
+def default_registry() -> Registry:
+    """The process-wide registry with the board data in force: a pinned game's, else the
+    current overlays (`set_board_data_source`), else the plugins' alone."""
+    base = base_registry()
+    overlays = _pinned.get()
+    if overlays is None:
+        source = _board_data_source[0]
+        overlays = source() if source is not None else None
+    return base.with_board_data(overlays) if overlays else base
