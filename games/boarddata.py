@@ -67,6 +67,11 @@ def current_id(game_type: str) -> int | None:
     return kept[0] if kept else None
 
 
+def current(game_type: str) -> BoardData | None:
+    """The newest version for ``game_type`` (the page's), or None."""
+    return BoardData.objects.filter(game_type=game_type).select_related("entered_by").order_by("-version").first()
+
+
 def _newest() -> list[BoardData]:
     newest = BoardData.objects.values("game_type").annotate(top=Max("version"))
     return [BoardData.objects.get(game_type=row["game_type"], version=row["top"]) for row in newest]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import player_views, views
+from games import boarddata_views, player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -19,6 +19,8 @@ urlpatterns = [
     path("players/<int:pk>/delete", player_views.player_delete, name="player-delete"),
     path("players/<int:pk>/merge", player_views.player_merge, name="player-merge"),
     path("standings", views.standings, name="standings"),
+    path("board-data/<slug:game>/", boarddata_views.board_data_page, name="board-data"),
+    path("board-data/<slug:game>/export.json", boarddata_views.board_data_export, name="board-data-export"),
     path("save-score", views.save_score, name="save-score"),
     path("import", views.import_records, name="import"),
     path("imports/<uuid:pk>", views.import_job, name="import-job"),

@@ -90,7 +90,7 @@ def missing_message(site: str, players: int | None = None, data: SiteData = EMPT
     if not known:
         return msg(
             "{site} side B cannot be played or scored yet: {what} (classic.md {rule} ⚠); "
-            "a plugin must supply this board data",
+            "a club admin can enter this board data on the board-data page, or a plugin supply it",
             site=site_name(site),
             what=what,
             rule=rule,
@@ -103,7 +103,7 @@ def missing_message(site: str, players: int | None = None, data: SiteData = EMPT
         counts = msg("{earlier} or {later}", earlier=counts, later=n)
     return msg(
         "{site} side B cannot be played or scored yet with {counts} players: {what} (classic.md {rule} ⚠); "
-        "a plugin must supply this board data",
+        "a club admin can enter this board data on the board-data page, or a plugin supply it",
         site=site_name(site),
         counts=counts,
         what=what,
@@ -342,6 +342,10 @@ def _pyramids(value: object, path: str, out: list[Problem]) -> None:
                                                          count=PYRAMIDS_B_COUNT, got=len(pyramids))))
         return
     for p, listed in enumerate(pyramids):
+        if isinstance(listed, list | tuple) and not listed:
+            # Translators: a pyramid of the pyramids board B was given without any space.
+            out.append(Problem(f"{path}.pyramids[{p}]", pyramid_place(p + 1), msg("has no spaces")))
+            continue
         spaces: Any = _guarded(out, _list, listed, f"{path}.pyramids[{p}]", pyramid_place(p + 1))
         for s, space in enumerate(spaces or ()):
             _pyramid_space(space, f"{path}.pyramids[{p}][{s}]", p, spaces[:s], out)
