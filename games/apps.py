@@ -11,7 +11,7 @@ class GamesConfig(AppConfig):
         from games import boarddata
         from games.models import Game, Player, Rating, Result, Seat
         from games.services.history_version import changed
-        from rules_engine.registry import set_board_data_source
+        from rules_engine.overlays import set_board_data_source
 
         # The club's board data (games/boarddata.py) reaches the engine beside the plugins'.
         set_board_data_source(boarddata.current_overlays)

@@ -28,7 +28,8 @@ from django.db.models import Max
 from games.models import BoardData, Game
 from rules_engine.errors import PluginError, RulesError
 from rules_engine.messages import msg
-from rules_engine.registry import Overlays, Registry, base_registry, pinned_board_data
+from rules_engine.overlays import Overlays, overlaid, pinned_board_data
+from rules_engine.registry import Registry, base_registry
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,7 @@ def overlays_of(game: Game) -> Overlays:
 
 def registry_for(game: Game) -> Registry:
     """The engine with the board data ``game`` was played or scored with."""
-    return base_registry().with_board_data(overlays_of(game))
+    return overlaid(base_registry(), overlays_of(game))
 
 
 @contextlib.contextmanager
@@ -139,7 +140,7 @@ def problems_of(game_type: str, data: object) -> list[tuple[str, str]]:
     if problems:
         return problems
     try:
-        game.with_board_data({**base_registry().board_data(game_type), **data})
+        game.with_board_data({**base_registry().plugin_board_data.get(game_type, {}), **data})
     except PluginError as exc:  # a check the page does not name more precisely
         return [("", msg("the board data is refused: {reason}", reason=str(exc)))]
     return []
@@ -227,7 +228,7 @@ def _totals(game: Game, registry: Registry) -> list[tuple[str, int]]:
 
 def rescore_preview(games: Iterable[Game], version: BoardData) -> list[Change]:
     """What rescoring ``games`` with ``version`` would change (nothing is stored)."""
-    target = base_registry().with_board_data({version.game_type: (version.label, version.data)})
+    target = overlaid(base_registry(), {version.game_type: (version.label, version.data)})
     out = []
     for game in games:
         before = _totals(game, registry_for(game))

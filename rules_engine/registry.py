@@ -8,15 +8,12 @@ a board or record.
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
-import copy
 import functools
 import hashlib
 import importlib.metadata
 import json
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -26,6 +23,7 @@ from rules_engine import ENGINE_VERSION, hookspecs, variants
 from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, joined, shown
 from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
+from rules_engine.overlays import in_force, with_plugin_data
 from rules_engine.validation import MAX_DEPTH, too_deep
 
 ENTRY_POINT_GROUP = "imhotep"
@@ -129,9 +127,9 @@ class Registry:
         self.plugin_board_data: dict[str, dict[str, object]] = {}
         self.board_data_source: dict[str, dict[str, str]] = {}
         self.board_data_label: dict[str, str] = {}
-        self._derived: dict[tuple[tuple[str, str], ...], Registry] = {}
+        self._derived: dict[tuple[tuple[str, str], ...], Registry] = {}  # rules_engine.overlays
         for game_id in list(self.games):
-            self.games[game_id] = self._with_board_data(self.games[game_id])
+            self.games[game_id] = with_plugin_data(self, self.games[game_id])
         for info, answer in self._results("imhotep_variants"):
             for variant in _iterable(answer, info, "imhotep_variants"):
                 if not isinstance(variant, Variant):
@@ -161,67 +159,6 @@ class Registry:
                         raise PluginError(f"plugin {info.name!r}: {f!r} is not an int or bool VariantField")
                     fields.append(f)
             self.variant_fields[key] = tuple(fields)
-
-    def _with_board_data(self, game: GameType[Any, Any]) -> GameType[Any, Any]:
-        """Hand the game the board data all plugins supply for it (hook imhotep_board_data)."""
-        merged: dict[str, object] = {}
-        source: dict[str, str] = {}
-        for info, answer in self._results("imhotep_board_data", game_id=game.id):
-            if not isinstance(answer, Mapping):
-                raise PluginError(f"plugin {info.name!r}: imhotep_board_data must return a mapping, got {answer!r}")
-            for key, value in answer.items():
-                if key in merged:
-                    raise PluginError(
-                        f"board data {key!r} of {game.id!r} is supplied twice: by {source[key]!r} and {info.name!r}"
-                    )
-                merged[key] = value
-                source[key] = info.name
-        self.plugin_board_data[game.id] = merged
-        self.board_data_source[game.id] = source
-        if not merged:
-            return game
-        try:
-            with_data = game.with_board_data(merged)
-        except PluginError as exc:
-            names = ", ".join(repr(n) for n in sorted(set(source.values())))
-            raise PluginError(f"plugin {names}: {exc}") from exc
-        if not isinstance(with_data, GameType) or with_data.id != game.id:
-            raise PluginError(f"game {game.id!r}: with_board_data returned {with_data!r}, not the same game")
-        return with_data
-
-    def with_board_data(self, overlays: Mapping[str, tuple[str, Mapping[str, Any] | None]]) -> Registry:
-        """This registry with more board data on top of the plugins' (a club's own entry,
-        docs/board-data.md): ``{game_id: (label, data)}``, ``label`` naming that data for good
-        (e.g. ``"classic@3"``, a stored version). The overlay wins per top-level key; the same
-        labels answer the same registry object (kept, so caches keyed on it stay warm).
-        Raises ``PluginError`` when the merged data is refused."""
-        key = tuple(sorted((g, label) for g, (label, data) in overlays.items() if data and g in self.plain_games))
-        if not key:
-            return self
-        with _lock:
-            derived = self._derived.get(key)
-        if derived is not None:
-            return derived
-        derived = copy.copy(self)
-        derived.games = dict(self.games)
-        derived.board_data_label = dict(key)
-        derived._derived = {}
-        derived.__dict__.pop("fingerprint", None)
-        for game_id, _label in key:
-            data = overlays[game_id][1] or {}
-            merged = {**self.plugin_board_data.get(game_id, {}), **data}
-            game = self.plain_games[game_id].with_board_data(merged)
-            if not isinstance(game, GameType) or game.id != game_id:
-                raise PluginError(f"game {game_id!r}: with_board_data returned {game!r}, not the same game")
-            derived.games[game_id] = game
-        with _lock:
-            if len(self._derived) >= 64:  # old versions' registries: the newest are the ones asked for
-                self._derived.pop(next(iter(self._derived)))
-            return self._derived.setdefault(key, derived)
-
-    def board_data(self, game_id: str) -> dict[str, object]:
-        """The board data the plugins supply for ``game_id`` (before any overlay)."""
-        return dict(self.plugin_board_data.get(game_id, {}))
 
     # -- lookups -----------------------------------------------------------------------
     @functools.cached_property
@@ -439,36 +376,7 @@ def base_registry() -> Registry:
     return _default
 
 
-# Board data beside the plugins' (docs/board-data.md): ``{game_id: (label, data)}``. The embedding
-# application sets a source of the current data (the club's newest entries) and pins a stored
-# game's own data around the work on that game; the engine stays free of where it is kept.
-Overlays = Mapping[str, tuple[str, Mapping[str, Any] | None]]
-_board_data_source: list[Callable[[], Overlays] | None] = [None]
-_pinned: contextvars.ContextVar[Overlays | None] = contextvars.ContextVar("imhotep_board_data", default=None)
-
-
-def set_board_data_source(source: Callable[[], Overlays] | None) -> None:
-    """Where `default_registry` reads the current board data overlays (``None``: none)."""
-    _board_data_source[0] = source
-
-
-@contextlib.contextmanager
-def pinned_board_data(overlays: Overlays) -> Iterator[None]:
-    """Within the block, `default_registry` uses exactly these overlays (``{}``: the plugins'
-    data only), not the current ones: the data a stored game was played with."""
-    token = _pinned.set(overlays)
-    try:
-        yield
-    finally:
-        _pinned.reset(token)
-
-
 def default_registry() -> Registry:
     """The process-wide registry with the board data in force: a pinned game's, else the
-    current overlays (`set_board_data_source`), else the plugins' alone."""
-    base = base_registry()
-    overlays = _pinned.get()
-    if overlays is None:
-        source = _board_data_source[0]
-        overlays = source() if source is not None else None
-    return base.with_board_data(overlays) if overlays else base
+    current overlays (`rules_engine.overlays.set_board_data_source`), else the plugins' alone."""
+    return in_force(base_registry())

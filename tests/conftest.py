@@ -8,7 +8,7 @@ from django.utils import translation
 
 from games.membership.models import Role
 from games.membership.roles import set_role
-from rules_engine.registry import set_board_data_source
+from rules_engine.overlays import set_board_data_source
 from tests.factories import UserFactory
 
 # Playwright's sync API keeps an event loop on the test thread; Django's ORM guard would

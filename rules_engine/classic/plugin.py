@@ -45,7 +45,9 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return self if not data else ClassicGame(sitedata.from_mapping(data))
 
     def board_data_problems(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
-        return [(p.path, p.text()) for p in sitedata.check(data)]
+        from rules_engine.classic import sitecheck
+
+        return [(p.path, p.text()) for p in sitecheck.check(data)]
 
     def unplayable_sides(self, players: int | None = None) -> dict[str, dict[str, Message]]:
         return sitedata.unplayable_sides(self.data, players)

@@ -15,14 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.ui.gameui import BoardDataEditor, drawn
 from rules_engine.classic.components import TEMPLE_WIDTH
-from rules_engine.classic.sitedata import (
-    PLAYER_COUNTS,
-    PYRAMIDS_B_COUNT,
-    chamber_place,
-    pyramid_place,
-    temple_place,
-    tower_place,
-)
+from rules_engine.classic.sitecheck import chamber_place, pyramid_place, temple_place, tower_place
+from rules_engine.classic.sitedata import PLAYER_COUNTS, PYRAMIDS_B_COUNT
 
 ROWS = 3  # rows a pyramid may have on the page (bottom to top)
 SPACES = 6  # spaces a row may have
