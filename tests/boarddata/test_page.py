@@ -128,3 +128,14 @@ def test_the_game_page_says_which_board_data_the_game_used(client, entered, alic
     body = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     assert game.board_data == entered
     assert "the club's version 1" in body
+
+
+def test_the_history_navigation_links_a_club_admin_to_the_page(admin_client):
+    body = admin_client.get(reverse("games:list")).content.decode()
+    assert f'href="{URL}"' in body and "Board data (Base game)" in body
+
+
+def test_the_history_navigation_has_no_link_for_a_member(alice):
+    client = Client()
+    client.force_login(alice)
+    assert URL not in client.get(reverse("games:list")).content.decode()
