@@ -30,6 +30,7 @@ from games.services.results import record_of
 from games.ui import GameUI, Story, Told, game_ui
 from rules_engine.gametype import GameType, ReplayBase
 from rules_engine.messages import msg
+from rules_engine.registry import Registry
 
 _T = TypeVar("_T")
 
@@ -54,9 +55,14 @@ class Timeline:
             self._memo[key] = make()
         return cast(_T, self._memo[key])
 
+    @cached_property
+    def registry(self) -> Registry:
+        """The engine with the board data this game was played with (asked once per timeline)."""
+        return registry_for(self.game)
+
     @property
     def game_type(self) -> GameType[Any, Any]:
-        return registry_for(self.game).game(self.game.game_type)
+        return self.registry.game(self.game.game_type)
 
     @property
     def names(self) -> list[str]:
@@ -84,7 +90,7 @@ class Timeline:
             variants = self.record.get("variants") or []
             if variants:
                 board = {**board, "variants": variants}
-            self._scores[ply] = registry_for(self.game).score(board)
+            self._scores[ply] = self.registry.score(board)
         return self._scores[ply]
 
     @property
