@@ -3,7 +3,7 @@ a club admin, kept as versions, handed to the rules engine beside the plugins' d
 
 - The *current* data of each game type (its newest version) reaches every scoring and replay
   that is not about a stored game: `current_overlays` is the engine registry's source
-  (`rules_engine.registry.set_board_data_source`, set at start-up).
+  (`rules_engine.overlays.set_board_data_source`, set at start-up).
 - A stored game keeps the version it was played or scored with (`Game.board_data`):
   `registry_for(game)` and `pinned(game)` give the engine with exactly that data, so a newer
   version changes no earlier game until a club admin rescores it (`rescore_preview`, `rescore`).
