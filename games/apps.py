@@ -8,8 +8,13 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_delete, post_migrate, post_save
 
+        from games import boarddata
         from games.models import Game, GameFacts, Player, Rating, Result, Seat
         from games.services.history_version import changed
+        from rules_engine.overlays import set_board_data_source
+
+        # The club's board data (games/boarddata.py) reaches the engine beside the plugins'.
+        set_board_data_source(boarddata.current_overlays)
 
         # The games list and the standings cache their tables under the history's version
         # (games/services/history_version.py): what the tables show moves it on (a move does not).

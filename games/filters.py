@@ -13,7 +13,8 @@ from games.translation import say
 
 
 class GameFilterForm(forms.Form):
-    player = forms.IntegerField(required=False, min_value=1, max_value=LARGEST_ID, label=gettext_lazy("Player"), widget=forms.Select)
+    player = forms.IntegerField(required=False, min_value=1, max_value=LARGEST_ID, label=gettext_lazy("Player"),
+                                widget=forms.Select)
     game = forms.CharField(required=False, max_length=40, label=gettext_lazy("Game"), widget=forms.Select)
     date_from = forms.DateField(
         required=False, label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})

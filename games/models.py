@@ -100,6 +100,15 @@ class Game(models.Model):
     board = models.JSONField(
         _("board"), null=True, blank=True, help_text=_("The F1/F3 board of a score-only game.")
     )
+    board_data = models.ForeignKey(
+        "BoardData",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="games",
+        verbose_name=_("board data"),
+        help_text=_("The club's board data version it was played or scored with (none: the plugins' data only)."),
+    )
     header = models.JSONField(
         _("header"),
         null=True,
@@ -294,3 +303,39 @@ class GameFacts(models.Model):
 
 # Imports' progress and the ratings-out-of-date mark live in their own module of this app.
 from games.import_models import ImportJob, RatingsBacklog  # noqa: E402, F401
+
+
+class BoardData(models.Model):
+    """One saved version of a club's board data for a game type (docs/board-data.md): the
+    numbers printed only on the boards (the base game's B sides), entered once by a club admin.
+    Never changed after saving: a correction is a new version, and each game keeps the version
+    it was played or scored with (`Game.board_data`) until a club admin rescores it."""
+
+    game_type = models.CharField(_("game type"), max_length=40)
+    version = models.PositiveIntegerField(_("version"))
+    data = models.JSONField(_("data"), default=dict)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_type", "-version"]
+        verbose_name = _("board data")
+        verbose_name_plural = _("board data")
+        constraints = [
+            models.UniqueConstraint(fields=["game_type", "version"], name="board_data_one_number_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} board data v{self.version}"
+
+    @property
+    def label(self) -> str:
+        """The name the engine's registry keeps this data under (never reused: versions only grow)."""
+        return f"{self.game_type}@{self.version}"

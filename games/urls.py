@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import explorer_views, player_views, views
+from games import boarddata_views, explorer_views, player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -21,6 +21,8 @@ urlpatterns = [
     path("standings", views.standings, name="standings"),
     path("ratings-check", views.rating_check, name="ratings-check"),
     path("explorer", explorer_views.explorer_page, name="explorer"),
+    path("board-data/<slug:game>/", boarddata_views.board_data_page, name="board-data"),
+    path("board-data/<slug:game>/export.json", boarddata_views.board_data_export, name="board-data-export"),
     path("save-score", views.save_score, name="save-score"),
     path("import", views.import_records, name="import"),
     path("imports/<uuid:pk>", views.import_job, name="import-job"),

@@ -123,6 +123,14 @@ class GameType(abc.ABC, Generic[State, Move]):
             return self
         raise PluginError(f"game {self.id!r} takes no board data, got keys {', '.join(map(str, data))}")
 
+    def board_data_problems(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Every problem of board data as ``(path in the data, sentence naming the board place)``,
+        the checks of `with_board_data` for people (a club's board-data page, an import). By
+        default a game takes none."""
+        if not data:
+            return []
+        return [("", msg("this game takes no board data"))]
+
     def unplayable_sides(self, players: int | None = None) -> Mapping[str, Mapping[str, str]]:
         """Sides that cannot be played yet (data missing), as ``{part: {side: why}}``; with
         ``players``, those that cannot be played with that many players."""

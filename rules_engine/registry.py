@@ -23,6 +23,7 @@ from rules_engine import ENGINE_VERSION, hookspecs, variants
 from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, joined, shown
 from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
+from rules_engine.overlays import in_force, with_plugin_data
 from rules_engine.validation import MAX_DEPTH, too_deep
 
 ENTRY_POINT_GROUP = "imhotep"
@@ -122,8 +123,13 @@ class Registry:
                     raise PluginError(f"game {game.id!r} is registered twice: by {other!r} and {info.name!r}")
                 self.games[game.id] = game
                 self.game_plugin[game.id] = info
+        self.plain_games = dict(self.games)
+        self.plugin_board_data: dict[str, dict[str, object]] = {}
+        self.board_data_source: dict[str, dict[str, str]] = {}
+        self.board_data_label: dict[str, str] = {}
+        self._derived: dict[tuple[tuple[str, str], ...], Registry] = {}  # rules_engine.overlays
         for game_id in list(self.games):
-            self.games[game_id] = self._with_board_data(self.games[game_id])
+            self.games[game_id] = with_plugin_data(self, self.games[game_id])
         for info, answer in self._results("imhotep_variants"):
             for variant in _iterable(answer, info, "imhotep_variants"):
                 if not isinstance(variant, Variant):
@@ -154,39 +160,14 @@ class Registry:
                     fields.append(f)
             self.variant_fields[key] = tuple(fields)
 
-    def _with_board_data(self, game: GameType[Any, Any]) -> GameType[Any, Any]:
-        """Hand the game the board data all plugins supply for it (hook imhotep_board_data)."""
-        merged: dict[str, object] = {}
-        source: dict[str, str] = {}
-        for info, answer in self._results("imhotep_board_data", game_id=game.id):
-            if not isinstance(answer, Mapping):
-                raise PluginError(f"plugin {info.name!r}: imhotep_board_data must return a mapping, got {answer!r}")
-            for key, value in answer.items():
-                if key in merged:
-                    raise PluginError(
-                        f"board data {key!r} of {game.id!r} is supplied twice: by {source[key]!r} and {info.name!r}"
-                    )
-                merged[key] = value
-                source[key] = info.name
-        if not merged:
-            return game
-        try:
-            with_data = game.with_board_data(merged)
-        except PluginError as exc:
-            names = ", ".join(repr(n) for n in sorted(set(source.values())))
-            raise PluginError(f"plugin {names}: {exc}") from exc
-        if not isinstance(with_data, GameType) or with_data.id != game.id:
-            raise PluginError(f"game {game.id!r}: with_board_data returned {with_data!r}, not the same game")
-        return with_data
-
     # -- lookups -----------------------------------------------------------------------
     @functools.cached_property
     def fingerprint(self) -> str:
-        """The engine version and every plugin (name, distribution, version) registered: two
-        registries with the same fingerprint replay and score every record alike, so caches
-        shared between processes key on it."""
+        """The engine version, every plugin (name, distribution, version) registered and the
+        labels of overlaid board data: two registries with the same fingerprint replay and score
+        every record alike, so caches shared between processes key on it."""
         plugins = sorted((i.name, i.distribution, i.version) for i in self.plugins.values())
-        text = json.dumps([ENGINE_VERSION, plugins])
+        text = json.dumps([ENGINE_VERSION, plugins, sorted(self.board_data_label.items())])
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def game(self, game_id: object) -> GameType[Any, Any]:
@@ -385,11 +366,17 @@ def configure(
         _default = None
 
 
-def default_registry() -> Registry:
-    """The process-wide registry, built once on first use."""
+def base_registry() -> Registry:
+    """The process-wide registry as the plugins made it, built once on first use."""
     global _default
     if _default is None:
         with _lock:
             if _default is None:
                 _default = Registry(**_config)
     return _default
+
+
+def default_registry() -> Registry:
+    """The process-wide registry with the board data in force: a pinned game's, else the
+    current overlays (`rules_engine.overlays.set_board_data_source`), else the plugins' alone."""
+    return in_force(base_registry())

@@ -8,11 +8,16 @@ from django.utils import translation
 
 from games.membership.models import Role
 from games.membership.roles import set_role
+from rules_engine.overlays import set_board_data_source
 from tests.factories import UserFactory
 
 # Playwright's sync API keeps an event loop on the test thread; Django's ORM guard would
 # otherwise refuse the database calls the fixtures make there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Collection (module-level records and boards) has no database: plugins' data only until a
+# test with one asks (`_board_data_only_with_a_database`).
+set_board_data_source(None)
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -23,6 +28,19 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+@pytest.fixture(autouse=True)
+def _board_data_only_with_a_database(request):
+    """The club's board data (games/boarddata.py) is read from the database; a test without one
+    (the engine's, the pages' pure parts) plays with the plugins' data alone, as the engine
+    does outside the service."""
+    from games.boarddata import current_overlays
+
+    with_db = {"db", "transactional_db"} & set(request.fixturenames) or request.node.get_closest_marker("django_db")
+    set_board_data_source(current_overlays if with_db else None)
+    yield
+    set_board_data_source(None)
 
 
 @pytest.fixture(autouse=True)

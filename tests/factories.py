@@ -134,3 +134,33 @@ def finished_game(names=("Ana", "Ben"), totals=(50, 40), **game_fields):
         rank = 1 + sum(t > total for t in totals)
         ResultFactory(seat=seat, total=total, rank=rank, winner=total == best)
     return game
+
+
+def board_data_test_set() -> dict:
+    """The board data of tests/data/board_data_test_set.json: a TEST set of invented numbers,
+    not the real boards (see the file's note)."""
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).parent / "data" / "board_data_test_set.json").read_text())["data"]
+
+
+class BoardDataFactory(factory.django.DjangoModelFactory):
+    """A version of the club's board data; by default the TEST set (not the real boards).
+    Saved directly: tests of the checks save through `games.boarddata.save`."""
+
+    class Meta:
+        model = "games.BoardData"
+
+    game_type = "classic"
+    version = factory.Sequence(lambda n: n + 1)
+    data = factory.LazyFunction(board_data_test_set)
+    entered_by = factory.SubFactory(UserFactory)
+
+    @classmethod
+    def _after_postgeneration(cls, instance, create, results=None):
+        super()._after_postgeneration(instance, create, results)
+        if create:
+            from games.boarddata import forget
+
+            forget()  # a version written past the service: every process reads the current one again

@@ -19,11 +19,11 @@ from django.conf import settings
 from django.core.cache import cache
 
 from games.analysis import service
+from games.boarddata import registry_for
 from games.models import Game
 from games.services.results import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.messages import msg
-from rules_engine.registry import default_registry
 from scoring.limits import client_address
 from scoring.slots import Busy, slots
 
@@ -77,7 +77,7 @@ def best_moves(game: Game, ply: int, *, caller: Caller | None, record: dict | No
         if kept is not None:
             return kept
         if states is None:
-            states = default_registry().game(game.game_type).replay(record).states
+            states = registry_for(game).game(game.game_type).replay(record).states
         moves = service.hint(game, ply, playouts, record=record, states=states)
     cache.set(key, moves, KEEP_SECONDS)
     return moves

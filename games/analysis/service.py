@@ -13,12 +13,12 @@ from django.db.models import Q
 
 from games.analysis import review
 from games.analysis.models import GameAnalysis
+from games.boarddata import registry_for
 from games.models import Game
 from games.services.results import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.analysis import ANALYSIS_VERSION, estimate, rank_moves
 from rules_engine.messages import msg
-from rules_engine.registry import default_registry
 
 PROGRESS_EVERY = 5  # plies between progress writes
 
@@ -92,7 +92,7 @@ def run_analysis(analysis_id: int) -> None:
         analysis.save(update_fields=["status", "runs", "updated_at"])
     try:
         record = record_of(analysis.game)
-        game_type = default_registry().game(analysis.game.game_type)
+        game_type = registry_for(analysis.game).game(analysis.game.game_type)
         states = game_type.replay(record).states
         probabilities: list[list[float]] = []
         # Expected final score margins (rules_engine/analysis `margins`), in points; none at
@@ -131,7 +131,7 @@ def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | No
     """The best moves at ``ply`` for the player to move, with their estimated chance to win.
     ``record`` and its ``states``: the game's, when the caller has replayed it (the replay page)."""
     playouts = playouts or settings.IMHOTEP_HINT_PLAYOUTS
-    game_type = default_registry().game(game.game_type)
+    game_type = registry_for(game).game(game.game_type)
     if record is None or states is None:
         record = record_of(game)
         states = game_type.replay(record).states

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games.boarddata import registry_for
 from games.models import Game, Move
 from games.replay.timeline import Timeline, cached_timeline, load_timeline, remember
 from games.services import reason_of
@@ -27,7 +28,6 @@ from games.services.results import recompute_results, record_of
 from rules_engine.errors import RecordError, RulesError
 from rules_engine.gametype import TableAnswers
 from rules_engine.messages import msg
-from rules_engine.registry import default_registry
 
 
 class StalePly(Exception):
@@ -107,7 +107,7 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
         record["moves"].append(dict(move))
         if table:
             try:
-                grown = default_registry().game(game.game_type).with_table(record, table)
+                grown = registry_for(game).game(game.game_type).with_table(record, table)
             except RulesError as exc:
                 raise RejectedMove(reason_of(exc), current) from None
             if _save_header(game, record, grown):  # rolled back with the move if the move fails
@@ -116,12 +116,12 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
         try:
             replay = previous.replay.extended(dict(record["moves"][-1])) if previous is not None else None
             if replay is None:
-                replay = default_registry().replay(record)
+                replay = registry_for(game).replay(record)
         except RecordError as exc:
             raise RejectedMove(exc.reason, exc.move) from None
         except RulesError as exc:
             raise RejectedMove(reason_of(exc), current) from None
-        stored = default_registry().game(game.game_type).move_to_json(replay.moves[-1])
+        stored = registry_for(game).game(game.game_type).move_to_json(replay.moves[-1])
         Move.objects.create(game=game, ply=current, data=stored, move_id=str(move_id or ""))
         record["moves"][-1] = stored
         if replay.finished:
@@ -180,7 +180,7 @@ def undo_last_move(game_id: int, ply: object) -> Game:
         Move.objects.filter(game=game, ply=current - 1).delete()
         # What the table turned up for the undone move is forgotten, so it can be entered again.
         record = record_of(game)
-        _save_header(game, record, default_registry().game(game.game_type).without_table(record))
+        _save_header(game, record, registry_for(game).game(game.game_type).without_table(record))
         if was_finished:
             recompute_results(game)  # not finished any more: results removed, ratings rebuilt
         else:

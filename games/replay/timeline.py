@@ -25,12 +25,13 @@ from typing import Any, TypeVar, cast
 from cachetools import LRUCache
 from django.conf import settings
 
+from games.boarddata import registry_for
 from games.models import Game
 from games.services.results import record_of
 from games.ui import GameUI, Story, Told, game_ui
 from rules_engine.gametype import GameType, ReplayBase
 from rules_engine.messages import msg
-from rules_engine.registry import default_registry
+from rules_engine.registry import Registry
 
 _T = TypeVar("_T")
 
@@ -55,9 +56,14 @@ class Timeline:
             self._memo[key] = make()
         return cast(_T, self._memo[key])
 
+    @cached_property
+    def registry(self) -> Registry:
+        """The engine with the board data this game was played with (asked once per timeline)."""
+        return registry_for(self.game)
+
     @property
     def game_type(self) -> GameType[Any, Any]:
-        return default_registry().game(self.game.game_type)
+        return self.registry.game(self.game.game_type)
 
     @property
     def names(self) -> list[str]:
@@ -85,7 +91,7 @@ class Timeline:
             variants = self.record.get("variants") or []
             if variants:
                 board = {**board, "variants": variants}
-            self._scores[ply] = default_registry().score(board)
+            self._scores[ply] = self.registry.score(board)
         return self._scores[ply]
 
     @property
@@ -132,11 +138,12 @@ def _key(game: Game, record: dict[str, Any]) -> tuple[int, str]:
     of one process apart (tests build several; the stories and panels come from the registry's
     web adapters)."""
     header = {k: v for k, v in record.items() if k != "moves"}
-    text = json.dumps([default_registry().fingerprint, game.pk, game.game_type, header], sort_keys=True, default=str)
+    registry = registry_for(game)
+    text = json.dumps([registry.fingerprint, game.pk, game.game_type, header], sort_keys=True, default=str)
     digest = hashlib.sha256(text.encode()).hexdigest()
     for move in record.get("moves") or ():
         digest = _folded(digest, move)
-    return id(default_registry()), digest
+    return id(registry), digest
 
 
 def _folded(digest: str, move: object) -> str:
@@ -167,7 +174,7 @@ def load_timeline(game: Game, record: dict[str, Any] | None = None) -> Timeline:
     key = _key(game, record)
     timeline = cached_timeline(game, record, key)
     if timeline is None:
-        timeline = _keep(key, Timeline(game=game, record=record, replay=default_registry().replay(record)))
+        timeline = _keep(key, Timeline(game=game, record=record, replay=registry_for(game).replay(record)))
     return timeline
 
 

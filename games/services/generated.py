@@ -11,7 +11,7 @@ import random
 
 from django.db import transaction
 
-from games import registered_games
+from games import boarddata, registered_games
 from games.models import Game, Player, Result, Seat
 from games.services import ratings
 from games.services.results import result_rows
@@ -41,6 +41,7 @@ def generate(n: int, seed: int = 1, game_type: str = DEFAULT_GAME) -> int:
     with transaction.atomic():
         players = [Player.objects.get_or_create(name=f"Generated player {i:02}")[0] for i in range(PLAYERS)]
         versions = registered_games.versions(game_type, [])
+        board_data_id = boarddata.current_id(game_type)
         for start in range(0, missing, BATCH):
             size = min(BATCH, missing - start)
             picks = [(board, rows, rng.sample(players, len(rows))) for board, rows in
@@ -55,6 +56,7 @@ def generate(n: int, seed: int = 1, game_type: str = DEFAULT_GAME) -> int:
                     status=Game.Status.FINISHED,
                     engine_version=ENGINE_VERSION,
                     plugin_versions=versions,
+                    board_data_id=board_data_id,
                     board={
                         **board,
                         "players": [{**p, "name": who.name} for p, who in zip(board["players"], seated, strict=True)],

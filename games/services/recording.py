@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import registered_games
+from games import boarddata, registered_games
 from games.models import Game, Move, Seat
 from games.services import explorer, field_message, ratings, reason_of
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
@@ -153,6 +153,8 @@ def _game_fields(game_type: str, variants: list, sides: object, meta: GameMeta, 
         "plugin_versions": registered_games.versions(game_type, variants),
         "content_hash": digest,
         "created_by": user,
+        # The board data it is played or scored with, until a club admin rescores it.
+        "board_data_id": boarddata.current_id(game_type),
     }
 
 

@@ -9,12 +9,12 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from games import registered_games
+from games.boarddata import registry_for
 from games.models import Game, Result, Seat
 from games.services import explorer, ratings
 from rules_engine import ENGINE_VERSION
 from rules_engine.errors import RulesError, UnknownGameError, joined_parts
 from rules_engine.messages import msg
-from rules_engine.registry import default_registry
 
 
 def record_of(game: Game) -> dict:
@@ -46,15 +46,15 @@ def recompute_results(game: Game, replay=None) -> Game:
     Raises RulesError when the current engine no longer accepts the game, or
     UnknownGameError naming the plugin that is missing."""
     # Version drift is allowed (an engine fix is why one rescores); a missing plugin is not.
-    missing = default_registry().missing(game.game_type, game.variants, {})
+    missing = registry_for(game).missing(game.game_type, game.variants, {})
     if missing:
         what = joined_parts(missing)
         raise UnknownGameError(msg("cannot rescore game {game}: {missing}", game=game.pk, missing=what))
     if game.has_moves:
-        replay = replay or default_registry().replay(record_of(game), states=False)
+        replay = replay or registry_for(game).replay(record_of(game), states=False)
         score = replay.score() if replay.finished else None
     else:
-        score = default_registry().score(game.board)
+        score = registry_for(game).score(game.board)
     with transaction.atomic():
         seats = list(game.seats.order_by("order"))
         Result.objects.filter(seat__game=game).delete()

@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from games.boarddata import pinned, registry_for
 from games.models import Game
 from games.services.documents import GameMeta
 from games.services.recording import import_record
 from games.services.results import record_of
 from rules_engine.messages import msg
-from rules_engine.registry import default_registry
 
 
 class VariationError(ValueError):
@@ -28,7 +28,7 @@ def play_on_from(game: Game, ply: int, *, user) -> Game:
     if not 0 <= ply <= len(record["moves"]):
         raise VariationError(msg("ply must be between 0 and {last}, got {ply}", last=len(record["moves"]), ply=ply))
     record["moves"] = record["moves"][:ply]
-    game_type = default_registry().game(game.game_type)
+    game_type = registry_for(game).game(game.game_type)
     if game_type.is_over(game_type.replay(record).states[-1]):
         raise VariationError(
             msg("the game is over after move {move}; pick an earlier position to play on from", move=ply)
@@ -37,10 +37,12 @@ def play_on_from(game: Game, ply: int, *, user) -> Game:
                     notes=f"Variation of game {game.pk} after move {ply}.")
     with transaction.atomic():
         # distinct: a variation is a new game even where another one starts from the same position.
-        outcome = import_record(record, user=user, source=Game.Source.RECORDED, meta=meta, rate=False, distinct=True)
+        with pinned(game):  # played on with the board data of the game it branches from
+            outcome = import_record(record, user=user, source=Game.Source.RECORDED, meta=meta, rate=False,
+                                    distinct=True)
         variation = outcome.game
         if outcome.status != "imported" or variation is None:
             raise VariationError(outcome.describe())
-        variation.parent, variation.branch_ply = game, ply
-        variation.save(update_fields=["parent", "branch_ply"])
+        variation.parent, variation.branch_ply, variation.board_data_id = game, ply, game.board_data_id
+        variation.save(update_fields=["parent", "branch_ply", "board_data"])
     return variation

@@ -48,3 +48,9 @@ def label(key):
     if term is not None:
         return str(term)
     return str(key).replace("_", " ").replace("-", " ").capitalize()
+
+
+@register.simple_tag
+def board_data_games():
+    """``(game id, short name)`` of the games with a board-data page (`GameUI.board_data`)."""
+    return [(game, ui.label or game) for game, ui in sorted(ui_registry().uis.items()) if ui.board_data is not None]

@@ -171,6 +171,29 @@ class LiveEntry:
         return {}, []
 
 
+class BoardDataEditor:
+    """A game's board-data page (docs/board-data.md): a form laid out like the boards whose
+    numbers the rules leave open. The generic view (games/boarddata_views.py) saves what
+    `to_data` makes, runs the game's checks (`GameType.board_data_problems`) and puts each
+    problem next to the field `to_data` named for its path."""
+
+    #: The partial drawing the form's fields as the boards (``form`` in its context).
+    template: str = ""
+    form: type[forms.Form] = forms.Form
+    #: The data's top-level keys, each with the board's name for people: "the plugin also
+    #: supplies …" notes, and which part of the page a key fills.
+    parts: Mapping[str, StrOrPromise] = {}
+
+    def initial(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The form's initial values from stored data (the current version)."""
+        return {}
+
+    def to_data(self, cleaned: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+        """The board data the filled form gives, and for each path in it the field holding it
+        (problems are shown next to that field; a path not listed goes to its nearest parent)."""
+        return {}, {}
+
+
 @dataclass(frozen=True)
 class GameUI:
     """A game's web adapter: what the generic pages (calculator, replay, live entry, game
@@ -191,6 +214,9 @@ class GameUI:
     calculator: Calculator | None = None
     board: BoardView = field(default_factory=BoardView)
     live: LiveEntry | None = None
+    #: The page where a club admin enters the numbers printed only on the boards (None: the
+    #: game has no such numbers).
+    board_data: BoardDataEditor | None = None
 
     #: (names to pick from, rng, i) -> the i-th demo game's record (manage.py load_demo).
     demo_record: Callable[[Sequence[str], random.Random, int], dict[str, Any]] | None = None

@@ -20,7 +20,7 @@ import pluggy
 from games.ui import hookspecs
 from games.ui.gameui import GameUI
 from rules_engine.errors import PluginError
-from rules_engine.registry import Registry, default_registry
+from rules_engine.registry import Registry, base_registry
 
 BUILTIN_PREFIX = "ui:"
 
@@ -83,7 +83,7 @@ _current: tuple[Registry, UIRegistry] | None = None
 def ui_registry() -> UIRegistry:
     """The adapters of the current engine registry (rebuilt when that one is)."""
     global _current
-    engine = default_registry()
+    engine = base_registry()  # board data overlays change no page: the plugins do
     current = _current
     if current is None or current[0] is not engine:
         with _lock:

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.errors import IllegalMoveError
 from rules_engine.gametype import Outcome
 
 if TYPE_CHECKING:
@@ -84,6 +85,22 @@ def dealt(game_type: GameType[Any, Any], state: Any, rng: random.Random) -> Any:
     return game_type.determinized(state, rng)
 
 
+DEALS_PER_MOVE = 4  # deals tried before a move is left out of one playout
+
+
+def applied_to_a_deal(game_type: GameType[Any, Any], state: Any, move: Any, rng: random.Random) -> Any | None:
+    """``move`` applied to a deal of ``state`` (`dealt`), or None when none of a few deals
+    admits it: a move whose choices answer cards it turns up (the base game's Temple B or
+    Pyramids B card bonus: which pyramid the drawn red card's stone goes to) fits only the
+    deals that turn up such a card."""
+    for _ in range(DEALS_PER_MOVE):
+        try:
+            return game_type.apply(dealt(game_type, state, rng), move)
+        except IllegalMoveError:
+            continue
+    return None
+
+
 def playout(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
     return playout_outcome(game_type, state, record, rng).winners
@@ -148,11 +165,16 @@ def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, A
     each = max(8, playouts // max(1, len(moves)))
     ranked = []
     for move in moves:
-        share = 0.0
+        share, played = 0.0, 0
         for _ in range(each):
-            won = playout(game_type, game_type.apply(dealt(game_type, state, rng), move), record, rng)
+            after = applied_to_a_deal(game_type, state, move, rng)
+            if after is None:
+                continue
+            won = playout(game_type, after, record, rng)
             share += (mover in won) / len(won)
-        ranked.append(MoveValue(move, share / each, each))
+            played += 1
+        if played:
+            ranked.append(MoveValue(move, share / played, played))
     ranked.sort(key=lambda v: -v.win)
     return ranked[:top]
 
@@ -170,8 +192,10 @@ def rank_moves_ucb(game_type: GameType[Any, Any], state: Any, record: Mapping[st
     wins, counts = [0.0] * len(moves), [0] * len(moves)
 
     def play(i: int) -> None:
-        won = playout(game_type, game_type.apply(dealt(game_type, state, rng), moves[i]), record, rng)
-        wins[i] += (mover in won) / len(won)
+        after = applied_to_a_deal(game_type, state, moves[i], rng)
+        if after is not None:  # else counted as a playout not won: no deal tried admits the move
+            won = playout(game_type, after, record, rng)
+            wins[i] += (mover in won) / len(won)
         counts[i] += 1
 
     for i in range(len(moves)):

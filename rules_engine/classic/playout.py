@@ -212,7 +212,11 @@ def analysis_playout(state: ClassicState, rng: random.Random) -> ClassicState:
     from collections import Counter
 
     w = state.thaw()
-    w.draws, w.rng = list(w.draws[: w.ndrawn]), rng
+    # The cards turned up come from a generator of their own: the legal-move search tries each
+    # choice on copies that turn up the same cards as the move played (`legal.search`), which
+    # only holds if nothing else draws from that generator in between (the policy's own draws
+    # did, and a Temple B or Pyramids B card bonus then met the choices of another card).
+    w.draws, w.rng = list(w.draws[: w.ndrawn]), random.Random(rng.getrandbits(64))
     if not w.over:
         seen = [tuple(c) for c in w.cards[: w.round + 1]]
         pool = list((Counter(ROUND_CARDS[w.n]) - Counter(seen)).elements())

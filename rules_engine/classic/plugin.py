@@ -44,6 +44,11 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     def with_board_data(self, data: Mapping[str, Any]) -> ClassicGame:
         return self if not data else ClassicGame(sitedata.from_mapping(data))
 
+    def board_data_problems(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from rules_engine.classic import sitecheck
+
+        return [(p.path, p.text()) for p in sitecheck.check(data)]
+
     def unplayable_sides(self, players: int | None = None) -> dict[str, dict[str, Message]]:
         return sitedata.unplayable_sides(self.data, players)
 

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
-from rules_engine.classic.components import MAX_PLAYERS, MIN_PLAYERS, TEMPLE_WIDTH
+from rules_engine.classic.components import MAX_PLAYERS, MIN_PLAYERS
 from rules_engine.classic.words import semicolons, site_name
 from rules_engine.errors import PluginError
 from rules_engine.messages import Message, msg
@@ -90,7 +89,7 @@ def missing_message(site: str, players: int | None = None, data: SiteData = EMPT
     if not known:
         return msg(
             "{site} side B cannot be played or scored yet: {what} (classic.md {rule} ⚠); "
-            "a plugin must supply this board data",
+            "a club admin can enter this board data on the board-data page, or a plugin supply it",
             site=site_name(site),
             what=what,
             rule=rule,
@@ -103,7 +102,7 @@ def missing_message(site: str, players: int | None = None, data: SiteData = EMPT
         counts = msg("{earlier} or {later}", earlier=counts, later=n)
     return msg(
         "{site} side B cannot be played or scored yet with {counts} players: {what} (classic.md {rule} ⚠); "
-        "a plugin must supply this board data",
+        "a club admin can enter this board data on the board-data page, or a plugin supply it",
         site=site_name(site),
         counts=counts,
         what=what,
@@ -149,138 +148,13 @@ def unplayable_sides(data: SiteData, players: int | None = None) -> dict[str, di
     }
 
 
-# --------------------------------------------------------------------------- validation
-
-
 def from_mapping(raw: Mapping[str, Any]) -> SiteData:
     """Check plugin-supplied board data and build a `SiteData`; a `PluginError` names the
-    first bad key (e.g. ``temple_b.spaces.4[2]``)."""
-    if not isinstance(raw, Mapping):
-        raise PluginError(f"classic board data must be a mapping, got {type(raw).__name__}")
-    for key in raw:
-        if key not in FIELD.values():
-            raise PluginError(f"classic board data: unknown key {key!r} (known: {', '.join(FIELD.values())})")
-    parsers = {
-        "pyramids_b": _pyramids,
-        "temple_b": _temple,
-        "burial_chamber_b": _burial_chamber,
-        "obelisks_b": _obelisks,
-    }
-    return SiteData(**{key: parsers[key](value, key) for key, value in raw.items() if value is not None})
+    first bad key (e.g. ``temple_b.spaces.4[2]``). The checks: `rules_engine.classic.sitecheck`."""
+    from rules_engine.classic import sitecheck
 
-
-def _bad(path: str, message: str) -> PluginError:
-    return PluginError(f"classic board data: {path} {message}")
-
-
-def _int(value: object, path: str, minimum: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _bad(path, f"must be a whole number ≥ {minimum}, got {value!r}")
-    return value
-
-
-def _mapping(value: object, path: str, keys: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _bad(path, f"must be a mapping, got {type(value).__name__}")
-    for key in value:
-        if key not in keys:
-            raise _bad(f"{path}.{key}", f"is not a known key (known: {', '.join(keys)})")
-    for key in required:
-        if key not in value:
-            raise _bad(f"{path}.{key}", "is required")
-    return value
-
-
-def _list(value: object, path: str) -> list[Any]:
-    if not isinstance(value, list | tuple) or not value:
-        raise _bad(path, f"must be a non-empty list, got {value!r}")
-    return list(value)
-
-
-def _per_count(value: object, path: str) -> dict[int, object]:
-    """A mapping player count → value; counts may be ints or their digits as text (JSON)."""
-    if not isinstance(value, Mapping) or not value:
-        raise _bad(path, "must be a non-empty mapping from player counts (2, 3, 4) to lists")
-    out = {}
-    for key, item in value.items():
-        count = int(key) if isinstance(key, str) and key.isdigit() else key
-        if count not in PLAYER_COUNTS:
-            raise _bad(f"{path}.{key}", "is not a player count (2, 3 or 4)")
-        out[count] = item
-    return out
-
-
-def _pyramids(value: object, path: str) -> Mapping[str, Any]:
-    value = _mapping(value, path, ("pyramids", "overflow"), ("pyramids",))
-    pyramids = _list(value["pyramids"], f"{path}.pyramids")
-    if len(pyramids) != PYRAMIDS_B_COUNT:
-        raise _bad(f"{path}.pyramids", f"must list {PYRAMIDS_B_COUNT} pyramids (C6.2), got {len(pyramids)}")
-    shapes = []
-    for p, spaces in enumerate(pyramids):
-        parsed = []
-        for s, space in enumerate(_list(spaces, f"{path}.pyramids[{p}]")):
-            where = f"{path}.pyramids[{p}][{s}]"
-            space = _mapping(space, where, ("level", "value", "bonus"), ("level", "value"))
-            level = _int(space["level"], f"{where}.level", 1)
-            points = _int(space["value"], f"{where}.value")
-            bonus = space.get("bonus")
-            if bonus is not None and bonus not in PYRAMID_BONUSES:
-                raise _bad(f"{where}.bonus", f"must be one of {', '.join(PYRAMID_BONUSES)} or null, got {bonus!r}")
-            if level > 1 and bonus is not None:
-                raise _bad(f"{where}.bonus", "only base spaces carry a bonus (C6.2)")
-            if bonus is not None and points != PYRAMIDS_B_BONUS_VALUE:
-                raise _bad(
-                    f"{where}.value",
-                    f"a base space carrying a bonus scores {PYRAMIDS_B_BONUS_VALUE} (C6.2: 1 point + the bonus), "
-                    f"got {points}",
-                )
-            if level == 2 and points != PYRAMIDS_B_UPPER_VALUE:
-                raise _bad(f"{where}.value", f"a second-level space scores {PYRAMIDS_B_UPPER_VALUE} (C6.2)")
-            parsed.append(MappingProxyType({"level": level, "value": points, "bonus": bonus}))
-        shapes.append(tuple(parsed))
-    overflow = _int(value.get("overflow", 1), f"{path}.overflow")
-    return MappingProxyType({"pyramids": tuple(shapes), "overflow": overflow})
-
-
-def _temple(value: object, path: str) -> Mapping[str, Any]:
-    value = _mapping(value, path, ("spaces",), ("spaces",))
-    spaces = {}
-    for count, bonuses in _per_count(value["spaces"], f"{path}.spaces").items():
-        where = f"{path}.spaces.{count}"
-        bonuses = _list(bonuses, where)
-        if len(bonuses) != TEMPLE_WIDTH[count]:
-            raise _bad(where, f"must list {TEMPLE_WIDTH[count]} spaces with {count} players (C5.3)")
-        for i, bonus in enumerate(bonuses):
-            if bonus not in TEMPLE_BONUSES:
-                raise _bad(f"{where}[{i}]", f"must be one of {', '.join(TEMPLE_BONUSES)}, got {bonus!r}")
-        spaces[count] = tuple(bonuses)
-    return MappingProxyType({"spaces": MappingProxyType(spaces)})
-
-
-def _burial_chamber(value: object, path: str) -> Mapping[str, Any]:
-    value = _mapping(value, path, ("points",), ("points",))
-    points = {}
-    for count, row in _per_count(value["points"], f"{path}.points").items():
-        where = f"{path}.points.{count}"
-        row = _list(row, where)
-        if len(row) != count:
-            raise _bad(where, f"must give the points of the {count} places with {count} players")
-        parsed = tuple(_int(p, f"{where}[{i}]") for i, p in enumerate(row))
-        known = BURIAL_B_KNOWN.get(count, ())
-        for i, fixed in enumerate(known):
-            if parsed[i] != fixed:
-                raise _bad(
-                    f"{where}[{i}]",
-                    f"is fixed by the rules: with {count} players the first {len(known)} places score "
-                    f"{'/'.join(map(str, known))} (C6.4), got {parsed[i]}",
-                )
-        if list(parsed) != sorted(parsed, reverse=True):
-            raise _bad(where, "must not give a later place more points than an earlier one")
-        points[count] = parsed
-    return MappingProxyType({"points": MappingProxyType(points)})
-
-
-def _obelisks(value: object, path: str) -> Mapping[str, Any]:
-    value = _mapping(value, path, ("towers",), ("towers",))
-    towers = tuple(_int(v, f"{path}.towers[{i}]", 1) for i, v in enumerate(_list(value["towers"], f"{path}.towers")))
-    return MappingProxyType({"towers": towers})
+    problems = sitecheck.check(raw)
+    if problems:
+        first = problems[0]
+        raise PluginError(f"classic board data: {first.path} {first.what}")
+    return sitecheck.build(raw)

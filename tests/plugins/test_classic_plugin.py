@@ -123,7 +123,9 @@ def test_b_side_without_data_is_refused_through_the_registry():
         default_registry().score(board(sides={"burial-chamber": "B"}))
     ((path, message),) = err.value.errors
     assert path == "sides.burial-chamber"
-    assert message.endswith("(classic.md C6.4 ⚠); a plugin must supply this board data")
+    assert message.endswith(
+        "(classic.md C6.4 ⚠); a club admin can enter this board data on the board-data page, or a plugin supply it"
+    )
 
 
 def test_board_data_from_a_plugin_makes_side_b_scorable():

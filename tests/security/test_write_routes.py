@@ -77,6 +77,7 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "games-api:player-merge": {"POST": STAFF_API},
     "games:save-score": {"POST": MEMBER_PAGE},
     "games:import": {"POST": MEMBER_PAGE},
+    "games:board-data": {"POST": STAFF_PAGE},
     "games:delete": {"POST": OWNER_PAGE},
     "games:details": {"POST": OWNER_PAGE},
     "games:player-delete": {"POST": STAFF_PAGE},
@@ -134,6 +135,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:explorer": {"GET"},
     "games:save-score": {"POST"},
     "games:import": {"GET", "POST"},
+    "games:board-data": {"GET", "POST"},
+    "games:board-data-export": {"GET"},
     "games:import-job": {"GET"},
     "games:export-ndjson": {"GET"},
     "games:results-csv": {"GET"},
@@ -244,6 +247,7 @@ GUEST_MAY = {"login", "logout", "api-auth-token", "account-token", "password-cha
 #: Placeholder values for routes keyed by something other than a primary key.
 URL_KWARGS = {"<str:secret>": {"secret": "not-a-real-invite"}, "<uidb64>": {"uidb64": "MQ", "token": "set-password"},
               "<slug:game_id>": {"game_id": DEFAULT_GAME},
+              "<slug:game>": {"game": "classic"},  # the board-data page: the game with board data
               "<uuid:pk>": {"pk": "00000000-0000-4000-8000-000000000000"}}
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games import registered_games
+from games.boarddata import registry_for
 from games.models import Game, Result
 from games.services.backup.fields import LineError, _clean, _get
 from games.services.backup.fileformat import RESULT_FIELDS
@@ -18,7 +19,6 @@ from games.services.recording import RECORD_HEADER_EXCLUDES
 from games.services.results import result_rows
 from rules_engine import ENGINE_VERSION
 from rules_engine.errors import RecordError, RulesError
-from rules_engine.registry import default_registry
 
 # What import does with a game whose results the engine, re-checking it, does not derive.
 KEEP = "keep"  # restore the backup's results, warn (the default: the backup is the club's truth)
@@ -49,7 +49,7 @@ def results_to_store(game: Game, seats: list[dict], moves: list, *, mode: str, n
     """The results to store, per ``mode``; LineError when the line is refused. ``names``: the
     database name of each backup player id, for the replayed record. RECOMPUTE sets ``game``'s
     status and versions to the engine's when it stores the engine's results."""
-    missing = default_registry().missing(game.game_type, game.variants, {})
+    missing = registry_for(game).missing(game.game_type, game.variants, {})
     if missing:
         # Not an engine change but a plugin this server lacks: install it, then import.
         raise LineError(f"{'; '.join(missing)} (install it, then import again)")
@@ -98,10 +98,10 @@ def _check(game: Game, seats: list[dict], moves: list, stored: list[dict] | None
     score: dict[str, object] | None
     try:
         if not game.has_moves:
-            score = default_registry().score(game.board)
+            score = registry_for(game).score(game.board)
             what = "scoring its board"
         else:
-            replay = default_registry().replay(_record(game, seats, moves, names), states=False)
+            replay = registry_for(game).replay(_record(game, seats, moves, names), states=False)
             score = replay.score() if replay.finished else None
             what = f"replaying its {len(moves)} moves"
     except RecordError as exc:

@@ -10,6 +10,7 @@ from pathlib import Path
 from django.utils.translation import gettext_lazy as _
 
 from games.ui.classic import calculator, forms, live_forms, table
+from games.ui.classic.board_data import ClassicBoardData
 from games.ui.classic.describe import describe_move
 from games.ui.classic.menu import legal_menu
 from games.ui.classic.presenters import classic_context
@@ -150,6 +151,7 @@ UI = GameUI(
     calculator=ClassicCalculator(),
     board=ClassicBoard(),
     live=ClassicLive(),
+    board_data=ClassicBoardData(),
     demo_record=demo_record,
     tie_break=_("more stones on the sled"),
     board_format=_("board"),
