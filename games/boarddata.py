@@ -49,7 +49,7 @@ def _current() -> dict[str, tuple[int, str, Any]]:
         try:
             kept = {v.game_type: (v.pk, v.label, v.data) for v in _newest()}
         except DatabaseError:
-            log.warning("board data not readable (database not migrated?): plugins' data only")
+            log.info("board data not readable (database not migrated?): plugins' data only")
             return {}
         cache.set(CURRENT_KEY, kept, None)
     return kept
