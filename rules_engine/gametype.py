@@ -267,7 +267,7 @@ class ModuleGameType(GameType[State, Move]):
         return self.play_module().is_over(state)
 
 
-class ReplayBase:
+class ReplayBase(abc.ABC):
     """What every game's replay answers besides its board and score (`GameType.replay`):
     ``states`` (``states[0]`` after setup, ``states[k + 1]`` after ``moves[k]``), ``moves``,
     and from them ``finished``, ``plies`` and ``state``. A game's ``Replay`` subclasses this
@@ -290,15 +290,15 @@ class ReplayBase:
         """The last position."""
         return self.states[-1]
 
+    @abc.abstractmethod
     def final_board(self, ply: int | None = None) -> dict[str, Any]:
         """The board at ``ply`` (default: the last position), as `GameType.board` draws it.
         Required: every game's Replay implements it (the Duel's, the base game's, variants')."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def score(self, ply: int | None = None) -> dict[str, Any]:
         """The score of `final_board` at ``ply`` (default: the last position). Required, as
         `final_board`."""
-        raise NotImplementedError
 
     def extended(self, raw_move: Any) -> ReplayBase | None:
         """This replay with one more move (a live move: no need to replay the record again),

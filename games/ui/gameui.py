@@ -7,6 +7,7 @@ the game has no such page; the `BoardView` defaults show the state JSON and move
 
 from __future__ import annotations
 
+import abc
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django import forms
+from django.forms.forms import DeclarativeFieldsMetaclass
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -62,7 +64,7 @@ class Choice:
         return json.dumps(self.move, separators=(",", ":"))
 
 
-class Calculator:
+class Calculator(abc.ABC):
     """A game's score calculator (``/score/<game>``): a GET form, the calculation it shows, and
     the page (with a ``{% partialdef result %}`` htmx asks for on every change). A game
     subclasses it, sets the class attributes and implements `calculate`."""
@@ -80,10 +82,10 @@ class Calculator:
         Default: the query as it is."""
         return query
 
+    @abc.abstractmethod
     def calculate(self, form: forms.Form) -> object:
         """What the page shows for ``form`` (e.g. a `scoring.calculation.Calculation`). Required:
         every calculator implements it (the built-in games and the example plugin do)."""
-        raise NotImplementedError
 
 
 class BoardView:
@@ -126,34 +128,39 @@ class BoardView:
         return None
 
 
-class NewGameForm(forms.Form):
+class _AbstractFormMetaclass(abc.ABCMeta, DeclarativeFieldsMetaclass):
+    """A Django form's metaclass that also refuses to make a form missing an abstract method."""
+
+
+class NewGameForm(forms.Form, metaclass=_AbstractFormMetaclass):
     """Live entry's new-game form: a Django form that also gives the record it starts."""
 
+    @abc.abstractmethod
     def to_record(self) -> dict[str, Any]:
         """The record of the new game (players, setup, no moves), once the form is valid.
         Required: every new-game form implements it."""
-        raise NotImplementedError
 
     def known_names(self) -> list[str]:
         """Player names to suggest. Default: none."""
         return []
 
 
-class LiveEntry:
+class LiveEntry(abc.ABC):
     """Live move-by-move entry (``/games/new?game=<game>``, ``/games/<id>/play``): the new-game
     form, the menu of legal moves, and one form for what the table turns up
     (`GameType.table_needs`). A game subclasses it and implements `menu`."""
 
-    new_form: type[NewGameForm] = NewGameForm
+    #: The new-game form (a `NewGameForm` subclass). Required.
+    new_form: type[NewGameForm]
     new_template: str = ""
     #: The play page (extending games/play_base.html, with a ``{% partialdef play %}``).
     play_template: str = ""
 
+    @abc.abstractmethod
     def menu(self, timeline: Timeline, ply: int, ctx: dict[str, Any], legal: list[dict[str, Any]],
              live: bool) -> object:
         """The menu of ``legal`` moves (F2 JSON) at ``ply``; may add to the page's ``ctx``.
         Required: every live entry implements it."""
-        raise NotImplementedError
 
     def table_fields(self, need: Needs) -> list[str]:
         """The names of the table form's fields for ``need`` (posted back with the move).
