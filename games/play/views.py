@@ -31,6 +31,7 @@ from django_htmx.middleware import HtmxDetails
 from games.membership.access import member_required
 from games.models import Game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.play.tally import game_over_line, tally
 from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
 from games.services import reason_of
@@ -149,6 +150,9 @@ def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 
         # repeated request with it gets the stored move back instead of a second one.
         move_id=uuid.uuid4().hex,
     )
+    if ctx["finished"]:  # the winner named, and the players' hand count checked (games/play/tally.py)
+        result = timeline.score_at(plies)
+        ctx.update(game_over=game_over_line(result, timeline.names), tally=tally(result, timeline.names, request.GET))
     partial = request.htmx and not request.htmx.history_restore_request
     if partial and status >= 400:
         status = 200  # htmx swaps only successful answers; the message is in the partial
