@@ -21,12 +21,13 @@ from urllib.parse import urlencode
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from games.membership.access import member_required
@@ -302,3 +303,14 @@ def undo(request: HtmxRequest, pk: int) -> HttpResponse:
     if request.htmx and isinstance(undone, dict):
         return _render(request, Game.objects.get(pk=game.pk), redo=undone)
     return _done(request, game)
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/js/offline-sw.js served under /games/, the scope it keeps play pages for (a
+    service worker controls only the pages below its own URL)."""
+    script = finders.find("js/offline-sw.js")
+    with open(str(script), encoding="utf-8") as fh:
+        response = HttpResponse(fh.read(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

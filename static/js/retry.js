@@ -201,7 +201,21 @@
     if (event.target.closest("#discard-pending")) { keep([]); stopped = false; show(); }
   });
 
-  function start() { show(); if (navigator.onLine && kept().length) sendNext(); }
+  // The page (and the files it loads) kept for opening it offline (static/js/offline-sw.js).
+  function keepPage() {
+    var page = document.querySelector(".play-page[data-offline-sw]");
+    if (!page || !("serviceWorker" in navigator) || !navigator.onLine) return;
+    navigator.serviceWorker.register(page.dataset.offlineSw).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet][href]")).map(function (el) {
+        return el.src || el.href;
+      });
+      registration.active.postMessage({ keep: [location.origin + location.pathname].concat(files) });
+    }).catch(function () {});
+  }
+
+  function start() { show(); keepPage(); if (navigator.onLine && kept().length) sendNext(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
