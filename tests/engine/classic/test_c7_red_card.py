@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rules_engine.classic.game import apply_move, legal_moves
 from rules_engine.classic.record import replay
 from rules_engine.classic.redcard import can_differ, difference
 from rules_engine.classic.sitedata import from_mapping
@@ -59,3 +60,12 @@ def test_c7_ruling_changes_nothing_without_pyramids_b():
 def test_c7_ruling_leaves_a_record_without_the_event_as_it_was():
     short = {**RECORD, "moves": RECORD["moves"][:EVENT]}
     assert difference(short, DATA) is None
+
+
+def test_c7_live_entry_applies_the_move_as_the_replay_does(states):
+    """Live entry (`apply_move`) and its legal-move search run the same actions as the replay."""
+    move = RECORD["moves"][EVENT]
+    offered = [m.to_json() for m in legal_moves(states[EVENT])]
+    assert move in offered
+    after = apply_move(states[EVENT], move)
+    assert after == states[EVENT + 1] and after.deck_left["entrance"] == 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from games.boarddata import registry_for
 from games.models import Game
 from games.services.results import record_of
+from rules_engine.classic.plugin import ClassicGame
 from rules_engine.classic.redcard import Difference, difference
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.errors import RulesError
@@ -48,5 +49,5 @@ def checked_games() -> Iterator[Checked]:
 
 def _data(game: Game) -> SiteData:
     """The board data ``game`` was played with."""
-    data = getattr(registry_for(game).game(GAME_TYPE), "data", EMPTY)
-    return data if isinstance(data, SiteData) else EMPTY
+    game_type = registry_for(game).game(GAME_TYPE)
+    return game_type.data if isinstance(game_type, ClassicGame) else EMPTY
