@@ -291,7 +291,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> li
             where = f"{path}[{r}]"
             if who is None:
                 ended_at = ended_at or (c, r)
-            elif who in COLOURS and who not in colours:
+            elif who in COLOURS and who not in colours and colours:
                 # A box colour nobody plays: said in the board's words (the calculator offers every colour).
                 reason = msg(
                     "{colour} is no player's colour in this game; the players' colours are {colours} (C1)",
