@@ -50,6 +50,7 @@
   function clear() {
     document.querySelectorAll("#harbor .is-target, #harbor .is-chosen").forEach(function (el) {
       el.classList.remove("is-target", "is-chosen");
+      if (el.dataset.pickFocus) { el.removeAttribute("tabindex"); el.removeAttribute("role"); delete el.dataset.pickFocus; }
     });
     var harbor = document.getElementById("harbor");
     if (harbor) harbor.classList.remove("is-picking");
@@ -82,7 +83,18 @@
     bar.querySelector(".pick-done").hidden = !done;
     picking.done = done;
     picking.chosen.forEach(function (key) { var el = element(key); if (el) el.classList.add("is-chosen"); });
-    targets.forEach(function (key) { var el = element(key); if (el) el.classList.add("is-target"); });
+    targets.forEach(function (key) {
+      var el = element(key);
+      if (!el) return;
+      el.classList.add("is-target");
+      if (el.tagName !== "BUTTON") { // reachable with the keyboard while it is a target
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.dataset.pickFocus = "1";
+      }
+    });
+    var first = element(targets[0] || "");
+    if (first && document.activeElement && document.activeElement.closest("#board-pick, #harbor")) first.focus();
   }
 
   function keyOf(el) {
@@ -121,6 +133,11 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && picking) { picking = null; refresh(); }
+    var target = event.target.closest && event.target.closest("#harbor [data-pick-focus]");
+    if (target && picking && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      target.click();
+    }
   });
   document.addEventListener("htmx:afterSettle", function () { picking = null; });
 })();

@@ -71,3 +71,18 @@ def test_d4_3_an_illegal_target_is_inert_while_picking(chromium, live_server, al
         expect(page.locator("#harbor.is-picking")).to_have_count(1)
         page.locator("#board-pick .pick-cancel").click()
         expect(page.locator("#harbor.is-picking")).to_have_count(0)
+
+
+def test_d4_3_an_action_token_is_played_on_the_board_with_the_keyboard(chromium, live_server, alice):
+    seed, ply = CASES["take-token"]
+    game = store(random_record(seed, moves=ply), alice)
+    with page_in(chromium, live_server, **PHONE) as page:
+        log_in(page, live_server, alice)
+        page.goto(f"/games/{game.pk}/play")
+        settled_at(page, "#play", ply)
+        page.locator('#board-pick [data-pick="take-token"]').focus()
+        page.keyboard.press("Enter")  # the token; the first slot it may take gets the focus
+        expect(page.locator("#harbor .slot.is-target").first).to_be_focused()
+        page.keyboard.press("Enter")
+        settled_at(page, "#play", ply + 1)
+    assert Move.objects.get(game=game, ply=ply).data["type"] == "take-token"
