@@ -130,6 +130,8 @@
   document.addEventListener("htmx:configRequest", function (event) {
     var d = event.detail;
     if (d.verb !== "post" || !d.elt || !d.elt.closest(".play-page") || !offline()) return;
+    // The answer to the prompt the sending stopped at goes now (it is the first kept tap's).
+    if (stopped && navigator.onLine && d.elt.closest("#draw-form")) return;
     event.preventDefault();
     if (d.elt.closest(".undo-form")) { // undo while taps wait: the last kept tap goes
       if (sending) return;

@@ -83,3 +83,26 @@ def test_a_refused_offline_move_stops_the_sending_and_keeps_the_rest(chromium, l
         page.get_by_role("button", name="Discard the moves not sent").click()
         expect(page.locator("#play-pending")).to_be_hidden()
         assert json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage))")) == []
+
+
+def test_f2_an_offline_unload_of_a_transcribed_game_asks_its_refill_then_the_rest_follow(chromium, live_server, alice):
+    from tests.browser.test_mistakes import _transcribed_game_at_ply_2
+
+    with page_in(chromium, live_server, **PHONE) as page:
+        game = _transcribed_game_at_ply_2(page, live_server, alice)
+        page.context.set_offline(True)
+        _tap(page, {"type": "unload", "boat": "row-1"})
+        _tap(page, {"type": "place", "cell": "c3"})
+        expect(page.locator("#play-pending li")).to_have_count(2)
+        page.context.set_offline(False)
+        page.get_by_role("button", name="Send now").click()
+        expect(page.locator("#draw-form")).to_be_visible()  # the table must say what was drawn
+        for token in ("tomb-7", "tomb-8", "temple-4"):
+            page.locator(f'#draw-form .palette button[data-token="{token}"]').click()
+        page.locator("#draw-form").get_by_role("button", name="Record the move").click()
+        page.wait_for_selector('#play[data-ply="4"]', timeout=20_000)
+        expect(page.locator("#play-pending")).to_be_hidden()
+    assert [m.data for m in Move.objects.filter(game=game, ply__gte=2).order_by("ply")] == [
+        {"type": "unload", "boat": "row-1", "refill": ["tomb-7", "tomb-8", "temple-4"]},
+        {"type": "place", "cell": "c3"},
+    ]
