@@ -26,8 +26,9 @@ def header(game: GameType[Any, Any], players: Sequence[str], *, sides: Mapping[s
     ``sides`` key only for a game with sides, ``variants`` only when some are asked for."""
     names = _players(game, players)
     out: dict[str, Any] = {"game": game.id}
+    filled = _sides(game, sides)
     if game.sides:
-        out["sides"] = _sides(game, sides)
+        out["sides"] = filled
     if variants:
         out["variants"] = _variants(variants)
     out["players"] = names
@@ -77,7 +78,7 @@ def _colours(game: GameType[Any, Any], colours: Sequence[str] | None, players: i
 def _sides(game: GameType[Any, Any], sides: Mapping[str, str] | None) -> dict[str, str]:
     given = {} if sides is None else sides
     if not isinstance(given, Mapping):
-        first = next(iter(game.sides))
+        first = next(iter(game.sides), "part")
         raise RecordError(msg("sides must be an object like {shape}, got {type}", shape=f'{{"{first}": "A"}}',
                               type=type(given).__name__))
     for part, side in given.items():
