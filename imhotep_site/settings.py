@@ -86,6 +86,9 @@ IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
 # (games/analysis/hints.py); a caller finding none free gets 429 with Retry-After.
 IMHOTEP_HINT_CONCURRENCY = env_positive_int("IMHOTEP_HINT_CONCURRENCY", 2)
 IMHOTEP_HINT_ANON_CONCURRENCY = env_positive_int("IMHOTEP_HINT_ANON_CONCURRENCY", 1)
+# Seconds an analysis or import job stays a dead worker's (games/leases.py): its worker renews the
+# lease every quarter of it; once it runs out the work is queued again.
+IMHOTEP_TASK_LEASE_SECONDS = env_positive_int("IMHOTEP_TASK_LEASE_SECONDS", 60)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
