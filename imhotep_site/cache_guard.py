@@ -131,3 +131,16 @@ class GuardedCache(BaseCache):
         if self._inner is not None:
             self._call("close", None, **kwargs)
 
+    def forget(self) -> None:
+        """Close the real backend's connections and make it anew at the next use (gunicorn's
+        master before it forks: imhotep_site/warm.py). diskcache's Django backend is closed
+        through its `FanoutCache` (imhotep_site/diskcache_backend.py keeps it open otherwise)."""
+        inner, self._inner = self._inner, None
+        fanout = getattr(inner, "_cache", None)
+        try:
+            if fanout is not None and hasattr(fanout, "close"):
+                fanout.close()
+            elif inner is not None:
+                inner.close()
+        except Exception:  # closing a cache that is out: nothing to keep
+            pass
