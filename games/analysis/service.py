@@ -102,7 +102,8 @@ def requeue_stale() -> int:
 
 def run_analysis(analysis_id: int) -> None:
     """Compute one analysis (a worker calls this). A second worker given the same analysis
-    finds it claimed and does nothing, so each analysis is computed once."""
+    finds it claimed and does nothing, so each analysis is computed once. The worker holds a
+    lease on it meanwhile (games/leases.py): if it dies, the analysis is queued again."""
     with transaction.atomic():
         analysis = GameAnalysis.objects.select_for_update().get(pk=analysis_id)
         if analysis.status != GameAnalysis.Status.QUEUED:
