@@ -1,7 +1,8 @@
 """A cache outage makes requests slower, never failing (issue 38, imhotep_site/cache_guard.py):
-a real server (gunicorn) whose Redis is a closed port, and one whose cache files are on a
-read-only file system, answer the games list, the standings, anonymous scoring and a write as
-usual, and /healthz says the cache is out (200, "degraded": the node still serves)."""
+a real server (gunicorn) whose Redis is a closed port, one whose cache files are on a read-only
+file system and one whose cache files are on a full one answer the games list, the standings,
+anonymous scoring and a write as usual, and /healthz says the cache is out (200, "degraded": the
+node still serves)."""
 
 import json
 import os
@@ -53,6 +54,19 @@ def read_only(directory: Path) -> list[str]:
             f'mount --bind "{d}" "{d}" && mount -o remount,ro,bind "{d}" "{d}" && exec "$@"', "sh"]
 
 
+def full(directory: Path) -> list[str]:
+    """The command prefix that runs a process with ``directory`` on a file system with no room
+    left: a small tmpfs of its own mount namespace holding a copy of the cache files, then
+    filled up (root only)."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a full file system needs root")
+    d, copy = str(directory), str(directory.with_name("cache-copy"))
+    subprocess.run(["cp", "-a", d, copy], check=True)
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+            f'mount -t tmpfs -o size=4m tmpfs "{d}" && cp -a "{copy}/." "{d}/" '
+            f'&& {{ head -c 8m /dev/zero > "{d}/filler" 2>/dev/null || true; }} && exec "$@"', "sh"]
+
+
 class Server:
     def __init__(self, tmp: Path, outage: str):
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "DJANGO_DEBUG": "1",
@@ -65,6 +79,8 @@ class Server:
         prefix = []
         if outage == "redis":
             self.env["REDIS_URL"] = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+        elif outage == "full-files":
+            prefix = full(tmp / "cache")
         else:
             prefix = read_only(tmp / "cache")
         self.port = free_port()
@@ -103,7 +119,7 @@ class Server:
         self.log.close()
 
 
-@pytest.fixture(scope="module", params=["redis", "read-only-files"])
+@pytest.fixture(scope="module", params=["redis", "read-only-files", "full-files"])
 def server(request, tmp_path_factory):
     started = Server(tmp_path_factory.mktemp(request.param), request.param)
     yield started
@@ -141,3 +157,8 @@ def test_the_outage_is_logged_once(server):
     server.request("/games/")
     log = (server.tmp / "server.log").read_text()
     assert log.count("serving without it") == 1, log[-3000:]
+
+
+def test_no_worker_died(server):
+    # gunicorn says "Worker (pid:N) was sent SIGBUS!" (the disk cache's files full or read-only did that).
+    assert "was sent" not in (server.tmp / "server.log").read_text()
