@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from rules_engine.errors import BoardError, IllegalMoveError, RecordError
 from rules_engine.gametype import GameType, ReplayBase
+from rules_engine.randomgames import players_and_sides
 
 GAME_ID = "obelisk-race"
 QUARRY = 9
@@ -140,7 +141,9 @@ class ObeliskRace(GameType):
         return {"game": GAME_ID, "quarry": state.quarry, "to_move": state.to_move, "over": state.over,
                 "players": [{"name": n, "obelisk": h} for n, h in zip(names, state.heights, strict=False)]}
 
-    def random_record(self, rng: random.Random) -> dict:
+    def random_record(self, rng: random.Random, *, players: int | None = None,
+                      sides: Mapping[str, str] | None = None) -> dict:
+        players_and_sides(self, rng, players, sides)  # checks them: two players, no sides to choose
         state, moves = RaceState(), []
         while not state.over:
             move = rng.choice(self.legal_moves(state))
