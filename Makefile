@@ -89,7 +89,8 @@ run dev: venv $(SECRET_FILE)
 	trap 'kill $$demo $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST)
 
-# Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md).
+# Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md). The app is
+# loaded and warmed before the workers fork (deploy/gunicorn.conf.py), so a restart serves at once.
 # Needs DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and DATABASE_URL=postgres://…; WORKERS, BIND
 # and GUNICORN_ARGS override the defaults. Checks, migrates and collects static files first.
 WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 + 1 )))
@@ -100,7 +101,7 @@ serve: serve-env venv
 	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	exec $(BIN)/gunicorn imhotep_site.wsgi --bind $(BIND) --workers $(WORKERS) \
+	exec $(BIN)/gunicorn imhotep_site.wsgi --bind $(BIND) --workers $(WORKERS) --config deploy/gunicorn.conf.py \
 	  --access-logfile - --graceful-timeout 20 --max-requests 2000 --max-requests-jitter 200 $(GUNICORN_ARGS)
 
 # Refuse before touching anything: production data lives in PostgreSQL, never in a SQLite

@@ -1,7 +1,7 @@
 """A two-node deployment on loopback, measured through its balancer, and what happens when a node
 dies (docs/operations.md).
 
-    .venv/bin/python bench/cluster.py [--seconds 5] [--no-load] [--no-fault]
+    .venv/bin/python bench/cluster.py [--seconds 5] [--no-load] [--no-fault] [--redis-outage]
 
 Starts, each on a free port and all removed at the end: a new database on the local PostgreSQL
 server (CLUSTER_PG, default postgres://postgres@127.0.0.1:5432), Redis (database CLUSTER_REDIS_DB,
@@ -21,6 +21,13 @@ rest queued) and one background-task worker (db_worker). Then:
   failed and the ones in flight at the kill (only those may fail), whether every acknowledged
   game is in the database, and the writes the surviving instance acknowledged.
 
+With --redis-outage (its own redis-server, instead of the fault test): 8 clients read the games
+list and the standings, score anonymously and store games for 20 s, Redis is killed half way, and
+it prints the answers by status before and after, HAProxy's view of each node and each node's
+/healthz (issue 38: a cache outage makes requests slower, never failing).
+
+Nothing is assumed ready: the run waits until HAProxy sees both nodes up (its stats socket) and
+until every writer's warm-up writes are acknowledged, so a loaded machine makes it slower, not red.
 tests/site/test_cluster.py runs the fault test (`fault_test`) in CI.
 """
 
@@ -92,6 +99,7 @@ class Cluster:
     env: dict[str, str] = field(default_factory=dict)
     token: str = ""
     workers: int = 4  # gunicorn workers per instance; the balancer sends each at most this many at once
+    own_redis: bool = False  # a redis-server of its own even when one runs on 6379 (to kill it: --redis-outage)
 
     @property
     def url(self) -> str:
@@ -138,7 +146,7 @@ class Cluster:
         return done.stdout
 
     def _redis_url(self) -> str:
-        if port_open(6379):
+        if port_open(6379) and not self.own_redis:
             subprocess.run(["redis-cli", "-n", REDIS_DB, "flushdb"], capture_output=True, check=False)
             return f"redis://127.0.0.1:6379/{REDIS_DB}"
         port = self.ports["redis"] = free_port()
@@ -175,16 +183,53 @@ class Cluster:
         self.token = self._manage("shell", "-c", TOKEN_SCRIPT).strip().splitlines()[-1]
         for name in ("app1", "app2"):
             port = self.ports[name] = free_port()
+            # As `make serve`: the app loaded and warmed before the workers fork (deploy/gunicorn.conf.py).
             self._spawn(name, [PYTHON, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}",
-                               "--workers", str(self.workers), "--log-level", "warning"])
+                               "--workers", str(self.workers), "--log-level", "warning",
+                               "--config", str(ROOT / "deploy" / "gunicorn.conf.py")])
         for name in ("app1", "app2"):
             wait_for(f"http://127.0.0.1:{self.ports[name]}/healthz", self.processes[name], name)
         self.ports["lb"] = free_port()
         self.env.update(LB_PORT=str(self.ports["lb"]), APP1_PORT=str(self.ports["app1"]),
                         APP2_PORT=str(self.ports["app2"]), APP_WORKERS=str(self.workers))
-        self._spawn("haproxy", ["haproxy", "-db", "-f", str(ROOT / "deploy" / "haproxy.cfg")])
-        wait_for(f"{self.url}/healthz", self.processes["haproxy"], "haproxy")
+        # The deployment's file, plus a stats socket of this run's own: what HAProxy thinks of each node.
+        extra = self.work / "stats.cfg"
+        extra.write_text(f'global\n    stats socket "{self.work / "haproxy.sock"}" mode 600 level admin\n')
+        self._spawn("haproxy", ["haproxy", "-db", "-f", str(ROOT / "deploy" / "haproxy.cfg"), "-f", str(extra)])
+        self.wait_until_up("app1", "app2")
         self._spawn("worker", [PYTHON, "manage.py", "db_worker", "--no-reload", "--interval", "1"])
+
+    def view(self) -> dict[str, str]:
+        """HAProxy's view of each node (its stats socket's ``show stat``): status, e.g. "UP",
+        "DOWN", "UP 1/2" (going down), "DOWN 1/2" (coming up), "no check"."""
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.settimeout(10)
+            sock.connect(str(self.work / "haproxy.sock"))
+            sock.sendall(b"show stat\n")
+            data = b""
+            while chunk := sock.recv(65536):
+                data += chunk
+        lines = data.decode().splitlines()
+        head = lines[0].lstrip("# ").split(",")
+        rows = [dict(zip(head, line.split(","), strict=False)) for line in lines[1:] if line]
+        return {r["svname"]: r["status"] for r in rows if r.get("pxname") == "app" and r["svname"].startswith("app")}
+
+    def wait_until_up(self, *names: str, seconds: float = 300.0) -> None:
+        """Until HAProxy sees every node of ``names`` up (its health checks passed): a loaded
+        machine answers the checks late, and writes sent before would find no node."""
+        deadline = time.monotonic() + seconds
+        view: dict[str, str] = {}
+        while time.monotonic() < deadline:
+            if self.processes["haproxy"].poll() is not None:
+                raise RuntimeError(f"haproxy exited with status {self.processes['haproxy'].returncode}")
+            try:
+                view = self.view()
+            except OSError:
+                view = {}
+            if all(view.get(name) == "UP" for name in names):
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"HAProxy did not see {', '.join(names)} up in {seconds:.0f} s: {view}")
 
     def kill(self, name: str) -> int:
         """Kill one instance the hard way (its master and workers at once); its PID. Returns once
@@ -247,6 +292,9 @@ class FaultReport:
     stored: set[str]
     survivor_healthy: bool  # the surviving instance's own /healthz answered 200 at the end
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    warm_refused: list[int] = field(default_factory=list)  # warm-up writes refused and sent again
+    view_at_kill: dict[str, str] = field(default_factory=dict)  # HAProxy's view once the node was dead
+    view_at_end: dict[str, str] = field(default_factory=dict)
 
     @property
     def acknowledged(self) -> list[Write]:
@@ -335,6 +383,8 @@ class FaultReport:
             f"{min(per_writer)}–{max(per_writer)} (wanted {self.each_after} each"
             f"{'; the cap struck first' if self.capped else ''}); app2's /healthz at the end: "
             f"{'200' if self.survivor_healthy else 'no 200'}",
+            f"  HAProxy's view: just after the kill {self.view_at_kill}, at the end {self.view_at_end}; warm-up "
+            f"writes refused and sent again: {self.warm_refused or 'none'}",
         ]
 
 
@@ -356,25 +406,32 @@ def _store(url: str, token: str, name: str, writer: int) -> Write:
     return Write(name, writer, started, time.monotonic(), status)
 
 
-def warm_up(cluster: Cluster, clients: int) -> None:
-    """Two rounds of writes from every writer through the balancer, so that both instances'
-    workers have loaded what a write needs before anything is counted. Raises when one fails."""
-    names = [(f"Warm {c}-{k}", c) for k in range(2) for c in range(clients)]
-    results: list[Write] = []
+def warm_up(cluster: Cluster, clients: int, seconds: float = 300.0) -> list[int]:
+    """Two writes acknowledged from every writer through the balancer, so that both instances
+    have answered writes before anything is counted; then both nodes up in HAProxy's view. A
+    write refused meanwhile (a loaded machine: a health check late, a node briefly out) is sent
+    again, as a client would, until ``seconds``; the refusals' statuses are returned."""
+    deadline = time.monotonic() + seconds
+    refused: list[int] = []
 
     def send(c: int) -> None:
-        for name, writer in names:
-            if writer == c:
-                results.append(_store(cluster.url, cluster.token, name, writer))
+        for k in range(2):
+            while True:
+                write = _store(cluster.url, cluster.token, f"Warm {c}-{k}", c)
+                if write.status in (201, 409) or time.monotonic() > deadline:
+                    break
+                refused.append(write.status)
+                time.sleep(0.5)
 
     threads = [threading.Thread(target=send, args=(c,)) for c in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    bad = [w.status for w in results if w.status != 201]
-    if bad:
-        raise RuntimeError(f"warm-up writes failed before any kill: statuses {bad}")
+    if time.monotonic() > deadline:
+        raise RuntimeError(f"warm-up writes not acknowledged in {seconds:.0f} s: statuses {refused}")
+    cluster.wait_until_up("app1", "app2", seconds=max(1.0, deadline - time.monotonic()))
+    return refused
 
 
 def fault_test(cluster: Cluster, clients: int = 8, kill_after: int = 16, each_after: int = 5,
@@ -383,7 +440,7 @@ def fault_test(cluster: Cluster, clients: int = 8, kill_after: int = 16, each_af
     acknowledged, and go on until every writer has ``each_after`` writes acknowledged that it
     sent after the kill (or ``cap`` seconds from the start, whatever the machine's load)."""
     load_before = os.getloadavg()
-    warm_up(cluster, clients)
+    warm_refused = warm_up(cluster, clients)
     writes: list[Write] = []
     changed = threading.Condition()
     stop = threading.Event()
@@ -417,6 +474,7 @@ def fault_test(cluster: Cluster, clients: int = 8, kill_after: int = 16, each_af
     kill_started = time.monotonic()
     pid = cluster.kill(victim)
     kill_done[0] = time.monotonic()
+    view_at_kill = _view(cluster)
     with changed:
         capped = not changed.wait_for(each_has_enough, timeout=max(0.0, deadline - time.monotonic()))
     stop.set()
@@ -430,7 +488,92 @@ def fault_test(cluster: Cluster, clients: int = 8, kill_after: int = 16, each_af
     except OSError:
         healthy = False
     return FaultReport(writes, kill_started, kill_done[0], pid, clients, kill_after, each_after, capped, stored,
-                       healthy, load_before)
+                       healthy, load_before, warm_refused, view_at_kill, _view(cluster))
+
+
+def _view(cluster: Cluster) -> dict[str, str]:
+    try:
+        return cluster.view()
+    except (OSError, IndexError, KeyError) as exc:
+        return {"unknown": str(exc)}
+
+
+# -- Redis killed under load ---------------------------------------------------------------
+
+
+def redis_outage(cluster: Cluster, clients: int = 8, seconds: float = 20.0) -> list[str]:
+    """``clients`` clients read the games list and the standings, score anonymously and store
+    games through the balancer for ``seconds``; the cluster's own Redis is killed (SIGKILL) half
+    way. Lines: the answers by status before and after the kill, HAProxy's view of each node and
+    each node's /healthz after it (imhotep_site/cache_guard.py: slower, never failing)."""
+    from scoring.api_examples import D9_1_BOARD
+
+    if "redis" not in cluster.processes:
+        return ["Redis outage: skipped, the cluster uses a shared Redis (run with --redis-outage: its own)"]
+    load_before = os.getloadavg()
+    warm_up(cluster, clients)
+    answers: list[tuple[float, int, str]] = []
+    stop = threading.Event()
+
+    def client(c: int) -> None:
+        k = 0
+        while not stop.is_set():
+            kind = ("list", "standings", "score", "write")[k % 4]
+            if kind == "write":
+                status = _store(cluster.url, cluster.token, f"Outage {c}-{k}", c).status
+            else:
+                path, body = {"list": ("/games/", None), "standings": ("/games/standings", None),
+                              "score": ("/api/v1/score", json.dumps(D9_1_BOARD).encode())}[kind]
+                request = urllib.request.Request(f"{cluster.url}{path}", data=body,
+                                                 headers={"Content-Type": "application/json"})
+                try:
+                    with urllib.request.urlopen(request, timeout=60) as answer:
+                        answer.read()
+                        status = answer.status
+                except urllib.error.HTTPError as error:
+                    status = error.code
+                except OSError:
+                    status = 0
+            answers.append((time.monotonic(), status, kind))
+            k += 1
+
+    threads = [threading.Thread(target=client, args=(c,), daemon=True) for c in range(clients)]
+    for t in threads:
+        t.start()
+    time.sleep(seconds / 2)
+    killed = time.monotonic()
+    cluster.processes["redis"].send_signal(signal.SIGKILL)
+    cluster.processes["redis"].wait()
+    time.sleep(seconds / 2)
+    view = _view(cluster)
+    stop.set()
+    for t in threads:
+        t.join()
+    health = {}
+    for name in ("app1", "app2"):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{cluster.ports[name]}/healthz", timeout=30) as answer:
+                health[name] = f"{answer.status} {answer.read().decode()}"
+        except urllib.error.HTTPError as error:
+            health[name] = f"{error.code} {error.read().decode()}"
+        except OSError as exc:
+            health[name] = str(exc)
+
+    def counts(rows) -> str:
+        found: dict[tuple[str, int], int] = {}
+        for _, status, kind in rows:
+            found[kind, status] = found.get((kind, status), 0) + 1
+        return ", ".join(f"{kind} {status}: {n}" for (kind, status), n in sorted(found.items()))
+
+    before = [a for a in answers if a[0] < killed]
+    after = [a for a in answers if a[0] >= killed]
+    return [f"Redis outage (load average before it {' '.join(f'{x:.2f}' for x in load_before)}): {clients} clients "
+            f"for {seconds:.0f} s, Redis killed (SIGKILL) after {seconds / 2:.0f} s",
+            f"  before the kill: {counts(before)}",
+            f"  after the kill: {counts(after)}; answers 500: {sum(a[1] == 500 for a in after)}, "
+            f"other 5xx or none: {sum(a[1] >= 501 or a[1] == 0 for a in after)}",
+            f"  HAProxy's view after it: {view}",
+            *(f"  {name} /healthz: {body}" for name, body in health.items())]
 
 
 # -- load figures --------------------------------------------------------------------------
@@ -477,14 +620,18 @@ def main() -> None:
     parser.add_argument("--no-load", action="store_true", help="skip the load figures")
     parser.add_argument("--no-fault", action="store_true", help="skip the fault test")
     parser.add_argument("--games", type=int, default=10_000, help="generated games for the load figures")
+    parser.add_argument("--redis-outage", action="store_true",
+                        help="then kill the cluster's Redis (its own redis-server) under load and count the answers")
     args = parser.parse_args()
     print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    with Cluster(load_demo=not args.no_load, games=args.games) as cluster:
+    with Cluster(load_demo=not args.no_load, games=args.games, own_redis=args.redis_outage) as cluster:
         print(f"cluster: HAProxy {cluster.url} -> app1 :{cluster.ports['app1']}, app2 :{cluster.ports['app2']}; "
               f"PostgreSQL {cluster.database}; Redis {cluster.env['REDIS_URL']}")
         if not args.no_load:
             print("\n".join(load_figures(cluster, args.seconds)))
-        if not args.no_fault:
+        if args.redis_outage:  # instead of the fault test, which would find Redis gone
+            print("\n".join(redis_outage(cluster)))
+        elif not args.no_fault:
             report = fault_test(cluster)
             print("\n".join(report.lines()))
             if report.problems():

@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.leases import Leased
+
 
 class RatingsBacklog(models.Model):
     """Per game type, the earliest stored finished game (date played, id) whose ratings are not
@@ -25,7 +27,7 @@ class RatingsBacklog(models.Model):
         return f"{self.game_type} ratings out of date from game {self.game_id}"
 
 
-class ImportJob(models.Model):
+class ImportJob(Leased):
     """One upload of game records, imported by a background task; the progress page and
     ``GET /api/v1/imports/<id>`` read it."""
 

@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules_engine.gametype import GameType
 from rules_engine.registry import default_registry
 
 
 def default_colours(game_type: str) -> tuple[str, ...]:
-    """The seats' colours when a record names none, as the game's web adapter gives them
-    (F2: "default black, white"; classic.md C1: the box's colours in order)."""
-    from games.ui import game_ui
-
-    return game_ui(game_type).colours
+    """The seats' colours when a record names none, as the game gives them (`GameType.colours`;
+    F2: "default black, white"; classic.md C1: the box's colours in order). A game this server
+    does not have: the contract's default."""
+    try:
+        return default_registry().game(game_type).colours
+    except ValueError:
+        return GameType.colours
 
 
 def fill_sides(game_type: str, sides: object) -> dict[str, str]:

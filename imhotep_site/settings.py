@@ -86,6 +86,9 @@ IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
 # (games/analysis/hints.py); a caller finding none free gets 429 with Retry-After.
 IMHOTEP_HINT_CONCURRENCY = env_positive_int("IMHOTEP_HINT_CONCURRENCY", 2)
 IMHOTEP_HINT_ANON_CONCURRENCY = env_positive_int("IMHOTEP_HINT_ANON_CONCURRENCY", 1)
+# Seconds an analysis or import job stays a dead worker's (games/leases.py): its worker renews the
+# lease every quarter of it; once it runs out the work is queued again.
+IMHOTEP_TASK_LEASE_SECONDS = env_positive_int("IMHOTEP_TASK_LEASE_SECONDS", 60)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -226,7 +229,9 @@ CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, got {REDIS_URL[:20]!r}")
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          # A Redis that went away costs a request at most this long (cache_guard below).
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}}
 else:
     CACHES = {
         "default": {
@@ -234,7 +239,10 @@ else:
             "LOCATION": os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")),
             # Eight SQLite files, so that workers writing at once seldom wait for one another.
             "SHARDS": 8,
-            "OPTIONS": {"size_limit": 2**28},  # 256 MB; the least recently stored entries go first
+            # 256 MB; the least recently stored entries go first. No memory-mapped reads: a cache
+            # file that cannot be read (disk full, damaged) is then an error the guard below
+            # answers as a miss, where a mapped page killed the worker with SIGBUS.
+            "OPTIONS": {"size_limit": 2**28, "sqlite_mmap_size": 0},
         }
     }
 
@@ -243,6 +251,11 @@ else:
 # standings rendered each time ("uncached" cache alias); "replays": no replay kept by a process.
 IMHOTEP_UNCACHED = env_names("IMHOTEP_UNCACHED", {"tables", "replays"})
 CACHES["uncached"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+
+# Every alias behind imhotep_site/cache_guard.py: a cache that fails (Redis down, its files read-only
+# or full) is logged once and answers misses, so requests get slower, never fail; /healthz says so.
+CACHES = {alias: {**config, "BACKEND": "imhotep_site.cache_guard.GuardedCache", "INNER": config["BACKEND"]}
+          for alias, config in CACHES.items()}
 
 # Background tasks in Redis (IMHOTEP_TASKS=rq, above): RQ's queues live at REDIS_URL.
 if _tasks == "rq":

@@ -3,6 +3,7 @@
 The web apps (`games`, `scoring`) call into this package; nothing here imports them.
 """
 
+from rules_engine.analysis_hooks import Outcome
 from rules_engine.errors import (
     BoardError,
     IllegalMoveError,
@@ -12,7 +13,7 @@ from rules_engine.errors import (
     UnknownGameError,
 )
 from rules_engine.frozen import FrozenState
-from rules_engine.gametype import GameType, Outcome, ReplayBase, Variant, VariantField, replay_moves
+from rules_engine.gametype import GameType, ReplayBase, Variant, VariantField, replay_moves
 from rules_engine.hookspecs import hookimpl
 
 #: Stored games pin this; bump it whenever a rule change could alter a replay or a score.

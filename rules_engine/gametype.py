@@ -8,10 +8,13 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
+from rules_engine.analysis_hooks import AnalysisHooks
+from rules_engine.analysis_hooks import Outcome as Outcome  # where plugins imported it from
 from rules_engine.errors import IllegalMoveError, PluginError, RecordError
 from rules_engine.messages import msg
+from rules_engine.seating import header
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
@@ -36,19 +39,10 @@ class Needs:
     entry page asks for them and hands the answers to `GameType.with_table`."""
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended, as the analysis counts it (`GameType.final_outcome`): the
-    winners (seat indices; several share a tied win) and each seat's final total, or None when
-    the game does not give its totals (`GameType.final_scores`)."""
-
-    winners: list[int]
-    scores: tuple[int, ...] | None = None
-
-
-class GameType(abc.ABC, Generic[State, Move]):
+class GameType(AnalysisHooks[State, Move], abc.ABC):
     """The rules of one game, as the service uses them: setup, legal moves, apply, end,
-    board, score. The built-in Duel implements exactly this interface; so does any plugin game.
+    board, score; the analysis's hooks (`AnalysisHooks`, rules_engine/analysis_hooks.py) with
+    their defaults. The built-in Duel implements exactly this interface; so does any plugin game.
 
     States are opaque to the service except through these methods; they must be immutable
     (or never mutated once returned) so that a replay can keep every one of them.
@@ -65,8 +59,23 @@ class GameType(abc.ABC, Generic[State, Move]):
     #: True when ``replay(record, states=False)`` keeps only the last position (a batch
     #: import or a rescore needs no other); the registry asks for it only then.
     replays_final_only: ClassVar[bool] = False
+    #: The seats' colours in seat order, and every colour a seat may take (F2: "default black,
+    #: white"; classic.md C1: the box's colours in order).
+    colours: ClassVar[tuple[str, ...]] = ("black", "white")
+    #: BoardGameGeek's id of the game (the "Log it on BoardGameGeek" link), None when BGG lacks it.
+    bgg_id: ClassVar[int | None] = None
 
     # -- records -----------------------------------------------------------------------
+    def new_record(self, players: Sequence[str], rng: random.Random, *, sides: Mapping[str, str] | None = None,
+                   colours: Sequence[str] | None = None, variants: Sequence[str] | None = None) -> dict[str, Any]:
+        """The record (F2/F4, no moves) of a new game as the service deals it: ``players`` in
+        seat order (the first starts), each part on ``sides`` (default: its first side),
+        ``colours`` (default: the game's, in seat order), ``variants``; the setup shuffled with
+        ``rng`` (the same seed, the same record). Raises RecordError naming a bad argument
+        (player count, unknown part or side, colours). Default: no setup; a game with one
+        deals it into ``super().new_record(...)``'s ``setup``."""
+        return {**header(self, players, sides=sides, colours=colours, variants=variants), "setup": {}, "moves": []}
+
     @abc.abstractmethod
     def setup(self, record: Mapping[str, Any]) -> State:
         """The state before the first move of ``record`` (an F2-like dict). Raises RecordError."""
@@ -189,29 +198,6 @@ class GameType(abc.ABC, Generic[State, Move]):
         Default: the record as it is (what a move turned up went away with the move)."""
         return dict(record)
 
-    # -- analysis (rules_engine/analysis) ------------------------------------------------
-    def unseen(self, state: State) -> Mapping[str, int]:
-        """What the players cannot see at ``state``: each face-down piece by kind, with how
-        many there are (the Duel's supply and reserve tokens). Default: nothing hidden."""
-        return {}
-
-    def determinized(self, state: State, rng: random.Random) -> State:
-        """``state`` with what is `unseen` re-dealt at random, so that a playout never
-        profits from hidden information. Default: ``state`` (nothing hidden, or the game's
-        `fast_playout` re-deals it itself)."""
-        return state
-
-    def fast_playout(self, state: State, rng: random.Random) -> State | None:
-        """The game played on from ``state`` to its end by the engine's own policy (re-dealing
-        hidden information itself): the final state. Default: None, so the analysis plays the
-        generic loop (`determinized`, then `legal_moves` picked by `playout_weights`)."""
-        return None
-
-    def playout_weights(self, moves: Sequence[Move]) -> Sequence[float] | None:
-        """How often the generic playout loop picks each of ``moves`` (relative weights), or
-        None to pick them alike. Default: None."""
-        return None
-
     # -- the club's explorer (games/services/explorer.py) ---------------------------------
     def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:
         """What the club's explorer counts of one finished game, worked out once from its
@@ -223,29 +209,6 @@ class GameType(abc.ABC, Generic[State, Move]):
         per seat, the site that brought the player most points, or None on a tie. Default:
         {} (the explorer shows the seats alone)."""
         return {}
-
-    def final_winners(self, state: State, record: Mapping[str, Any]) -> list[int]:
-        """The winners (seat indices) of the finished position ``state``. Default: by the
-        game's own scoring (`board`, `score`, `rank`); a game may know them cheaper."""
-        board = self.board(state, record)
-        result = self.rank(self.score(board), board)
-        if "winners" in result:
-            return list(result["winners"])
-        return [result["winner"]]
-
-    def final_scores(self, state: State, record: Mapping[str, Any]) -> Sequence[int] | None:
-        """Each seat's final total at the finished position ``state``, for the analysis's
-        expected score margin (docs/plugins.md "Analysis"); called once per playout, so it should
-        be cheap (no explanation lines, no board validation). Default: None, the game does not
-        say, and its analysis has no score-margin view."""
-        return None
-
-    def final_outcome(self, state: State, record: Mapping[str, Any]) -> Outcome:
-        """The winners and final totals of the finished position ``state``: what a playout
-        counts. Default: `final_winners` and `final_scores`; a game whose totals decide its winners
-        overrides it to score the position once."""
-        scores = self.final_scores(state, record)
-        return Outcome(self.final_winners(state, record), None if scores is None else tuple(scores))
 
 
 class PlayModule(Protocol[State, Move]):

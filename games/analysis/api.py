@@ -58,6 +58,9 @@ class AnalysisSerializer(serializers.Serializer):
     ))
     status_url = serializers.CharField()
     error = serializers.CharField(allow_blank=True)
+    restarts = serializers.IntegerField(help_text=(
+        "Times the analysis was queued again because the worker computing it stopped (restarted after an "
+        "interruption); 0 when all is well."))
 
 
 def _body(game: Game, analysis: GameAnalysis | None) -> dict:
@@ -65,14 +68,14 @@ def _body(game: Game, analysis: GameAnalysis | None) -> dict:
     if analysis is None:
         return {"status": "none", "plies_done": 0, "plies_total": 0, "playouts": 0, "engine_version": "",
                 "analysis_version": 0, "probabilities": [], "margins": [], "turning_points": [], "status_url": url,
-                "error": ""}
+                "error": "", "restarts": 0}
     return {
         "status": analysis.status, "plies_done": analysis.plies_done, "plies_total": analysis.plies_total,
         "playouts": analysis.playouts, "engine_version": analysis.engine_version,
         "analysis_version": analysis.analysis_version,
         "probabilities": analysis.probabilities, "margins": analysis.margins,
         "turning_points": analysis.turning,
-        "status_url": url, "error": analysis.error,
+        "status_url": url, "error": analysis.error, "restarts": analysis.restarts,
     }
 
 

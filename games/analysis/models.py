@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.leases import Leased
 from rules_engine.analysis import ANALYSIS_VERSION
 
 
@@ -16,7 +17,7 @@ def current_analysis_version() -> int:
     return ANALYSIS_VERSION
 
 
-class GameAnalysis(models.Model):
+class GameAnalysis(Leased):
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
         RUNNING = "running", _("Running")
@@ -47,7 +48,7 @@ class GameAnalysis(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
+    class Meta(Leased.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "engine_version", "analysis_version", "record_hash", "playouts"],

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
+from games import leases
 from games.analysis import review
 from games.analysis.models import GameAnalysis
 from games.boarddata import registry_for
@@ -73,57 +74,82 @@ def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnaly
             record_hash=analysis_digest(record), playouts=playouts,
             defaults={"plies_total": len(record["moves"]) + 1},
         )
-        if not created and analysis.status != GameAnalysis.Status.FAILED:
+        if not created and analysis.status == GameAnalysis.Status.RUNNING:
+            # "Running" with a lease its worker no longer renews is not running (games/leases.py).
+            if not (leases.is_stale(analysis.lease_owner, analysis.lease_until)
+                    and leases.requeue(GameAnalysis, analysis.pk, analysis.lease_owner, analysis.lease_until)):
+                return analysis, False
+            analysis.refresh_from_db()
+        elif not created and analysis.status != GameAnalysis.Status.FAILED:
             return analysis, False
-        analysis.status, analysis.error = GameAnalysis.Status.QUEUED, ""
-        analysis.save(update_fields=["status", "error", "updated_at"])
+        else:
+            analysis.status, analysis.error = GameAnalysis.Status.QUEUED, ""
+            analysis.save(update_fields=["status", "error", "updated_at"])
         transaction.on_commit(lambda: analyse_game.enqueue(analysis.pk))
     return analysis, True
 
 
+def requeue_stale() -> int:
+    """Queue again the analyses whose worker died (a worker calls this when it starts and every
+    lease period while it runs); how many."""
+    from games.analysis.tasks import analyse_game
+
+    queued = leases.requeue_stale(GameAnalysis)
+    for pk in queued:
+        analyse_game.enqueue(int(str(pk)))
+    return len(queued)
+
+
 def run_analysis(analysis_id: int) -> None:
     """Compute one analysis (a worker calls this). A second worker given the same analysis
-    finds it claimed and does nothing, so each analysis is computed once."""
+    finds it claimed and does nothing, so each analysis is computed once. The worker holds a
+    lease on it meanwhile (games/leases.py): if it dies, the analysis is queued again."""
     with transaction.atomic():
         analysis = GameAnalysis.objects.select_for_update().get(pk=analysis_id)
         if analysis.status != GameAnalysis.Status.QUEUED:
             return
-        analysis.status, analysis.runs = GameAnalysis.Status.RUNNING, analysis.runs + 1
-        analysis.save(update_fields=["status", "runs", "updated_at"])
+        leases.claim(GameAnalysis, analysis_id, runs=analysis.runs + 1)
+    lease = leases.Renewal(GameAnalysis, analysis_id)
     try:
-        record = record_of(analysis.game)
-        game_type = registry_for(analysis.game).game(analysis.game.game_type)
-        states = game_type.replay(record).states
-        probabilities: list[list[float]] = []
-        # Expected final score margins (rules_engine/analysis `margins`), in points; none at
-        # all for a game that does not give its final totals.
-        margins: list[list[float]] = []
-        scored = True
-        for ply, state in enumerate(states):
-            # One seed per ply: the same record always gives the same figures.
-            result = estimate(game_type, state, record, playouts=analysis.playouts, rng=random.Random(ply))
-            probabilities.append([round(p, 4) for p in result.wins])
-            scored = scored and result.margins is not None
-            if scored:
-                margins.append([round(m, 2) for m in result.margins or ()])
-            if ply % PROGRESS_EVERY == 0:
-                GameAnalysis.objects.filter(pk=analysis_id).update(plies_done=ply + 1)
-        # The review (games/analysis/review.py): each player's biggest mistakes, each with the
-        # best move its mover had at the position before it.
-        movers = [game_type.to_move(state) for state in states[:-1]]
-        turning = []
-        for point in review.worst_by_player(review.mistakes(probabilities, movers)):
-            best = rank_moves(game_type, states[point.before], record, playouts=analysis.playouts,
-                              rng=random.Random(point.move), top=1)
-            turning.append({"move": point.move, "seat": point.seat, "drop": point.cost,
-                            "best": game_type.move_to_json(best[0].move) if best else None,
-                            "best_win": round(best[0].win, 4) if best else None})
-        done = {"plies_done": len(states), "plies_total": len(states), "probabilities": probabilities,
-                "margins": margins if scored else [], "turning": turning}
-        GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.DONE, **done)
+        _compute(analysis, lease)
+    except leases.LeaseLost:  # another worker found this one stale and runs it: leave it to it
+        return
     except Exception as exc:  # the page shows it; the worker goes on with the next task
         GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.FAILED, error=str(exc)[:2000])
         raise
+
+
+def _compute(analysis: GameAnalysis, lease: leases.Renewal) -> None:
+    record = record_of(analysis.game)
+    game_type = registry_for(analysis.game).game(analysis.game.game_type)
+    states = game_type.replay(record).states
+    probabilities: list[list[float]] = []
+    # Expected final score margins (rules_engine/analysis `margins`), in points; none at
+    # all for a game that does not give its final totals.
+    margins: list[list[float]] = []
+    scored = True
+    for ply, state in enumerate(states):
+        # One seed per ply: the same record always gives the same figures.
+        result = estimate(game_type, state, record, playouts=analysis.playouts, rng=random.Random(ply))
+        probabilities.append([round(p, 4) for p in result.wins])
+        scored = scored and result.margins is not None
+        if scored:
+            margins.append([round(m, 2) for m in result.margins or ()])
+        # Progress every few plies; the lease renewed when due, whatever the progress.
+        lease.update(**({"plies_done": ply + 1} if ply % PROGRESS_EVERY == 0 else {}))
+    # The review (games/analysis/review.py): each player's biggest mistakes, each with the
+    # best move its mover had at the position before it.
+    movers = [game_type.to_move(state) for state in states[:-1]]
+    turning = []
+    for point in review.worst_by_player(review.mistakes(probabilities, movers)):
+        best = rank_moves(game_type, states[point.before], record, playouts=analysis.playouts,
+                          rng=random.Random(point.move), top=1)
+        turning.append({"move": point.move, "seat": point.seat, "drop": point.cost,
+                        "best": game_type.move_to_json(best[0].move) if best else None,
+                        "best_win": round(best[0].win, 4) if best else None})
+    done = {"plies_done": len(states), "plies_total": len(states), "probabilities": probabilities,
+            "margins": margins if scored else [], "turning": turning}
+    lease.update(status=GameAnalysis.Status.DONE, lease_until=None, **done)
 
 
 def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | None = None,

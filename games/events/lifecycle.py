@@ -4,6 +4,8 @@ the calculator to its table, and fixing a result. Every change is one transactio
 
 from __future__ import annotations
 
+import random
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -14,9 +16,11 @@ from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Entrants, Table
 from games.events.results import history_of, rounds_of, unfinished_tables
 from games.models import Game, Player
+from games.services import reason_of
 from games.services.players import players_by_name
 from games.services.recording import Outcome, import_record
 from games.translation import say
+from rules_engine.errors import RulesError
 from rules_engine.registry import default_registry
 
 
@@ -133,33 +137,20 @@ def _names(pairing: Pairing) -> list[str]:
 
 def start_live_game(pairing: Pairing, user) -> Game:
     """Start the table's game in live entry, the players seated as paired (the first seat
-    starts), the setup shuffled by the server; the table is linked to the game, so its
-    result fills in when the game ends."""
-    from games.ui import game_ui  # the web adapters load the plugins: only when a game starts
-
+    starts), the setup dealt by the game (`GameType.new_record`, a fresh shuffle); the table is
+    linked to the game, so its result fills in when the game ends."""
     if pairing.bye:
         raise EventError(_("a bye has no game"))
     if pairing.game_id is not None:
         raise EventError(_("table %(table)s already has game %(game)s") % {
             "table": pairing.table, "game": pairing.game_id})
-    event = pairing.round.event
-    live = game_ui(event.game_type).live
-    if live is None:
-        raise EventError(_("this server has no live entry for that game"))
-    blank = live.new_form()
-    data = {}
-    for field_name, field in blank.fields.items():
-        initial = blank.get_initial_for_field(field, field_name)
-        if initial not in (None, ""):
-            data[field_name] = initial
-    for i, name in enumerate(_names(pairing), start=1):
-        data[f"player_{i}"] = name
-    data["new_players"] = True
-    form = live.new_form(data)
-    if not form.is_valid():
-        raise EventError("; ".join(str(e) for errors in form.errors.values() for e in errors))
+    game_type = pairing.round.event.game_type
+    try:
+        record = default_registry().game(game_type).new_record(_names(pairing), random.Random())
+    except RulesError as exc:  # a game gone from the server, or a table it cannot seat
+        raise EventError(say(reason_of(exc))) from None
     with transaction.atomic():
-        outcome = import_record(form.to_record(), user=user, source=Game.Source.RECORDED)
+        outcome = import_record(record, user=user, source=Game.Source.RECORDED)
         if outcome.status != Outcome.IMPORTED or outcome.game is None:
             raise EventError(outcome.reason or _("the game could not be started"))
         pairing.game = outcome.game

@@ -2,8 +2,8 @@
 
 BGG has no API to post a play; its log form takes a few fields from the URL. Only the fields
 found in BGG's own forms and play records are sent (docs/history.md lists them and what is
-left out): the game (``objecttype=thing``, ``objectid`` from the game's web adapter,
-``GameUI.extra["bgg_thing"]``), ``playdate``, ``quantity``, ``location`` and ``comments``.
+left out): the game (``objecttype=thing``, ``objectid`` the game's ``GameType.bgg_id``),
+``playdate``, ``quantity``, ``location`` and ``comments``.
 The players, their scores and the winner go into ``comments`` as one line each, because no
 per-player URL field of BGG's form could be confirmed.
 """
@@ -15,15 +15,18 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.ui import game_ui
+from rules_engine.registry import default_registry
 
 LOGPLAY = "https://boardgamegeek.com/geeklogplay"
 
 
 def thing_id(game_type: str) -> int | None:
-    """BGG's id of the game (its adapter's ``extra["bgg_thing"]``); ``None`` for a game BGG lacks."""
-    value = game_ui(game_type).extra.get("bgg_thing")
-    return value if isinstance(value, int) else None
+    """BGG's id of the game (``GameType.bgg_id``); ``None`` for a game BGG lacks or this server
+    does not have."""
+    try:
+        return default_registry().game(game_type).bgg_id
+    except ValueError:
+        return None
 
 
 def result_lines(seats) -> list[str]:

@@ -1,18 +1,19 @@
-"""Demo data: a small club (8 players, 40 Duel games, most recorded move by move, and a few 3-
-and 4-player base games recorded move by move) built from random legal playouts with fixed
-seeds, so every run creates the same games and a second run adds nothing (every game is
-recognised by its content hash)."""
+"""Demo data: a small club (8 players, 40 Duel games, most recorded move by move, and a few
+games of every other registered game recorded move by move, the base game's of 3 and 4
+players) built from random legal playouts with fixed seeds, so every run creates the same
+games and a second run adds nothing (every game is recognised by its content hash)."""
 
 from __future__ import annotations
 
 import datetime
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from games.models import Game
 from games.services import ratings, recording
 from games.services.documents import GameMeta
-from games.ui import ui_registry
+from rules_engine.gametype import GameType
 from rules_engine.registry import DEFAULT_GAME, default_registry
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Darius", "Eshe", "Farid", "Gita", "Hani")
@@ -21,7 +22,7 @@ FIRST_DAY = datetime.date(2025, 1, 7)
 GAMES = 40
 SCORE_ONLY_EVERY = 7  # every 7th game was only scored with the calculator
 SEED = 5
-CLASSIC_GAMES = 6  # games of each other game whose adapter deals demo games (the base game's: 3 and 4 players)
+OTHER_GAMES = 6  # games of each other registered game (the base game's: 3 and 4 players alternately)
 
 
 @dataclass(frozen=True)
@@ -59,24 +60,36 @@ def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
 
 
 def other_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
-    """The demo games of the other games whose web adapter deals them (the base game's:
-    server-shuffled setups, as its live-entry page deals them, played with random legal
-    moves), the same for a seed."""
+    """The demo games of every other registered game: setups the game deals
+    (`GameType.new_record`, as its live-entry page does) played with random legal moves, the
+    same for a seed."""
+    registry = default_registry()
     out = []
-    for game_id, ui in sorted(ui_registry().uis.items()):
-        if ui.demo_record is None or game_id == DEFAULT_GAME:
-            continue
-        out.extend(_documents_of(ui.demo_record, random.Random(f"{game_id}-{seed}")))
+    for game_id in sorted(registry.games):
+        if game_id != DEFAULT_GAME:
+            out.extend(_documents_of(registry.game(game_id), random.Random(f"{game_id}-{seed}")))
     return out
 
 
-def _documents_of(demo_record, rng: random.Random) -> list[tuple[str, dict, GameMeta]]:
+def _documents_of(game: GameType[Any, Any], rng: random.Random) -> list[tuple[str, dict, GameMeta]]:
     out = []
-    for i in range(CLASSIC_GAMES):
-        record = demo_record(PLAYERS, rng, i)
+    for i in range(OTHER_GAMES):
+        # A game of three or more alternately takes one and two more than its fewest (the base game: 3, 4).
+        players = rng.sample(PLAYERS, min(game.max_players, game.min_players + 1 + i % 2))
+        record = _played(game, game.new_record(players, rng), random.Random(rng.getrandbits(64)))
         meta = GameMeta(played_on=FIRST_DAY + datetime.timedelta(days=14 * i + 3), location=rng.choice(LOCATIONS))
         out.append(("record", record, meta))
     return out
+
+
+def _played(game: GameType[Any, Any], record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``record`` played to its end with uniformly random legal moves."""
+    state, moves = game.setup(record), []
+    while not game.is_over(state):
+        move = rng.choice(game.legal_moves(state))
+        moves.append(game.move_to_json(move))
+        state = game.apply(state, move)
+    return {**record, "moves": moves}
 
 
 def load_demo(seed: int = SEED) -> DemoSummary:

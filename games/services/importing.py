@@ -4,18 +4,18 @@ The upload page and ``POST /api/v1/imports`` check the upload's limits, keep it 
 `ImportJob` and answer 202 at once; a worker (django-tasks, games/tasks.py) imports it record by
 record, each record in its own transaction together with its ratings-out-of-date mark, writes the
 progress as it goes, and rates the new games at the end (`ratings.catch_up`). A worker that dies
-halfway leaves every stored game marked: the next import or background task rates them, and the
-same upload sent again stores only the records still missing (a record already stored is
-recognised by its content hash).
+halfway leaves every stored game marked: the next import or background task rates them. Its job
+holds a lease the dead worker no longer renews (games/leases.py): the next worker queues it again,
+and the upload is imported again, storing only the records still missing (a record already
+stored is recognised by its content hash).
 """
 
 from __future__ import annotations
 
-import datetime
-
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import translation
 
+from games import leases
 from games.import_models import ImportJob
 from games.services import recording
 from games.services.documents import parse_documents
@@ -23,8 +23,6 @@ from games.translation import say
 
 #: Records between two progress writes.
 PROGRESS_EVERY = 20
-#: A running import whose progress has not moved for this long lost its worker.
-STALLED_AFTER = datetime.timedelta(minutes=10)
 
 
 def start(text: str, *, user, language: str) -> ImportJob:
@@ -47,41 +45,41 @@ def run(job_id: str) -> None:
         job = ImportJob.objects.select_for_update().filter(pk=job_id).first()
         if job is None or job.status != ImportJob.Status.QUEUED:
             return
-        job.status = ImportJob.Status.RUNNING
-        job.save(update_fields=["status", "updated_at"])
+        leases.claim(ImportJob, job_id)
+    lease = leases.Renewal(ImportJob, job_id)
     counts = {recording.Outcome.IMPORTED: 0, recording.Outcome.DUPLICATE: 0, recording.Outcome.REJECTED: 0}
     lines: list[dict] = []
 
     def progress(outcome: recording.Outcome) -> None:
         counts[outcome.status] += 1
         lines.append(_line(outcome))
-        if len(lines) % PROGRESS_EVERY == 0:
-            _save(job_id, lines, counts)
+        # Progress every few records; the lease renewed when due, whatever the progress.
+        lease.update(**(_progress(lines, counts) if len(lines) % PROGRESS_EVERY == 0 else {}))
 
     try:
         with translation.override(job.language):
             recording.import_many(parse_documents(job.text), user=job.created_by, on_outcome=progress)
+    except leases.LeaseLost:  # another worker found this one stale and imports it: leave it to it
+        return
     except Exception as exc:  # the progress page says so; the worker goes on with the next task
         ImportJob.objects.filter(pk=job_id).update(status=ImportJob.Status.FAILED, error=str(exc)[:2000])
         raise
-    _save(job_id, lines, counts, status=ImportJob.Status.DONE, text="")
+    try:
+        lease.update(status=ImportJob.Status.DONE, text="", lease_until=None, **_progress(lines, counts))
+    except leases.LeaseLost:
+        return
 
 
 def resume_stalled() -> int:
-    """Queue again the imports whose worker died (running, no progress for `STALLED_AFTER`; a
-    worker calls this when it starts). The upload is imported again from its start: the records
-    stored already are recognised and skipped. Returns how many were queued."""
+    """Queue again the imports whose worker died (games/leases.py: a worker calls this when it
+    starts and every lease period while it runs). The upload is imported again from its start: the
+    records stored already are recognised and skipped. Returns how many were queued."""
     from games.tasks import import_upload
 
-    queued = 0
-    stalled = ImportJob.objects.filter(status=ImportJob.Status.RUNNING, updated_at__lt=timezone.now() - STALLED_AFTER)
-    for pk, updated_at in stalled.values_list("pk", "updated_at"):
-        # Claimed by one worker only: the row changes under the second one's condition.
-        if ImportJob.objects.filter(pk=pk, status=ImportJob.Status.RUNNING, updated_at=updated_at).update(
-                status=ImportJob.Status.QUEUED, updated_at=timezone.now()):
-            import_upload.enqueue(str(pk))
-            queued += 1
-    return queued
+    queued = leases.requeue_stale(ImportJob)
+    for pk in queued:
+        import_upload.enqueue(str(pk))
+    return len(queued)
 
 
 def _line(outcome: recording.Outcome) -> dict:
@@ -90,11 +88,9 @@ def _line(outcome: recording.Outcome) -> dict:
             "move": outcome.move, "reason": say(outcome.reason) if outcome.reason else ""}
 
 
-def _save(job_id: str, lines: list[dict], counts: dict, **done) -> None:
-    ImportJob.objects.filter(pk=job_id).update(
-        done=len(lines), outcomes=lines, imported=counts[recording.Outcome.IMPORTED],
-        duplicates=counts[recording.Outcome.DUPLICATE], rejected=counts[recording.Outcome.REJECTED], **done,
-    )
+def _progress(lines: list[dict], counts: dict) -> dict:
+    return {"done": len(lines), "outcomes": list(lines), "imported": counts[recording.Outcome.IMPORTED],
+            "duplicates": counts[recording.Outcome.DUPLICATE], "rejected": counts[recording.Outcome.REJECTED]}
 
 
 def job_body(job: ImportJob) -> dict:
@@ -104,7 +100,7 @@ def job_body(job: ImportJob) -> dict:
     return {
         "id": str(job.pk), "status": job.status, "total": job.total, "done": job.done,
         "imported": job.imported, "duplicates": job.duplicates, "rejected": job.rejected,
-        "outcomes": job.outcomes if job.finished else [], "error": job.error,
+        "outcomes": job.outcomes if job.finished else [], "error": job.error, "restarts": job.restarts,
         "status_url": reverse("games-api:import-detail", args=[job.pk]),
         "progress_url": reverse("games:import-job", args=[job.pk]),
     }

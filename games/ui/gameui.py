@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import abc
 import json
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -212,8 +211,6 @@ class GameUI:
     #: The folder holding this game's templates (searched by games.ui.loader), e.g.
     #: ``Path(__file__).parent / "templates"`` with the files under ``ui/<game>/``.
     templates: Path | None = None
-    #: The seats' colours when a record names none (F2: "default black, white").
-    colours: tuple[str, ...] = ("black", "white")
     #: Short name for links ("Duel", "Base game"). Words for people here and below are
     #: ``gettext_lazy`` strings (the adapter is built once).
     label: StrOrPromise = ""
@@ -225,9 +222,6 @@ class GameUI:
     #: game has no such numbers).
     board_data: BoardDataEditor | None = None
 
-    #: (names to pick from, rng, i) -> the i-th demo game's record (manage.py load_demo).
-    demo_record: Callable[[Sequence[str], random.Random, int], dict[str, Any]] | None = None
-
     # -- game detail --------------------------------------------------------------------
     #: Why equal totals still had a winner, for people ("the player who did not start wins").
     tie_break: StrOrPromise = ""
@@ -237,5 +231,3 @@ class GameUI:
     #: The board's words for this game's ids, in the reader's language (``gettext_lazy``):
     #: breakdown keys, colours, sites, cards, action tokens. ``{{ key|label }}`` looks here.
     terms: Mapping[str, StrOrPromise] = field(default_factory=dict)
-
-    extra: Mapping[str, object] = field(default_factory=dict)

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.analysis_hooks import Outcome
 from rules_engine.errors import IllegalMoveError
-from rules_engine.gametype import Outcome
 
 if TYPE_CHECKING:
     from rules_engine.gametype import GameType

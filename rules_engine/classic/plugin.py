@@ -12,12 +12,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic import scoring, sitedata
-from rules_engine.classic.components import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
+from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
 from rules_engine.classic.moves import Move
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
-from rules_engine.gametype import GameType, ModuleGameType, Outcome, PlayModule, TableAnswers, Variant
+from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers, Variant
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import Message, msg
 
@@ -34,9 +35,21 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     max_players = MAX_PLAYERS
     sides = dict.fromkeys(SITES, SIDES)
     replays_final_only = True
+    colours = COLOURS  # the seats take the box's colours in order (C1)
+    bgg_id = 191862  # BoardGameGeek's Imhotep: Builder of Egypt
 
     def __init__(self, data: SiteData = EMPTY):
         self.data = data
+
+    def new_record(self, players: Sequence[str], rng: random.Random, *, sides: Mapping[str, str] | None = None,
+                   colours: Sequence[str] | None = None, variants: Sequence[str] | None = None) -> dict[str, Any]:
+        """F4 dealt by `game.new_record` from a seed drawn from ``rng``: the round cards and
+        market in random order (C2), and the seed, which deals any draw beyond the 34 cards (C7)."""
+        from rules_engine.classic import game
+
+        head = super().new_record(players, rng, sides=sides, colours=colours, variants=variants)
+        return game.new_record(head["players"], rng.getrandbits(32), colours=head["colours"], sides=head["sides"],
+                               variants=head.get("variants", ()))
 
     def __repr__(self) -> str:
         return f"ClassicGame(data={'EMPTY' if self.data == EMPTY else 'supplied'})"

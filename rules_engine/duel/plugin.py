@@ -8,13 +8,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules_engine.analysis_hooks import Outcome
 from rules_engine.duel import game, playout, record, scoring, statejson, transcription
 from rules_engine.duel.board_limits import MONUMENTS
 from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.transcription import TokensNeeded
-from rules_engine.gametype import GameType, ModuleGameType, Outcome, PlayModule, TableAnswers
+from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import msg
 from rules_engine.randomgames import players_and_sides
@@ -29,6 +30,16 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     max_players = 2
     sides = dict.fromkeys(MONUMENTS, ("A", "B"))
     replays_final_only = True
+    colours = record.COLOURS  # F2: "colours is optional (default black, white)"
+    bgg_id = 255674  # BoardGameGeek's Imhotep: The Duel (docs/history.md: one source confirms it)
+
+    def new_record(self, players: Sequence[str], rng: random.Random, *, sides: Mapping[str, str] | None = None,
+                   colours: Sequence[str] | None = None, variants: Sequence[str] | None = None) -> dict[str, Any]:
+        """F2 with the D3 shuffle of the 60 tokens as the explicit draw order (``setup.supply``),
+        so a stored game never depends on the random generator again."""
+        rec = super().new_record(players, rng, sides=sides, colours=colours, variants=variants)
+        rec["setup"] = {"supply": game.shuffled_supply(rng)}
+        return rec
 
     def setup(self, rec: Mapping[str, Any]) -> DuelState:
         return record.parse_header(rec)[1]

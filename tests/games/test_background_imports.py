@@ -8,6 +8,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Game, ImportJob, Rating, RatingsBacklog
@@ -174,15 +175,18 @@ def test_a_worker_starting_imports_again_an_upload_whose_worker_died(client, ali
     from django_tasks_db.models import DBTaskResult
 
     DBTaskResult.objects.all().delete()  # its task was taken by the worker that died
-    ImportJob.objects.filter(pk=job.pk).update(status="running", updated_at=job.created_at - importing.STALLED_AFTER)
+    # Its lease ran out: the worker that held it renews it no more (games/leases.py).
+    ImportJob.objects.filter(pk=job.pk).update(status="running", lease_owner="elsewhere:4242",
+                                               lease_until=timezone.now() - datetime.timedelta(seconds=1))
     work()
     job.refresh_from_db()
-    assert (job.status, job.imported, job.duplicates) == ("done", 3, 1)
+    assert (job.status, job.imported, job.duplicates, job.restarts) == ("done", 3, 1, 1)
     assert Game.objects.count() == 4 and unrated_finished_games() == []
 
 
-def test_a_running_import_with_recent_progress_is_left_alone(alice):
-    job = ImportJob.objects.create(created_by=alice, text="[]", status="running")
+def test_a_running_import_with_a_live_lease_is_left_alone(alice):
+    job = ImportJob.objects.create(created_by=alice, text="[]", status="running", lease_owner="elsewhere:4242",
+                                   lease_until=timezone.now() + datetime.timedelta(seconds=60))
     assert importing.resume_stalled() == 0
     job.refresh_from_db()
     assert job.status == "running"
@@ -197,3 +201,10 @@ def test_the_api_refuses_a_body_holding_a_nul_byte_and_keeps_nothing(alice):
     response = api.post("/api/v1/imports", b'[{"players": ["A\x00"]}]', content_type="application/json")
     assert response.status_code == 400 and "NUL" in response.json()["detail"]
     assert not ImportJob.objects.exists()
+
+
+def test_the_progress_page_says_an_import_restarted_after_an_interruption(client, alice):
+    job = ImportJob.objects.create(created_by=alice, text="[]", total=3, status="queued", restarts=1)
+    client.force_login(alice)
+    body = client.get(f"/games/imports/{job.pk}", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert 'id="import-restarted"' in body

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.models import Game, Move, Player, Rating, Result
-from games.services.demo import CLASSIC_GAMES
+from games.services.demo import OTHER_GAMES
 from games.services.generated import LOCATION
 from games.services.recording import import_record
 from tests.games.conftest import row_counts
@@ -124,11 +124,12 @@ def test_load_demo_builds_the_club_once_and_quickly():
     took = time.perf_counter() - began
     assert Player.objects.count() == 8
     assert Game.objects.filter(game_type="duel").count() == 40
-    assert Game.objects.filter(game_type="classic", source=Game.Source.RECORDED).count() == CLASSIC_GAMES
-    recorded = Game.objects.filter(source=Game.Source.RECORDED).count()
-    assert recorded > 30 and Game.objects.filter(source=Game.Source.SCORE).count() == 40 + CLASSIC_GAMES - recorded
+    assert Game.objects.filter(game_type="classic", source=Game.Source.RECORDED).count() == OTHER_GAMES
+    recorded = Game.objects.filter(game_type="duel", source=Game.Source.RECORDED).count()
+    assert recorded > 30 and Game.objects.filter(source=Game.Source.SCORE).count() == 40 - recorded
     # every demo game is finished: 2 seats per Duel, 3 and 4 seats alternately per base game
-    assert Result.objects.count() == 80 + 7 * CLASSIC_GAMES // 2
+    assert Result.objects.filter(seat__game__game_type="duel").count() == 80
+    assert Result.objects.filter(seat__game__game_type="classic").count() == 7 * OTHER_GAMES // 2
     assert took < 10
     counts = row_counts()
     call_command("load_demo")

@@ -5,7 +5,9 @@ kill, and the other instance goes on serving.
 
 Counted, not timed: the kill comes once KILL_AFTER writes are acknowledged, and the writers go
 on until each has EACH_AFTER writes acknowledged that it sent after the kill, so a loaded
-machine makes the test slower, never emptier (the cap only ends a run that cannot finish)."""
+machine makes the test slower, never emptier (the cap only ends a run that cannot finish). Nothing
+is assumed ready (issue 38): the cluster waits until HAProxy sees both instances up (its stats
+socket), and the warm-up until every writer's writes are acknowledged."""
 
 import os
 import shutil
@@ -61,3 +63,7 @@ def test_every_writer_is_served_after_the_kill(report):
 
 def test_the_other_instance_answers_its_health_check(report):
     assert report.survivor_healthy, report.lines()
+
+
+def test_the_balancer_sees_the_killed_instance_down_and_the_other_up(report):
+    assert report.view_at_end == {"app1": "DOWN", "app2": "UP"}, report.lines()

@@ -12,8 +12,9 @@ Pure Python: the engine side of a plugin imports no Django.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.errors import BoardError, IllegalMoveError, RecordError
 from rules_engine.gametype import GameType, ReplayBase
@@ -60,6 +61,14 @@ class ObeliskRace(GameType):
     name = "Obelisk race (house game)"
     min_players = 2
     max_players = 2
+    colours = COLOURS
+
+    def new_record(self, players: Sequence[str], rng: random.Random, *, sides: Mapping[str, str] | None = None,
+                   colours: Sequence[str] | None = None, variants: Sequence[str] | None = None) -> dict[str, Any]:
+        """A full quarry: nothing is hidden or shuffled, so ``rng`` is not used."""
+        rec = super().new_record(players, rng, sides=sides, colours=colours, variants=variants)
+        rec["setup"] = {"quarry": QUARRY}
+        return rec
 
     def setup(self, record: Mapping) -> RaceState:
         _names(record)

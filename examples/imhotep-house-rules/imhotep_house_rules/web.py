@@ -6,13 +6,14 @@ is imported here only, and only when the service asks for the game's pages."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django import forms
 
 from games.ui import BoardView, Calculator, GameUI, LiveEntry, NewGameForm, Story
-from imhotep_house_rules.race import COLOURS, GAME_ID, MAX_TAKE, RACE, new_record
+from imhotep_house_rules.race import GAME_ID, MAX_TAKE, RACE
 from rules_engine.errors import BoardError
 from rules_engine.registry import default_registry
 
@@ -105,7 +106,7 @@ class NewRaceForm(NewGameForm):
         return []
 
     def to_record(self) -> dict:
-        return new_record([self.cleaned_data["first"], self.cleaned_data["second"]])
+        return RACE.new_record([self.cleaned_data["first"], self.cleaned_data["second"]], random.Random())
 
 
 class RaceLive(LiveEntry):
@@ -123,7 +124,6 @@ class RaceLive(LiveEntry):
 UI = GameUI(
     game=GAME_ID,
     templates=TEMPLATES,
-    colours=COLOURS,
     label="Obelisk race",
     calculator=RaceCalculator(),
     board=RaceBoard(),

@@ -28,6 +28,9 @@ _JOB = inline_serializer("ImportJob", {
     "outcomes": serializers.ListField(child=serializers.DictField(), help_text=(
         "Once done, per record: {record, status (imported, duplicate, rejected), game, move, reason}.")),
     "error": serializers.CharField(allow_blank=True),
+    "restarts": serializers.IntegerField(help_text=(
+        "Times the import was queued again because the worker importing it stopped (restarted after an "
+        "interruption); 0 when all is well.")),
     "status_url": serializers.CharField(), "progress_url": serializers.CharField(),
 })
 

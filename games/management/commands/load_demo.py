@@ -1,13 +1,13 @@
 from django.core.management.base import BaseCommand
 
 from games.services import generated
-from games.services.demo import CLASSIC_GAMES, GAMES, PLAYERS, SEED, load_demo
+from games.services.demo import GAMES, OTHER_GAMES, PLAYERS, SEED, load_demo
 
 
 class Command(BaseCommand):
     help = (
         f"Load the demo club: {len(PLAYERS)} players, {GAMES} Duel games (most recorded move by move) and "
-        f"{CLASSIC_GAMES} base games recorded move by move. "
+        f"{OTHER_GAMES} games of every other game (the base game's of 3 and 4 players) recorded move by move. "
         "Idempotent: a second run adds nothing."
     )
 

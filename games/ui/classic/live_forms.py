@@ -1,13 +1,15 @@
 """The "start a base game" form (/games/new?game=classic): 2–4 players in seat order with
 their colours, the side of each of the five sites, the variants, and the shuffle seed.
 
-The server shuffles the setup with an explicit seed (`rules_engine.classic.game.new_record`,
-C2) and stores it, with the seed, in the record. A setup transcribed from a physical table is entered by importing an
-F4 record (/games/import), not here.
+The game deals the setup (`GameType.new_record`, C2) with ``random.Random`` of the shuffle
+seed, so the same seed deals the same setup, and the record stores the deal with the seed it
+was dealt from. A setup turned up at the table gives round 1's card and market here (F4
+``setup.transcribed``); a whole transcribed setup is entered by importing an F4 record.
 """
 
 from __future__ import annotations
 
+import random
 import secrets
 from typing import Any
 
@@ -25,7 +27,6 @@ from games.ui.classic.forms import SITE_NAMES
 from games.ui.classic.table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
 from games.ui.gameui import NewGameForm, drawn
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, ROUND_CARDS, SITES
-from rules_engine.classic.game import new_record
 from rules_engine.classic.words import COLOUR_NAMES
 from rules_engine.errors import RulesError
 from rules_engine.messages import msg
@@ -216,17 +217,12 @@ class NewClassicForm(NewGameForm):
         data["table"] = {"round_cards": [parse_round_card(card) or []], "market_draws": market, "transcribed": True}
 
     def to_record(self) -> dict:
-        """The F4 record (no moves): players[0] is seat 1, who starts (C2.3)."""
+        """The F4 record (no moves): players[0] is seat 1, who starts (C2.3), dealt by the game
+        (`GameType.new_record`) from the shuffle seed, or with the cards turned up at the table."""
         data = self.cleaned_data
+        record = default_registry().game(GAME_ID).new_record(
+            data["names"], random.Random(data["seed"]), colours=data["colours"],
+            sides={site: data[f"side_{site}"] for site in SITES}, variants=data.get("variants") or ())
         if data.get("setup") == "table":
-            record = new_record(data["names"], 0, colours=data["colours"],
-                                sides={site: data[f"side_{site}"] for site in SITES},
-                                variants=data.get("variants") or ())
             return {**record, "setup": data["table"]}
-        return new_record(
-            data["names"],
-            data["seed"],
-            colours=data["colours"],
-            sides={site: data[f"side_{site}"] for site in SITES},
-            variants=data.get("variants") or (),
-        )
+        return record

@@ -4,7 +4,6 @@ pages, the move stories, and live entry of 2–4 players."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -17,12 +16,9 @@ from games.ui.classic.presenters import classic_context
 from games.ui.gameui import BoardView, Calculator, GameUI, LiveEntry
 from games.ui.hookspecs import hookimpl
 from rules_engine.classic.components import CARDS, SITES
-from rules_engine.classic.game import new_record
-from rules_engine.classic.playout import random_game
 from rules_engine.classic.words import card_name, site_name
 
 GAME = "classic"
-COLOURS = ("black", "white", "brown", "grey")  # the seats take the box's colours in order (classic.md C1)
 
 
 class ClassicCalculator(Calculator):
@@ -103,13 +99,6 @@ class ClassicLive(LiveEntry):
         return table.read_turned_up(data, need)
 
 
-def demo_record(names, rng: random.Random, i: int) -> dict:
-    """A server-shuffled setup (as live entry deals it) played with random legal moves,
-    alternately 3 and 4 players."""
-    players = rng.sample(names, 3 if i % 2 == 0 else 4)
-    return random_game(new_record(players, rng.getrandbits(32)), random.Random(rng.getrandbits(64)))
-
-
 #: The board's words for the base game's ids, for ``{{ id|label }}``: sites and breakdown keys
 #: (headings), colours, the blue cards (C7).
 TERMS = {
@@ -145,20 +134,16 @@ TERMS = {
 UI = GameUI(
     game=GAME,
     templates=Path(__file__).parent / "templates",
-    colours=COLOURS,
     # Translators: the short name of Imhotep: Builder of Egypt, in links to its calculator.
     label=_("Base game"),
     calculator=ClassicCalculator(),
     board=ClassicBoard(),
     live=ClassicLive(),
     board_data=ClassicBoardData(),
-    demo_record=demo_record,
     tie_break=_("more stones on the sled"),
     board_format=_("board"),
     record_format=_("game record"),
     terms=TERMS,
-    # BoardGameGeek's id of Imhotep: Builder of Egypt (the "Log it on BoardGameGeek" link: games/services/bgg.py).
-    extra={"bgg_thing": 191862},
 )
 
 

@@ -21,7 +21,6 @@ from games.translation import say
 from games.ui.duel.geometry import BOATS, MONUMENTS, line_name
 from games.ui.duel.token_labels import label, read_labels
 from games.ui.gameui import NewGameForm
-from rules_engine.duel.game import shuffled_supply
 from rules_engine.duel.labels import FACES, LabelError
 from rules_engine.duel.tokens import TOKEN_COUNTS
 from rules_engine.errors import RulesError
@@ -33,12 +32,6 @@ SIDES = (("A", "A"), ("B", "B"))
 SHUFFLE, TRANSCRIBE = "shuffle", "transcribe"
 #: The monuments as the side radios name them (D1).
 MONUMENT_LABELS = {"obelisk": _("Obelisk"), "temple": _("Temple"), "pyramid": _("Pyramid"), "tomb": _("Tomb")}
-
-
-def server_supply(rng: random.Random | None = None) -> list[str]:
-    """A D3 shuffle stored as the explicit draw order (setup.supply), so a stored game never
-    depends on the random generator again."""
-    return shuffled_supply(rng if rng is not None else random.Random())
 
 
 def palette_of(left: dict[str, int]) -> list[dict]:
@@ -144,21 +137,16 @@ class NewDuelForm(NewGameForm):
                                             % {"reason": reason}) from None
         return data
 
-    def to_record(self, supply: list[str] | None = None) -> dict:
-        """The F2 record (no moves): players[0] is the one who starts (F2)."""
+    def to_record(self) -> dict:
+        """The F2 record (no moves) the Duel deals (`GameType.new_record`: the D3 shuffle as the
+        explicit draw order), or with the boats as transcribed: players[0] is the one who starts (F2)."""
         data = self.cleaned_data
         seats = [(data["names"][0], data["colour_1"]), (data["names"][1], data["colour_2"])]
         if data["starter"] == 2:
             seats.reverse()
+        record = default_registry().game("duel").new_record(
+            [name for name, _ in seats], random.Random(), colours=[colour for _, colour in seats],
+            sides={m: data[f"side_{m}"] for m in MONUMENTS})
         if data["setup"] == TRANSCRIBE:
-            setup = {"boats": data["boats"]}
-        else:
-            setup = {"supply": supply if supply is not None else server_supply()}
-        return {
-            "game": "duel",
-            "sides": {m: data[f"side_{m}"] for m in MONUMENTS},
-            "players": [name for name, _ in seats],
-            "colours": [colour for _, colour in seats],
-            "setup": setup,
-            "moves": [],
-        }
+            record["setup"] = {"boats": data["boats"]}
+        return record

@@ -15,7 +15,6 @@ from games.ui.gameui import BoardView, Calculator, GameUI, LiveEntry
 from games.ui.hookspecs import hookimpl
 
 GAME = "duel"
-COLOURS = ("black", "white")  # F2: "colours is optional (default black, white)"
 
 
 class DuelCalculator(Calculator):
@@ -121,7 +120,6 @@ TERMS = {
 UI = GameUI(
     game=GAME,
     templates=Path(__file__).parent / "templates",
-    colours=COLOURS,
     # Translators: the short name of Imhotep: The Duel, in links to its calculator.
     label=_("Duel"),
     calculator=DuelCalculator(),
@@ -131,8 +129,6 @@ UI = GameUI(
     board_format=_("board"),
     record_format=_("game record"),
     terms=TERMS,
-    # BoardGameGeek's id of Imhotep: The Duel (the "Log it on BoardGameGeek" link: games/services/bgg.py).
-    extra={"bgg_thing": 255674},
 )
 
 

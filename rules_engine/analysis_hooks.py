@@ -1,0 +1,80 @@
+"""The analysis's questions to a game (rules_engine/analysis, docs/plugins.md "Analysis"),
+with their defaults: what is hidden, how a playout goes on, and what a finished playout counts
+(`Outcome`). `rules_engine.gametype.GameType` inherits them; kept here so the contract's module
+holds the records, moves and scoring."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+State = TypeVar("State")  # a game's immutable position
+Move = TypeVar("Move")  # a game's parsed move
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, as the analysis counts it (`GameType.final_outcome`): the
+    winners (seat indices; several share a tied win) and each seat's final total, or None when
+    the game does not give its totals (`GameType.final_scores`)."""
+
+    winners: list[int]
+    scores: tuple[int, ...] | None = None
+
+
+class AnalysisHooks(Generic[State, Move]):
+    """The analysis's hooks of a `GameType`, each with its default."""
+
+    if TYPE_CHECKING:  # declared (abstract) by GameType; the default `final_winners` scores with them
+        def board(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]: ...
+
+        def score(self, board: Mapping[str, Any]) -> dict[str, Any]: ...
+
+        def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def unseen(self, state: State) -> Mapping[str, int]:
+        """What the players cannot see at ``state``: each face-down piece by kind, with how
+        many there are (the Duel's supply and reserve tokens). Default: nothing hidden."""
+        return {}
+
+    def determinized(self, state: State, rng: random.Random) -> State:
+        """``state`` with what is `unseen` re-dealt at random, so that a playout never
+        profits from hidden information. Default: ``state`` (nothing hidden, or the game's
+        `fast_playout` re-deals it itself)."""
+        return state
+
+    def fast_playout(self, state: State, rng: random.Random) -> State | None:
+        """The game played on from ``state`` to its end by the engine's own policy (re-dealing
+        hidden information itself): the final state. Default: None, so the analysis plays the
+        generic loop (`determinized`, then `legal_moves` picked by `playout_weights`)."""
+        return None
+
+    def playout_weights(self, moves: Sequence[Move]) -> Sequence[float] | None:
+        """How often the generic playout loop picks each of ``moves`` (relative weights), or
+        None to pick them alike. Default: None."""
+        return None
+
+    def final_winners(self, state: State, record: Mapping[str, Any]) -> list[int]:
+        """The winners (seat indices) of the finished position ``state``. Default: by the
+        game's own scoring (`board`, `score`, `rank`); a game may know them cheaper."""
+        board = self.board(state, record)
+        result = self.rank(self.score(board), board)
+        if "winners" in result:
+            return list(result["winners"])
+        return [result["winner"]]
+
+    def final_scores(self, state: State, record: Mapping[str, Any]) -> Sequence[int] | None:
+        """Each seat's final total at the finished position ``state``, for the analysis's
+        expected score margin (docs/plugins.md "Analysis"); called once per playout, so it should
+        be cheap (no explanation lines, no board validation). Default: None, the game does not
+        say, and its analysis has no score-margin view."""
+        return None
+
+    def final_outcome(self, state: State, record: Mapping[str, Any]) -> Outcome:
+        """The winners and final totals of the finished position ``state``: what a playout
+        counts. Default: `final_winners` and `final_scores`; a game whose totals decide its winners
+        overrides it to score the position once."""
+        scores = self.final_scores(state, record)
+        return Outcome(self.final_winners(state, record), None if scores is None else tuple(scores))

@@ -1,0 +1,66 @@
+"""`make serve` loads and warms the app before gunicorn forks its workers (issue 38,
+deploy/gunicorn.conf.py, imhotep_site/warm.py): a worker answers its first request without
+importing the app, and the master hands no open connection to the workers it forks.
+bench/restart_under_load.py measures the time to the first answer on a loaded machine."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from django.core.wsgi import get_wsgi_application
+from django.db import connection
+
+from tests.site.test_settings import ROOT
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_warm_up_answers_every_page_it_loads():
+    from imhotep_site.warm import warm
+
+    statuses = warm(get_wsgi_application())
+    assert set(statuses.values()) == {200}, statuses
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_warm_up_leaves_no_database_connection_open():
+    from imhotep_site.warm import warm
+
+    if connection.vendor == "sqlite":
+        pytest.skip("Django never closes the in-memory SQLite test database")
+    warm(get_wsgi_application())
+    assert connection.connection is None
+
+
+def test_gunicorn_with_the_serve_config_warms_the_app_before_forking(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3", "DJANGO_DEBUG": "1", "REDIS_URL": "",
+           "IMHOTEP_CACHE_DIR": str(tmp_path / "cache")}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    log = tmp_path / "gunicorn.log"
+    with open(log, "wb") as out:
+        server = subprocess.Popen([sys.executable, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}",
+                                   "--workers", "2", "--config", str(ROOT / "deploy" / "gunicorn.conf.py")],
+                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/games/", timeout=10).close()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+                time.sleep(0.1)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    text = log.read_text()
+    warmed, booted = text.find("app warmed before forking"), text.find("Booting worker")
+    assert -1 < warmed < booted, text[-3000:]
+    assert "': 200" in text[warmed:booted] and "': 0" not in text[warmed:booted], text[warmed:booted]
