@@ -41,16 +41,17 @@ def test_30_moves_made_offline_survive_a_reload_and_are_stored_once_in_order(chr
         log_in(page, live_server, alice)
         page.goto(f"/games/{game.pk}/play")
         settled_at(page, "#play", 0)
+        page.set_default_timeout(20_000)  # a loaded CI machine
         page.wait_for_function(KEPT)  # the page's copy for opening it offline (js/offline-sw.js)
         page.context.set_offline(True)
         for k, move in enumerate(moves):
             _tap(page, move)
-            expect(page.locator("#play-pending li")).to_have_count(k + 1)
+            expect(page.locator("#play-pending li")).to_have_count(k + 1, timeout=15_000)
         expect(page.locator("#harbor .is-pending").first).to_be_visible()
         assert Move.objects.filter(game=game).count() == 0
 
         page.reload()  # still offline: the page's kept copy, and the taps kept on the phone
-        expect(page.locator("#play-pending li")).to_have_count(OFFLINE)
+        expect(page.locator("#play-pending li")).to_have_count(OFFLINE, timeout=20_000)
         expect(page.locator("#harbor .is-pending").first).to_be_visible()
         assert Move.objects.filter(game=game).count() == 0
 
