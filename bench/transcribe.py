@@ -34,9 +34,64 @@ def percentile(samples: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+def board_steps(move: dict) -> int:
+    """Taps on the harbor after the action token (static/js/board-pick.js)."""
+    kind = move["type"]
+    if kind == "take-token":
+        return 1
+    if kind == "place-meeples":
+        return len(move["cells"])
+    if kind == "place-unload":
+        return 1 + len(move["boats"])
+    return 3  # swap-unload: two slots, then the boat to unload
+
+
+def _continues(longer: dict, move: dict) -> bool:
+    """``longer`` is ``move`` picked further (a third cell, a second boat): "Done" is needed."""
+    if longer["type"] != move["type"]:
+        return False
+    if move["type"] == "place-meeples":
+        return set(move["cells"]) < set(longer["cells"])
+    if move["type"] == "place-unload":
+        return longer["cell"] == move["cell"] and len(longer["boats"]) > len(move["boats"]) \
+            and longer["boats"][:len(move["boats"])] == move["boats"]
+    return False
+
+
+def duel_taps(record: dict) -> dict[str, int]:
+    """Taps to transcribe a Duel's moves on the play page (the setup form aside): a place, an
+    unload or a pass is one tap; an action token from its list is two (open the token's list,
+    pick the line; scrolling not counted); on the board, the token, each target, and "Done" when
+    a longer legal move of that token continues the pick; every token drawn at the table is one
+    palette tap, and each draw prompt one "Record the move". Counted on the engine's legal
+    moves at each position (a model of the page, not a browser run)."""
+    from rules_engine.registry import default_registry
+
+    game = default_registry().game("duel")
+    replay = default_registry().replay(record)
+    taps = {"list": 0, "board": 0, "best": 0}
+    for ply, move in enumerate(record["moves"]):
+        refills = [t for t in move.get("refills") or () if t]
+        drawn = len(move.get("refill") or ()) + sum(map(len, refills)) + (1 if move.get("reveal") else 0)
+        prompt = drawn + (1 if drawn else 0)
+        if move["type"] in ("place", "unload", "pass"):
+            for key in taps:
+                taps[key] += 1 + prompt
+            continue
+        shown = {k: v for k, v in move.items() if k not in ("refill", "refills", "reveal")}
+        legal = [game.move_to_json(m) for m in game.legal_moves(replay.states[ply]) if m is not None]
+        longer = any(_continues(m, shown) for m in legal)
+        on_board = 1 + board_steps(shown) + (1 if longer else 0)
+        taps["list"] += 2 + prompt
+        taps["board"] += on_board + prompt
+        taps["best"] += min(2, on_board) + prompt
+    return taps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=40)
+    parser.add_argument("--taps", action="store_true", help="count the taps of the transcribed Duel's moves and stop")
     args = parser.parse_args()
 
     import django
@@ -87,6 +142,13 @@ def main() -> None:
             draws[f"refills-{k}"] = " ".join(tokens)
     if "reveal" in duel_move:
         draws["reveal"] = duel_move["reveal"]
+
+    if args.taps:
+        taps = duel_taps(duel)
+        print(f"Duel transcribed at the table, {len(duel['moves'])} moves (setup form aside): "
+              f"action tokens from their lists {taps['list']} taps, on the board {taps['board']}, "
+              f"each by the shorter way {taps['best']}")
+        return
 
     # A 4-player base game at the table, ply 90: its setup lists the cards turned up so far.
     classic = next(r for r in (classic_record(random.Random(s), players=4) for s in range(200))

@@ -10,5 +10,6 @@ urlpatterns = [
     path("<int:pk>/embed", embed.embed, name="embed"),
     path("new", play_views.new_game, name="game-new"),
     path("<int:pk>/play", play_views.play, name="play"),
+    path("offline-sw.js", play_views.service_worker, name="play-sw"),
     path("<int:pk>/play/undo", play_views.undo, name="play-undo"),
 ]

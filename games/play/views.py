@@ -17,20 +17,23 @@ from __future__ import annotations
 import json
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from games.membership.access import member_required
 from games.models import Game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.play.tally import game_over_line, tally
 from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
 from games.services import reason_of
@@ -115,7 +118,8 @@ def _checked_game(request: HtmxRequest, pk: int) -> Game | HttpResponse:
 
 
 def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 200,
-            pending: dict[str, Any] | None = None, timeline: Timeline | None = None) -> HttpResponse:
+            pending: dict[str, Any] | None = None, timeline: Timeline | None = None,
+            redo: dict[str, Any] | None = None) -> HttpResponse:
     try:
         timeline = timeline or load_timeline(game)
     except (NoReplay, RulesError) as exc:
@@ -144,15 +148,22 @@ def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 
         replay_url=reverse("replay", args=[game.pk]),
         detail_url=reverse("games:detail", args=[game.pk]),
         can_undo=plies > 0 and game.status != Game.Status.ABANDONED,
+        # The move just undone, offered back beside undo (what it turned up at the table is asked again).
+        redo_move=json.dumps(redo, separators=(",", ":")) if redo is not None and live else "",
         names=timeline.names,
         # The id of the next tap (js/retry.js sends it again if the connection drops): a
         # repeated request with it gets the stored move back instead of a second one.
         move_id=uuid.uuid4().hex,
     )
+    if ctx["finished"]:  # the winner named, and the players' hand count checked (games/play/tally.py)
+        result = timeline.score_at(plies)
+        ctx.update(game_over=game_over_line(result, timeline.names), tally=tally(result, timeline.names, request.GET))
     partial = request.htmx and not request.htmx.history_restore_request
     if partial and status >= 400:
         status = 200  # htmx swaps only successful answers; the message is in the partial
     response = render(request, f"{template}#play" if partial else template, ctx, status=status)
+    if partial and not pending and "?" in (request.htmx.current_url or ""):
+        response["HX-Replace-Url"] = ctx["play_url"]  # a prompt answered or gone: its URL goes too
     patch_vary_headers(response, ("HX-Request",))
     return response
 
@@ -188,7 +199,7 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
     if isinstance(game, HttpResponse):
         return game
     if request.method != "POST":
-        return _render(request, game)
+        return _resume(request, game)
     ply = _parse_ply(request.POST.get("ply"))
     try:
         move = json.loads(request.POST.get("move") or "")
@@ -209,7 +220,7 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
                    **entry.table_form(shown, need),
                    "values": {f: request.POST.get(f, "") for f in fields}}
         if not any(f in request.POST for f in fields):
-            return _render(request, game, pending=pending, timeline=shown)
+            return _asking(request, game, pending, shown)
         answers, problems = entry.read_table(request.POST, need)
         if problems:
             return _render(request, game, status=400, pending=pending, error=joined_parts(problems), timeline=shown)
@@ -224,6 +235,35 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
         return _render(request, game, status=400, pending=pending,
                        error=msg("That move was not recorded: {reason}", reason=exc.reason))
     return _done(request, appended)
+
+
+def _asking(request: HtmxRequest, game: Game, pending: dict[str, Any], shown: Timeline) -> HttpResponse:
+    """The prompt for what a move turned up at the table, at a URL that asks it again: a reload
+    (or a phone that dropped the tab) comes back to the prompt instead of losing the move."""
+    response = _render(request, game, pending=pending, timeline=shown)
+    if request.htmx and response.status_code == 200:
+        query = urlencode({"ply": pending["ply"], "move": pending["move"]})
+        response["HX-Replace-Url"] = f"{reverse('play', args=[game.pk])}?{query}"
+    return response
+
+
+def _resume(request: HtmxRequest, game: Game) -> HttpResponse:
+    """GET: the page, with the prompt of a move waiting for the table's answer when the URL
+    names one for the position shown (``?ply=N&move=…``, set by `_asking`); a stale or
+    malformed one is dropped and the page shows the current position."""
+    ply = _parse_ply(request.GET.get("ply"))
+    entry = game_ui(game.game_type).live
+    try:
+        move = json.loads(request.GET.get("move") or "")
+    except ValueError:
+        move = None
+    shown = _shown(game, ply) if ply is not None and isinstance(move, dict) else None
+    need = _table_need(shown, move) if shown is not None and isinstance(move, dict) else None
+    if need is None or entry is None or shown is None or not isinstance(move, dict):
+        return _render(request, game)
+    pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
+               **entry.table_form(shown, need), "values": {}}
+    return _render(request, game, pending=pending, timeline=shown)
 
 
 def _shown(game: Game, ply: int) -> Timeline | None:
@@ -253,10 +293,24 @@ def undo(request: HtmxRequest, pk: int) -> HttpResponse:
     if isinstance(game, HttpResponse):
         return game
     ply = _parse_ply(request.POST.get("ply"))
+    undone = game.moves.order_by("-ply").values_list("data", flat=True).first()
     try:
         undo_last_move(game.pk, ply)
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, exc.expected, exc.current))
     except NothingToUndo as exc:
         return _render(request, game, status=400, error=reason_of(exc))
+    if request.htmx and isinstance(undone, dict):
+        return _render(request, Game.objects.get(pk=game.pk), redo=undone)
     return _done(request, game)
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/js/offline-sw.js served under /games/, the scope it keeps play pages for (a
+    service worker controls only the pages below its own URL)."""
+    script = finders.find("js/offline-sw.js")
+    with open(str(script), encoding="utf-8") as fh:
+        response = HttpResponse(fh.read(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

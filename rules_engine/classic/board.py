@@ -29,7 +29,7 @@ from rules_engine.classic.components import (
     STONES_PER_COLOUR,
 )
 from rules_engine.classic.sitedata import SiteData, missing_sides
-from rules_engine.classic.words import colour_name, site_name
+from rules_engine.classic.words import and_list, chamber_place, colour_name, site_name
 from rules_engine.messages import msg
 from rules_engine.validation import int_in, json_type, player_name, player_object, unknown
 
@@ -270,7 +270,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> li
         errors.append(("burial_chamber", reason))
         return []
     out: list[list[str | None]] = []
-    ended_at: str | None = None  # path of the first empty place: nothing may follow it
+    ended_at: tuple[int, int] | None = None  # (column, row) of the first empty place: nothing may follow it
     for c, column in enumerate(grid):
         path = f"burial_chamber[{c}]"
         if not isinstance(column, list | tuple):
@@ -290,7 +290,16 @@ def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> li
         for r, who in enumerate(column[:BURIAL_ROWS]):
             where = f"{path}[{r}]"
             if who is None:
-                ended_at = ended_at or where
+                ended_at = ended_at or (c, r)
+            elif who in COLOURS and who not in colours and colours:
+                # A box colour nobody plays: said in the board's words (the calculator offers every colour).
+                reason = msg(
+                    "{colour} is no player's colour in this game; the players' colours are {colours} (C1)",
+                    colour=colour_name(who),
+                    colours=and_list(colour_name(k) for k in colours),
+                )
+                errors.append((where, reason))
+                who = None
             elif who not in colours:
                 reason = msg(
                     "must be a player's colour ({colours}) or null, got {value}",
@@ -302,7 +311,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> li
             elif ended_at is not None:
                 reason = msg(
                     "the chamber fills column by column from the top (C5.4), but {place} before it is empty",
-                    place=ended_at,
+                    place=chamber_place(*ended_at),
                 )
                 errors.append((where, reason))
             cells.append(who)

@@ -114,6 +114,12 @@ def colour_name(colour: str) -> Message:
     return COLOUR_NAMES[colour]
 
 
+def chamber_place(column: int, row: int) -> Message:
+    """A place of the burial chamber (C5.4) from 0-based indexes, as the board counts it."""
+    # Translators: a place of the burial chamber (C5.4): columns from the left, rows from the top.
+    return msg("column {column}, row {row} of the burial chamber", column=column + 1, row=row + 1)
+
+
 def doing(what: Context) -> Message:
     """The words for a refusal's context (see the module docstring)."""
     if isinstance(what, str):

@@ -20,9 +20,11 @@
     var select = cell.querySelector("select");
     var button = cell.querySelector("button");
     var colour = select.value;
+    var option = select.options[select.selectedIndex];
     button.dataset.colour = colour;
-    button.textContent = colour ? colour.charAt(0).toUpperCase() + colour.slice(1, 2) : "";
-    button.setAttribute("aria-label", select.dataset.label + ": " + (colour || "empty"));
+    // The page's words (translated on the server): the option's short label and its colour word.
+    button.textContent = colour && option ? option.dataset.short || option.text : "";
+    button.setAttribute("aria-label", select.dataset.label + ": " + (option ? option.text : colour));
   }
 
   function enhance(cell) {
@@ -66,7 +68,8 @@
       select.value = "";
       if (label) {
         label.htmlFor = select.id;
-        label.textContent = "Column " + number + ", row " + row;
+        var pattern = grid.dataset.cellLabel || "{column}, {row}";
+        label.textContent = pattern.replace("{column}", number).replace("{row}", row);
       }
       select.dataset.label = label ? label.textContent : name;
       grid.appendChild(copy);

@@ -33,11 +33,32 @@
       const left = Math.max(0, Number(f.dataset.left) - (used.get(f) || 0));
       f.querySelector("small").textContent = left;
       f.disabled = left === 0;
-      f.setAttribute("aria-label", `${f.title}, ${left} left`);
+      const pattern = palette.dataset.leftLabel || "{name}, {left}";
+      f.setAttribute("aria-label", pattern.replace("{name}", f.title).replace("{left}", left));
     });
   }
 
+  const tapped = new WeakMap(); // palette → the fields its taps filled, in order (for "remove last token")
+
+  // "Remove last token": the last word of the field the last tap filled (else of the last field
+  // holding one), so a mistaken tap is taken back where it was made.
+  function removeLast(palette) {
+    const inputs = fields(palette);
+    const stack = (tapped.get(palette) || []).filter((i) => inputs.includes(i) && words(i).length);
+    const target = stack.pop() || inputs.slice().reverse().find((i) => words(i).length);
+    tapped.set(palette, stack);
+    if (!target) return;
+    target.value = words(target).slice(0, -1).join(" ");
+    lastFocused.set(palette, target);
+    refresh(palette);
+  }
+
   document.addEventListener("click", (event) => {
+    const remove = event.target.closest(".palette [data-remove-last]");
+    if (remove) {
+      removeLast(remove.closest(".palette"));
+      return;
+    }
     const face = event.target.closest(".palette button.face");
     if (!face || face.disabled) return;
     const palette = face.closest(".palette");
@@ -46,6 +67,7 @@
     const target = focused && !full(focused) ? focused : inputs.find((i) => !full(i));
     if (!target) return;
     target.value = `${target.value.trim()} ${face.dataset.short}`.trim();
+    tapped.set(palette, (tapped.get(palette) || []).concat([target]));
     if (full(target)) {
       const next = inputs.find((i) => !full(i));
       if (next) lastFocused.set(palette, next);

@@ -87,7 +87,23 @@
     if (event.detail.parameters.chart === undefined) event.detail.parameters.chart = "margin";
   });
 
-  function sync() { syncSlider(); markMove(); }
+  // A live game's poll brought new moves: the last one is said to a screen reader (the
+  // announcer stays in the page; the viewer is replaced, so it cannot be the live region).
+  var pliesKnown = null;
+  function announce() {
+    var v = viewer();
+    var out = document.getElementById("move-announcer");
+    if (!v || !out) return;
+    var plies = Number(v.dataset.plies);
+    if (pliesKnown !== null && plies > pliesKnown) {
+      var last = document.getElementById("last-move");
+      if (last) out.textContent = last.textContent.trim();
+    }
+    pliesKnown = plies;
+  }
+  announce();
+
+  function sync() { syncSlider(); markMove(); announce(); }
   document.addEventListener("htmx:afterSettle", sync);
   document.addEventListener("htmx:historyRestore", sync);
   window.addEventListener("popstate", function () { target = null; setTimeout(sync, 0); });

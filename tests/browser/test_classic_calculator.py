@@ -2,6 +2,8 @@
 cells tapped through the colours, live totals and winner (htmx), B sides that cannot be scored
 yet, blocks shown only when they matter (CSS), and the page without JavaScript."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -33,7 +35,7 @@ def test_c5_4_three_player_board_with_tapped_chamber_cells_scores_live(page):
         cell(page, 1, row).click()  # empty → black
         cell(page, 1, row).click()  # black → white
     cell(page, 2, 1).click()  # empty → black
-    expect(cell(page, 1, 3)).to_have_attribute("aria-label", "Column 1, row 3: white")
+    expect(cell(page, 1, 3)).to_have_attribute("aria-label", "Column 1, row 3: White")
     expect(page.locator("#score-1 tr[data-monument=burial_chamber] td.pts")).to_have_text("6")
     expect(page.locator("#score-1 .total")).to_have_text("34")
     expect(page.locator("#score-0 .total")).to_have_text("31")
@@ -51,7 +53,7 @@ def test_c5_4_a_tap_cycles_only_through_the_colours_in_play(page):
     for _ in range(3):
         cell(page, 1, 1).click()
         colours.append(cell(page, 1, 1).get_attribute("aria-label").split(": ")[1])
-    assert colours == ["black", "white", "empty"]
+    assert colours == ["Black", "White", "empty"]
 
 
 def test_c5_4_emptying_the_last_filled_column_drops_the_spare_one(page):
@@ -146,3 +148,21 @@ def test_without_javascript_chamber_cells_are_selects_and_the_button_scores(chro
         expect(page.locator(".winner")).to_have_text("Ana wins with 20 points.")
         expect(page.get_by_label("Column 2, row 1")).to_be_visible()  # one more column offered
         assert "bc_1_1=white" in page.url
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("de-DE", ("S", "W", "Spalte 3, Reihe 1: leer", "Spalte 2, Reihe 1: Weiß")),
+    ("ja-JP", ("黒", "白", "3列目・1行目", "白")),
+])
+def test_c5_4_chamber_cells_and_added_columns_speak_the_page_language(chromium, live_server, locale, words):
+    """Issue 39: the cells read ``Bl/Wh`` and added columns "Column 2, row 1" whatever the language."""
+    black, white, added, second = words
+    with page_in(chromium, live_server, locale=locale, viewport={"width": 390, "height": 844}) as page:
+        page.goto("/score/classic")
+        cell(page, 1, 1).click()
+        cell(page, 2, 1).click()
+        cell(page, 2, 1).click()
+        expect(cell(page, 1, 1)).to_have_text(black)
+        expect(cell(page, 2, 1)).to_have_text(white)
+        expect(cell(page, 2, 1)).to_have_attribute("aria-label", re.compile(re.escape(second)))
+        expect(cell(page, 3, 1)).to_have_attribute("aria-label", re.compile(re.escape(added)))

@@ -49,7 +49,6 @@ def start_transcribed_game(page, record: dict) -> None:
     for monument, side in record["sides"].items():
         page.locator(f'input[name="side_{monument}"][value="{side}"]').check()
     page.get_by_label("Transcribed from our table").check()
-    page.locator("details.boats > summary").click()
     for boat in record["setup"]["boats"]:
         tap(page, boat)
     page.get_by_role("button", name="Start the game").click()
@@ -136,7 +135,6 @@ def start_base_game_at_the_table(page, names: list[str], round_card, market: lis
     for seat, name in enumerate(names, start=1):
         page.get_by_role("combobox", name=f"Seat {seat}").fill(name)
     page.get_by_label("Turned up at our table").check()
-    page.locator("details.table-cards > summary").click()
     page.get_by_label("Round 1's card").select_option("-".join(map(str, round_card)))
     for k, card in enumerate(market):
         page.get_by_label(f"Market card {k + 1}").select_option(card)

@@ -71,7 +71,7 @@ PROBLEMS = [
         [("players", 2), ("bc_1_1", "grey")],
         "chamber",
         "Burial chamber, column 1, row 1",
-        "a player's colour",
+        "grey is no player's colour in this game; the players' colours are black and white",
     ),
     (
         "site_stones_missing_for_a_decoration",

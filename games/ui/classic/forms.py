@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from django import forms
 from django.http import QueryDict
 from django.utils.functional import lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.ui.classic.form_parts import ChamberCell, ErrorSlot, PlayerFields, SideField, VariantInputs, VariantWords
@@ -72,7 +72,7 @@ def cell_name(column: int, row: int) -> str:
     return f"bc_{column}_{row}"
 
 
-def _cell_label(column: int, row: int) -> str:
+def _cell_label(column: int | str, row: int | str) -> str:
     # Translators: a cell of the burial chamber (C5.4), columns from the left, rows from the top.
     return gettext("Column %(column)s, row %(row)s") % {"column": column, "row": row}
 
@@ -186,6 +186,19 @@ def _shared_fields() -> dict[str, forms.Field]:
 
 # Translators: an empty cell of the burial chamber, in the cell's list of colours.
 CELL_CHOICES = [("", _("empty")), *COLOUR_NAMES.items()]
+# What a chamber cell's button shows (its colour is painted too): letters of the language's colour
+# word, distinct within a language (docs/glossary "Colour labels").
+COLOUR_SHORT = {
+    # Translators: a burial chamber cell holding a black stone, at most 2 characters (glossary "Colour labels").
+    "black": pgettext_lazy("colour label", "Bl"),
+    # Translators: a burial chamber cell holding a white stone, at most 2 characters (glossary "Colour labels").
+    "white": pgettext_lazy("colour label", "Wh"),
+    # Translators: a burial chamber cell holding a brown stone, at most 2 characters (glossary "Colour labels").
+    "brown": pgettext_lazy("colour label", "Br"),
+    # Translators: a burial chamber cell holding a grey stone, at most 2 characters (glossary "Colour labels").
+    "grey": pgettext_lazy("colour label", "Gr"),
+}
+assert set(COLOUR_SHORT) == set(COLOURS)
 
 
 @functools.cache
@@ -294,7 +307,12 @@ class ClassicBoardForm(forms.Form):
             for c in range(1, self.columns + 1)
         ]
 
-    cell_choices = tuple(CELL_CHOICES)
+    cell_choices = tuple((value, text, COLOUR_SHORT.get(value, "")) for value, text in CELL_CHOICES)
+
+    @property
+    def cell_label_pattern(self) -> str:
+        """A cell's label with ``{column}`` and ``{row}`` left open: chamber.js labels the columns it adds."""
+        return _cell_label("{column}", "{row}")
 
     @property
     def variant_boxes(self) -> list:

@@ -63,6 +63,18 @@ class SideSelect(forms.RadioSelect):
         return option
 
 
+class RoundCardSelect(forms.Select):
+    """Round cards, each saying the player counts it belongs to (``data-players="2 3"``, C1): the
+    page (js/new-game.js) offers only those of the count of names entered."""
+
+    def create_option(self, *args, **kwargs):
+        option = super().create_option(*args, **kwargs)
+        if option["value"]:
+            counts = [n for n, cards in ROUND_CARDS.items() if option["value"] in {round_card_label(c) for c in cards}]
+            option["attrs"]["data-players"] = " ".join(map(str, counts))
+        return option
+
+
 class NewClassicForm(NewGameForm):
     # Tells /games/new which form a post is for (the action's ?game=classic does too).
     game = forms.CharField(widget=forms.HiddenInput, initial=GAME_ID, required=False)
@@ -85,6 +97,7 @@ class NewClassicForm(NewGameForm):
         label=_("Round 1's card"),
         required=False,
         choices=[("", "—"), *((c, c) for c in ALL_ROUND_CARDS)],
+        widget=RoundCardSelect,
         help_text=_("The ship sizes as printed on the card turned up for round 1."),
     )
 

@@ -166,8 +166,28 @@ def sites_view(state: Mapping, story: ClassicStory | None = None) -> list[dict]:
             view.update(_chamber(site))
         else:
             view.update(_obelisks(site, colours))
+        if site_id != "market":
+            view["stone_counts"] = _stone_counts(site_id, site, view, colours)
         out.append(view)
     return out
+
+
+def _stone_counts(site_id: str, site: Mapping, view: Mapping, colours: Sequence[str]) -> list[tuple[str, int]]:
+    """(colour, stones) on a site in seat order: the site as words, not only as coloured dots
+    (issue 39: a screen reader, or a reader who tells colours apart badly, reads the counts)."""
+    if site_id == "obelisks":
+        counted = [ob["colour"] for ob in view["obelisks"] for _ in ob["blocks"]]
+    elif site_id == "temple":
+        counted = [stone_colour(c) for c in site.get("stones") or []]
+    elif site_id == "burial-chamber":
+        counted = [c for row in view["rows"] for c in row if c]
+    elif "levels" in view:
+        counted = [sp["colour"] for lv in view["levels"] for row in lv["rows"] for sp in row if sp["colour"]]
+        counted += list(view["overflow"])
+    else:
+        counted = [c for pile in view.get("piles", []) for c in pile] + list(view.get("overflow", []))
+    order = [stone_colour(c) for c in colours]
+    return [(c, counted.count(c)) for c in order if counted.count(c)]
 
 
 def _decoration(card: str) -> dict:

@@ -118,7 +118,8 @@ def test_f3_validation_messages_say_what_is_wrong():
     assert errors_of(board(chamber=[["black", None, "white"]])) == [
         (
             "burial_chamber[0][2]",
-            "the chamber fills column by column from the top (C5.4), but burial_chamber[0][1] before it is empty",
+            "the chamber fills column by column from the top (C5.4), "
+            "but column 1, row 2 of the burial chamber before it is empty",
         )
     ]
 

@@ -1,0 +1,88 @@
+"""Action-token moves picked on the board, on a phone (issue 39, duel.md D4.3): the token
+first, then its targets on the harbor, each step highlighting only what legal moves allow; an
+illegal target is inert; the finished pick is stored as the list's move would be."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Move
+from tests.browser.contexts import log_in, page_in, settled_at
+from tests.kit import random_record
+from tests.replay.conftest import store
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+# (seed, ply): a recorded move of each kind and shape (found in tests.kit's random games).
+CASES = {
+    "take-token": (0, 36),
+    "place-meeples, 2 cells": (0, 25),
+    "place-meeples, 3 cells": (0, 50),
+    "place-unload, 1 boat": (0, 12),
+    "place-unload, 2 boats": (2, 54),
+    "swap-unload": (0, 17),
+}
+
+
+def _targets(move: dict) -> list[str]:
+    slot = '#harbor [data-boat="{}"] .slot[data-slot="{}"]'.format
+    if move["type"] == "take-token":
+        return [slot(move["boat"], move["slot"])]
+    if move["type"] == "place-meeples":
+        return [f'#harbor [data-cell="{c}"]' for c in move["cells"]]
+    if move["type"] == "place-unload":
+        return [f'#harbor [data-cell="{move["cell"]}"]', *(f'#harbor [data-boat="{b}"]' for b in move["boats"])]
+    return [slot(move["boat"], move["slots"][0]), slot(move["boat"], move["slots"][1]),
+            f'#harbor [data-boat="{move["unload"]}"]']
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_d4_3_an_action_token_is_played_on_the_board(chromium, live_server, alice, case):
+    seed, ply = CASES[case]
+    move = random_record(seed)["moves"][ply]
+    game = store(random_record(seed, moves=ply), alice)
+    with page_in(chromium, live_server, **PHONE) as page:
+        log_in(page, live_server, alice)
+        page.goto(f"/games/{game.pk}/play")
+        settled_at(page, "#play", ply)
+        page.locator(f'#board-pick [data-pick="{move["type"]}"]').click()
+        for target in _targets(move):
+            expect(page.locator(target)).to_have_class(re.compile(r"\bis-target\b"))
+            page.locator(target).click()
+        if page.locator("#board-pick .pick-done").is_visible():  # a shorter move is complete too
+            page.locator("#board-pick .pick-done").click()
+        settled_at(page, "#play", ply + 1)
+    assert Move.objects.get(game=game, ply=ply).data == move
+
+
+def test_d4_3_an_illegal_target_is_inert_while_picking(chromium, live_server, alice):
+    seed, ply = CASES["take-token"]
+    game = store(random_record(seed, moves=ply), alice)
+    with page_in(chromium, live_server, **PHONE) as page:
+        log_in(page, live_server, alice)
+        page.goto(f"/games/{game.pk}/play")
+        settled_at(page, "#play", ply)
+        page.locator('#board-pick [data-pick="take-token"]').click()
+        inert = page.locator("#harbor [data-cell]:not(.is-target)").first
+        inert.click()
+        page.wait_for_timeout(500)
+        assert Move.objects.filter(game=game).count() == ply
+        expect(page.locator("#harbor.is-picking")).to_have_count(1)
+        page.locator("#board-pick .pick-cancel").click()
+        expect(page.locator("#harbor.is-picking")).to_have_count(0)
+
+
+def test_d4_3_an_action_token_is_played_on_the_board_with_the_keyboard(chromium, live_server, alice):
+    seed, ply = CASES["take-token"]
+    game = store(random_record(seed, moves=ply), alice)
+    with page_in(chromium, live_server, **PHONE) as page:
+        log_in(page, live_server, alice)
+        page.goto(f"/games/{game.pk}/play")
+        settled_at(page, "#play", ply)
+        page.locator('#board-pick [data-pick="take-token"]').focus()
+        page.keyboard.press("Enter")  # the token; the first slot it may take gets the focus
+        expect(page.locator("#harbor .slot.is-target").first).to_be_focused()
+        page.keyboard.press("Enter")
+        settled_at(page, "#play", ply + 1)
+    assert Move.objects.get(game=game, ply=ply).data["type"] == "take-token"
