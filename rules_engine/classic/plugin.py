@@ -42,13 +42,17 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         self.data = data
 
     def new_record(self, players: Sequence[str], rng: random.Random, *, sides: Mapping[str, str] | None = None,
-                   colours: Sequence[str] | None = None, variants: Sequence[str] | None = None) -> dict[str, Any]:
-        """F4 dealt by `game.new_record` from a seed drawn from ``rng``: the round cards and
-        market in random order (C2), and the seed, which deals any draw beyond the 34 cards (C7)."""
+                   colours: Sequence[str] | None = None, variants: Sequence[str] | None = None,
+                   seed: int | None = None) -> dict[str, Any]:
+        """F4 dealt by `game.new_record` from a shuffle seed: the round cards and market in random
+        order (C2), and the seed, which deals any draw beyond the 34 cards (C7). ``seed`` is the one a
+        player typed, stored as it is so typing a stored game's seed again deals the same game; without
+        it the seed is drawn from ``rng``."""
         from rules_engine.classic import game
 
         head = super().new_record(players, rng, sides=sides, colours=colours, variants=variants)
-        return game.new_record(head["players"], rng.getrandbits(32), colours=head["colours"], sides=head["sides"],
+        dealt_from = rng.getrandbits(32) if seed is None else seed
+        return game.new_record(head["players"], dealt_from, colours=head["colours"], sides=head["sides"],
                                variants=head.get("variants", ()))
 
     def __repr__(self) -> str:

@@ -27,6 +27,7 @@ from games.ui.classic.forms import SITE_NAMES
 from games.ui.classic.table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
 from games.ui.gameui import NewGameForm, drawn
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, ROUND_CARDS, SITES
+from rules_engine.classic.plugin import ClassicGame
 from rules_engine.classic.words import COLOUR_NAMES
 from rules_engine.errors import RulesError
 from rules_engine.messages import msg
@@ -220,8 +221,10 @@ class NewClassicForm(NewGameForm):
         """The F4 record (no moves): players[0] is seat 1, who starts (C2.3), dealt by the game
         (`GameType.new_record`) from the shuffle seed, or with the cards turned up at the table."""
         data = self.cleaned_data
-        record = default_registry().game(GAME_ID).new_record(
-            data["names"], random.Random(data["seed"]), colours=data["colours"],
+        game = default_registry().game(GAME_ID)
+        assert isinstance(game, ClassicGame)  # this form is the base game's own
+        record = game.new_record(
+            data["names"], random.Random(data["seed"]), seed=data["seed"], colours=data["colours"],
             sides={site: data[f"side_{site}"] for site in SITES}, variants=data.get("variants") or ())
         if data.get("setup") == "table":
             return {**record, "setup": data["table"]}
