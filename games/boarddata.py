@@ -260,7 +260,7 @@ def _totals(game: Game, registry: Registry) -> list[tuple[str, int]]:
         score = replay.score()
     else:
         score = registry.score(game.board)
-    return [(name, int(p["total"])) for name, p in zip(names, score["players"], strict=True)]
+    return [(name, p.total) for name, p in zip(names, score.players, strict=True)]
 
 
 def rescore_preview(games: Iterable[Game], version: BoardData) -> list[Change]:

@@ -31,4 +31,4 @@ def test_replay_ndjson_on_an_empty_database_says_the_board_data_is_unreadable_on
 def test_score_on_an_empty_database_prints_the_engines_result(tmp_path, board_file, board):
     done = run_manage("score", str(board_file), env=empty_database_env(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == json.loads(json.dumps(base_registry().score(board)))
+    assert json.loads(done.stdout) == json.loads(json.dumps(base_registry().score(board).to_json()))
