@@ -16,7 +16,9 @@ from rules_engine.gametype import GameType, Outcome, ReplayBase, Variant, Varian
 from rules_engine.hookspecs import hookimpl
 
 #: Stored games pin this; bump it whenever a rule change could alter a replay or a score.
-ENGINE_VERSION = "1.0.0"
+#: 1.1.0: a red card is discarded after its effect (classic.md C7, ruling of 2026-11-28);
+#: `manage.py red_card_ruling` lists the stored games that replay differently.
+ENGINE_VERSION = "1.1.0"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -126,8 +126,16 @@ class GameType(abc.ABC, Generic[State, Move]):
         record's header: sides, players) labels it and scores it on the right sides."""
 
     @abc.abstractmethod
-    def random_record(self, rng: random.Random) -> dict[str, Any]:
-        """A whole game of uniformly random legal moves as a record (tests, demo data)."""
+    def random_record(
+        self, rng: random.Random, *, players: int | None = None, sides: Mapping[str, str] | None = None
+    ) -> dict[str, Any]:
+        """A whole game of uniformly random legal moves as a record (tests, demo data), the same
+        for the same ``rng`` state and arguments. ``players``: how many seats, between
+        `min_players` and `max_players`; ``sides``: each part's side, a part left out on side A.
+        Either one not given is drawn by ``rng`` among what this game can play with its board
+        data in force: a player count, then per part a side `unplayable_sides` does not name
+        for that count. ValueError for a count or a side the game does not have; `RecordError`
+        for a side its data cannot play."""
 
     def with_board_data(self, data: Mapping[str, Any]) -> GameType[Any, Any]:
         """This game with plugin-supplied board data (hook ``imhotep_board_data``): the open

@@ -164,3 +164,19 @@ class BoardDataFactory(factory.django.DjangoModelFactory):
             from games.boarddata import forget
 
             forget()  # a version written past the service: every process reads the current one again
+
+
+def recorded_game(record: dict, **game_fields):
+    """A recorded game built row by row from ``record`` (F2/F4): the game with the record's
+    header, a seat per player (a new player each) and a move per ply, as stored games are; no
+    results (``status`` in progress). ``game_fields``: e.g. ``board_data`` it was played with."""
+    header = {k: v for k, v in record.items() if k not in ("players", "moves")}
+    game = GameFactory(game_type=record["game"], source="recorded", status="in_progress",
+                       sides=dict(record.get("sides") or {}), header=header, **game_fields)
+    colours = record.get("colours") or ()
+    for order in range(len(record["players"])):
+        SeatFactory(game=game, player=PlayerFactory(), order=order,
+                    colour=colours[order] if order < len(colours) else "")
+    for ply, move in enumerate(record["moves"]):
+        MoveFactory(game=game, ply=ply, data=move)
+    return game

@@ -1,31 +1,29 @@
-"""The test kit: one way to make a random game record of either built-in game, the same for a
-seed (the engine's own random playout: formats.md F2 for the Duel, F4 for the base game)."""
+"""The test kit: one way to make a random game record of any registered game, the same for a
+seed (the game's `GameType.random_record`: formats.md F2 for the Duel, F4 for the base game)."""
 
 from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.registry import default_registry
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 
 def random_record(seed: int, players: Sequence[str] | int | None = None, *, game: str = "duel",
-                  moves: int | None = None, played_on: datetime.date | None = None) -> dict:
-    """A whole game of random legal moves (or its first ``moves`` moves). ``players``: the
-    names, or how many (the base game: 2–4; named Ana, Ben, Cleo, Dan); by default two for
-    the Duel and four for the base game. ``played_on`` goes into the record's history."""
-    count = players if isinstance(players, int) else len(players) if players else (2 if game == "duel" else 4)
-    names = list(players) if players is not None and not isinstance(players, int) else list(NAMES[:count])
-    rng = random.Random(seed)
-    if game == "classic":
-        record = classic_record(rng, players=count)
-    else:
-        record = default_registry().game(game).random_record(rng)
-    record["players"] = names
+                  sides: Mapping[str, str] | None = None, moves: int | None = None,
+                  played_on: datetime.date | None = None) -> dict:
+    """A whole game of random legal moves (or its first ``moves`` moves), made by the game's
+    `GameType.random_record` with the board data in force. ``players``: the names, or how many
+    (named Ana, Ben, Cleo, Dan); by default the game draws the count (the Duel: two). ``sides``:
+    by default the game draws them among those it can play. ``played_on`` goes into the
+    record's history."""
+    count = players if isinstance(players, int) else len(players) if players else None
+    record = default_registry().game(game).random_record(random.Random(seed), players=count, sides=sides)
+    n = len(record["players"])
+    record["players"] = list(players) if players is not None and not isinstance(players, int) else list(NAMES[:n])
     if moves is not None:
         record["moves"] = record["moves"][:moves]
     if played_on is not None:

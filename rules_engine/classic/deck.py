@@ -92,14 +92,16 @@ def draw(w: Work, what: Context) -> str | None:
 def dealt_index(seed: int, k: int, ndeck: int) -> int:
     """Market draw ``k`` of a seeded game beyond its listed draws (docs/rulings.md, F4
     ``setup.seed``): a uniform position in the deck of ``ndeck`` cards as it is at that moment
-    (after a reshuffle: the former discards, C7). A fresh generator per draw, so the card
+    (after a reshuffle: the former discards, C7), laid out in the C7 table's order (`_pick`,
+    `CARD_IDS`). A fresh generator per draw, so the card
     depends only on the seed, the draw's number and the deck, never on which moves or
     legal-move searches ran before: the move offered and the move applied see the same card."""
     return random.Random(f"classic-market:{seed}:{k}").randrange(ndeck)
 
 
 def _pick(deck: list[int], r: int) -> int:
-    """The card index at position ``r`` of a deck given as counts per `CARD_IDS`."""
+    """The card index at position ``r`` of a deck given as counts per `CARD_IDS` (the C7
+    table's order, each card as often as the deck holds it)."""
     i = 0
     while r >= deck[i]:
         r -= deck[i]

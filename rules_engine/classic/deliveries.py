@@ -48,15 +48,17 @@ PYRAMIDS_B_STONES = 3  # C6.2
 
 
 def gain(w: Work, p: int, card: str, ch: Chooser, what: Context) -> None:
-    """Player ``p`` receives ``card`` (C5.1, C7): red acts at once and is discarded (without
-    effect when the quarry is empty), the others are kept."""
+    """Player ``p`` receives ``card`` (C5.1, C7): red acts at once, then is discarded (at
+    once, without effect, when the quarry is empty), the others are kept."""
     i = CARD_INDEX[card]
     kind = CARD_COLOUR[i]
     if kind is RED:
-        discard(w, card)
         if w.quarry[p]:
             w.quarry[p] -= 1
             deliver(w, p, RED_SITE[i], ch, (BY_RED_CARD, what, card))
+        # C7 ruling of 2026-11-28: discarded after its effect, so a reshuffle that effect
+        # causes (a Pyramids B card bonus on an empty deck, C6.2) does not hold the card.
+        discard(w, card)
     elif kind is BLUE:
         w.blue[p].append(card)
     elif kind is GREEN:

@@ -149,10 +149,16 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return statejson.state_to_json(state, rec, self.data)
 
-    def random_record(self, rng: random.Random) -> dict[str, Any]:
+    def random_record(
+        self, rng: random.Random, *, players: int | None = None, sides: Mapping[str, str] | None = None
+    ) -> dict[str, Any]:
+        """A random game on this game's board data: 2-4 players and the sides it can play with
+        that data (C6 ⚠: no B side whose data is missing) drawn when not given."""
         from rules_engine.classic import playout
+        from rules_engine.randomgames import players_and_sides
 
-        return playout.random_record(rng, data=self.data)
+        count, chosen = players_and_sides(self, rng, players, sides)
+        return playout.random_record(rng, count, sides=chosen, data=self.data)
 
     def check_invariants(self, state: ClassicState) -> None:
         from rules_engine.classic import invariants

@@ -19,6 +19,7 @@ from rules_engine.duel.transcription import TokensNeeded
 from rules_engine.gametype import GameType, ModuleGameType, Outcome, PlayModule, TableAnswers
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import msg
+from rules_engine.randomgames import players_and_sides
 from rules_engine.scores import ScoreResult
 
 _WEIGHTS = {"Unload": 4.0, "PlaceUnload": 3.0, "SwapUnload": 3.0, "TakeToken": 2.0}
@@ -105,8 +106,15 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         rec = rec or {}
         return statejson.state_to_json(state, sides=rec.get("sides"), names=rec.get("players"))
 
-    def random_record(self, rng: random.Random) -> dict[str, Any]:
-        return playout.random_record(rng)
+    def random_record(
+        self, rng: random.Random, *, players: int | None = None, sides: Mapping[str, str] | None = None
+    ) -> dict[str, Any]:
+        """Two players; the sides are drawn after the moves when not given (a side changes only
+        the scoring, D7, never which moves are legal), so a seed plays the same moves whatever
+        the sides."""
+        record = playout.random_record(rng)
+        _count, record["sides"] = players_and_sides(self, rng, players, sides)
+        return record
 
     def check_invariants(self, state: DuelState) -> None:
         check_invariants(state)

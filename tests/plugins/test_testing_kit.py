@@ -16,9 +16,9 @@ def test_random_game_check_catches_a_nondeterministic_game():
     class Flaky(DuelGame):
         calls = 0
 
-        def random_record(self, rng):
+        def random_record(self, rng, **options):
             Flaky.calls += 1
-            return super().random_record(random.Random(Flaky.calls))
+            return super().random_record(random.Random(Flaky.calls), **options)
 
     with pytest.raises(AssertionError, match="the same seed gave two different records"):
         check_random_games(Flaky(), games=1)

@@ -127,7 +127,7 @@ def _held(player) -> Counter:
 def test_c4_3_words_on_real_games_name_who_took_which_kept_card(players):
     """Every move of a random game is described; at the market, the kept cards (not red,
     C7) each sentence gives a player are exactly those the engine added to their hand."""
-    record = random_record(80 + players, players=players, game="classic")
+    record = random_record(80 + players, players=players, game="classic", sides={})  # Market A: one card a stone
     gt = default_registry().game("classic")
     replay = default_registry().replay(record)
     states = [gt.state_to_json(s, record) for s in replay.states]

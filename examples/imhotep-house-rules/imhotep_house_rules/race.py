@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from rules_engine.errors import BoardError, IllegalMoveError, RecordError
 from rules_engine.gametype import GameType, ReplayBase
+from rules_engine.randomgames import players_and_sides
 from rules_engine.scores import Json, PlayerScore, ScoreLine, ScoreResult
 
 #: A race move's JSON, e.g. ``{"blocks": 2}``.
@@ -162,7 +163,9 @@ class ObeliskRace(GameType[RaceState, RaceMove]):
         return {"game": GAME_ID, "quarry": state.quarry, "to_move": state.to_move, "over": state.over,
                 "players": [{"name": n, "obelisk": h} for n, h in zip(names, state.heights, strict=False)]}
 
-    def random_record(self, rng: random.Random) -> dict[str, object]:
+    def random_record(self, rng: random.Random, *, players: int | None = None,
+                      sides: Mapping[str, str] | None = None) -> dict[str, object]:
+        players_and_sides(self, rng, players, sides)  # checks them: two players, no sides to choose
         state, moves = RaceState(), list[RaceMove]()
         while not state.over:
             move = rng.choice(self.legal_moves(state))

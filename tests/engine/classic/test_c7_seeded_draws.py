@@ -77,3 +77,21 @@ def test_f4_without_a_whole_number_seed_a_draw_beyond_the_list_is_refused(seed):
 def test_f4_dealt_index_is_a_pure_function_of_seed_draw_and_deck_size():
     assert dealt_index(5, 40, 12) == dealt_index(5, 40, 12)
     assert {dealt_index(5, k, 12) for k in range(200)} == set(range(12))
+
+
+# The C7 table's order (classic.md), written out here rather than read from the engine.
+C7_TABLE = ["entrance"] * 2 + ["sarcophagus"] * 2 + ["paved-path"] * 2 + [
+    f"decoration-{site}" for site in ("pyramids", "temple", "burial-chamber", "obelisks") for _ in range(2)
+] + ["statue"] * 10 + ["lever"] * 2 + ["hammer"] * 2 + ["sail"] * 3 + ["chisel"] * 3
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 42, 2026])
+def test_f4_seeded_draws_count_the_deck_in_the_c7_table_order(seed):
+    """docs/rulings.md F4 ``setup.seed``: draw ``k`` is the card at position
+    ``Random(f"classic-market:{seed}:{k}").randrange(n)`` of the deck laid out in C7's order."""
+    rec = record(4, sides={"market": "B"}, draws=[])  # round 1's five cards all dealt from the seed
+    rec["setup"]["seed"] = seed
+    deck, expected = list(C7_TABLE), []
+    for k in range(5):
+        expected.append(deck.pop(random.Random(f"classic-market:{seed}:{k}").randrange(len(deck))))
+    assert list(setup(rec).market_draws) == expected
