@@ -58,7 +58,7 @@ def store_games(n: int, seed: int = 1) -> None:
     for _ in range(POOL):
         record = game.random_record(random.Random(rng.getrandbits(64)))
         record["sides"] = {part: rng.choice(options) for part, options in game.sides.items()}
-        pool.append((record, result_rows(default_registry().replay(record, states=False).score())))
+        pool.append((record, result_rows(default_registry().replay(record, states=False).score().to_json())))
     colours = registered_games.default_colours("duel")
     versions = registered_games.versions("duel", [])
     with transaction.atomic():

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,20 +37,43 @@ log = logging.getLogger(__name__)
 CURRENT_KEY = "imhotep:board-data-current"
 VERSION_KEY = "imhotep:board-data:{pk}"
 EXPORT_FORMAT = "imhotep-board-data"
+#: How long a process keeps the current versions before it reads the shared cache again: the
+#: longest another process's save goes unseen here (a save in this process is seen at once).
+FRESH_SECONDS = 1.0
+
+_in_process: list[tuple[float, dict[str, tuple[int, str, Any]]] | None] = [None]  # (read at, versions)
+_unreadable_said = [False]
 
 
 # --------------------------------------------------------------------------- reading
 
 
 def _current() -> dict[str, tuple[int, str, Any]]:
-    """``{game_type: (pk, label, data)}`` of each game type's newest version, kept in the shared
-    cache and emptied on every save; no database (a fresh one before its migrations): none."""
+    """``{game_type: (pk, label, data)}`` of each game type's newest version, kept in this
+    process for `FRESH_SECONDS` (every `default_registry()` asks: a replay of thousands of
+    records must not read the shared cache for each), then read again from the shared cache
+    (emptied on every save, docs/decisions.md "Board data per process")."""
+    now = time.monotonic()
+    kept = _in_process[0]
+    if kept is not None and now - kept[0] < FRESH_SECONDS:
+        return kept[1]
+    current = _shared_current()
+    _in_process[0] = (now, current)
+    return current
+
+
+def _shared_current() -> dict[str, tuple[int, str, Any]]:
+    """The newest versions from the shared cache, else the database; no database (a fresh one
+    before its migrations): none, said once per process and kept like an answer, so a replay of
+    thousands of records does not try the database for each."""
     kept = cache.get(CURRENT_KEY)
     if kept is None:
         try:
             kept = {v.game_type: (v.pk, v.label, v.data) for v in _newest()}
         except DatabaseError:
-            log.info("board data not readable (database not migrated?): plugins' data only")
+            if not _unreadable_said[0]:
+                _unreadable_said[0] = True
+                log.info("board data not readable (database not migrated?): plugins' data only")
             return {}
         cache.set(CURRENT_KEY, kept, None)
     return kept
@@ -165,9 +189,22 @@ def save(game_type: str, data: object, *, user=None) -> Saved:
 
 
 def forget() -> None:
-    """Every process reads the current versions again: at once, and once the save commits."""
+    """Every process reads the current versions again: this one at once, and once the save
+    commits; the others within `FRESH_SECONDS`."""
+    forget_in_process()
     cache.delete(CURRENT_KEY)
-    transaction.on_commit(lambda: cache.delete(CURRENT_KEY))
+
+    def committed() -> None:
+        forget_in_process()
+        cache.delete(CURRENT_KEY)
+
+    transaction.on_commit(committed)
+
+
+def forget_in_process() -> None:
+    """This process reads the current versions from the shared cache on the next ask (a test
+    that empties the cache, a rolled-back transaction)."""
+    _in_process[0] = None
 
 
 def export(version: BoardData) -> dict[str, Any]:
@@ -223,7 +260,7 @@ def _totals(game: Game, registry: Registry) -> list[tuple[str, int]]:
         score = replay.score()
     else:
         score = registry.score(game.board)
-    return [(name, int(p["total"])) for name, p in zip(names, score["players"], strict=True)]
+    return [(name, p.total) for name, p in zip(names, score.players, strict=True)]
 
 
 def rescore_preview(games: Iterable[Game], version: BoardData) -> list[Change]:

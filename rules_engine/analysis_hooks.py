@@ -10,6 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+if TYPE_CHECKING:
+    from rules_engine.scores import ScoreResult
+
 State = TypeVar("State")  # a game's immutable position
 Move = TypeVar("Move")  # a game's parsed move
 
@@ -30,9 +33,9 @@ class AnalysisHooks(Generic[State, Move]):
     if TYPE_CHECKING:  # declared (abstract) by GameType; the default `final_winners` scores with them
         def board(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]: ...
 
-        def score(self, board: Mapping[str, Any]) -> dict[str, Any]: ...
+        def score(self, board: Mapping[str, Any]) -> ScoreResult: ...
 
-        def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]: ...
+        def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult: ...
 
     def unseen(self, state: State) -> Mapping[str, int]:
         """What the players cannot see at ``state``: each face-down piece by kind, with how
@@ -60,10 +63,7 @@ class AnalysisHooks(Generic[State, Move]):
         """The winners (seat indices) of the finished position ``state``. Default: by the
         game's own scoring (`board`, `score`, `rank`); a game may know them cheaper."""
         board = self.board(state, record)
-        result = self.rank(self.score(board), board)
-        if "winners" in result:
-            return list(result["winners"])
-        return [result["winner"]]
+        return list(self.rank(self.score(board), board).winners)
 
     def final_scores(self, state: State, record: Mapping[str, Any]) -> Sequence[int] | None:
         """Each seat's final total at the finished position ``state``, for the analysis's

@@ -43,8 +43,15 @@ class FrozenState:
     _over: bool
     _ply: int
 
-    to_move = SlotView[int]("_to_move", "Index of the player whose turn it is (after the end: who would be next).")
-    over = SlotView[bool]("_over", "Whether the game has ended.")
+    if TYPE_CHECKING:  # as properties: mypy checks a type variable's bound (EngineState) before descriptors
+        @property
+        def to_move(self) -> int: ...
+
+        @property
+        def over(self) -> bool: ...
+    else:
+        to_move = SlotView[int]("_to_move", "Index of the player whose turn it is (after the end: who would be next).")
+        over = SlotView[bool]("_over", "Whether the game has ended.")
     ply = SlotView[int]("_ply", "Moves applied since setup.")
 
     def __setattr__(self, name: str, value: object) -> None:

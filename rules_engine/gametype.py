@@ -14,6 +14,7 @@ from rules_engine.analysis_hooks import AnalysisHooks
 from rules_engine.analysis_hooks import Outcome as Outcome  # where plugins imported it from
 from rules_engine.errors import IllegalMoveError, PluginError, RecordError
 from rules_engine.messages import msg
+from rules_engine.scores import ScoreResult
 from rules_engine.seating import header
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
@@ -23,7 +24,19 @@ class JsonMove(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-State = TypeVar("State")  # a game's immutable position
+class EngineState(Protocol):
+    """What the service reads of any game's position itself, besides the `GameType`'s methods:
+    whether the game has ended (`ReplayBase.finished`) and whose turn it is (`GameType.to_move`,
+    None when no one's). Both built-in states and the example plugin's have them."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+
+State = TypeVar("State", bound=EngineState)  # a game's immutable position
 Move = TypeVar("Move")  # a game's parsed move
 
 #: What a person entered for a `Needs` (the game's live-entry page reads its form into this):
@@ -98,14 +111,15 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         """The end-game board (F1/F3 dict) of ``state``; works mid-game too."""
 
     @abc.abstractmethod
-    def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate a board (BoardError listing every problem) and score it: a result dict with
-        ``players[i].total``, ``players[i].breakdown``, ``players[i].lines``."""
+    def score(self, board: Mapping[str, Any]) -> ScoreResult:
+        """Validate a board (BoardError listing every problem) and score it: each player's
+        total, breakdown and explained lines, and the winners (`rules_engine.scores`; its JSON
+        by ``to_json()``)."""
 
     @abc.abstractmethod
-    def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
+    def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
         """Decide the winner(s) of ``result`` from its totals (called again after variants
-        change totals) and return the result with the game's winner fields set."""
+        change totals) and return the result with its winners set."""
 
     @abc.abstractmethod
     def replay(self, record: Mapping[str, Any]) -> ReplayBase:
@@ -167,9 +181,8 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
 
     def to_move(self, state: State) -> int | None:
         """The seat (0-based) of the player to move at ``state``. Default: the state's
-        ``to_move`` attribute (the built-in states and the example plugin's have one), else None."""
-        mover = getattr(state, "to_move", None)
-        return mover if isinstance(mover, int) else None
+        ``to_move`` (`EngineState`)."""
+        return state.to_move
 
     def starting_player(self, board: Mapping[str, Any]) -> int:
         """The seat that started the game an end-game ``board`` describes (the history marks it).
@@ -242,22 +255,21 @@ class ReplayBase(abc.ABC):
     """What every game's replay answers besides its board and score (`GameType.replay`):
     ``states`` (``states[0]`` after setup, ``states[k + 1]`` after ``moves[k]``), ``moves``,
     and from them ``finished``, ``plies`` and ``state``. A game's ``Replay`` subclasses this
-    and adds ``final_board(ply)`` and ``score(ply)``; its states have an ``over`` flag."""
+    and adds ``final_board(ply)`` and ``score(ply)``; its states are `EngineState`."""
 
-    states: list[Any]
-    moves: list[Any]
+    states: Sequence[EngineState]
+    moves: Sequence[object]
 
     @property
     def finished(self) -> bool:
-        over: bool = self.states[-1].over
-        return over
+        return self.states[-1].over
 
     @property
     def plies(self) -> int:
         return len(self.moves)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> EngineState:
         """The last position."""
         return self.states[-1]
 
@@ -267,7 +279,7 @@ class ReplayBase(abc.ABC):
         Required: every game's Replay implements it (the Duel's, the base game's, variants')."""
 
     @abc.abstractmethod
-    def score(self, ply: int | None = None) -> dict[str, Any]:
+    def score(self, ply: int | None = None) -> ScoreResult:
         """The score of `final_board` at ``ply`` (default: the last position). Required, as
         `final_board`."""
 

@@ -8,6 +8,7 @@ a board or record.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import importlib.metadata
@@ -24,6 +25,7 @@ from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGam
 from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
 from rules_engine.overlays import in_force, with_plugin_data
+from rules_engine.scores import ScoreResult, with_variant_lines
 from rules_engine.validation import MAX_DEPTH, too_deep
 
 ENTRY_POINT_GROUP = "imhotep"
@@ -246,7 +248,7 @@ class Registry:
         ]
 
     # -- scoring and replay ------------------------------------------------------------
-    def score(self, board: object) -> dict[str, Any]:
+    def score(self, board: object) -> ScoreResult:
         """Score an end-game board of any registered game, with its variants."""
         if not isinstance(board, Mapping):
             raise BoardError([("", msg("the board must be a JSON object, got {kind}", kind=type(board).__name__))])
@@ -264,11 +266,10 @@ class Registry:
         if not chosen:
             return game.score({k: v for k, v in board.items() if k != "variants"})
         stripped, inputs = self._split_variant_inputs(board, game_id, chosen)
-        result = game.score(stripped)  # a fresh dict: ours to extend
+        result = game.score(stripped)
         for variant_id in chosen:
-            self._apply_variant(game, variant_id, stripped, result, inputs[variant_id])
-        result["variants"] = list(chosen)
-        return game.rank(result, stripped)
+            result = self._apply_variant(game, variant_id, stripped, result, inputs[variant_id])
+        return game.rank(dataclasses.replace(result, variants=tuple(chosen)), stripped)
 
     def replay(self, record: object, *, states: bool = True) -> ReplayBase:
         """Replay a record of any registered game. ``states=False``: only the final position
@@ -298,7 +299,7 @@ class Registry:
         ``"states"`` (one per ply and the start, docs/state-json.md) when asked: the replay API's
         and CLI's answer. Raises ``RecordError`` with the index of the offending move."""
         replay = self.replay(record, states=with_states)
-        out: dict[str, Any] = {"finished": replay.finished, "plies": replay.plies, "score": replay.score()}
+        out: dict[str, Any] = {"finished": replay.finished, "plies": replay.plies, "score": replay.score().to_json()}
         if with_states:
             assert isinstance(record, Mapping)  # replay() refused anything else
             game = self.game(record.get("game", DEFAULT_GAME))
@@ -315,18 +316,19 @@ class Registry:
         return variants.split_inputs(board, {v: self.variant_fields[(game_id, v)] for v in chosen})
 
     def _apply_variant(
-        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, Any], result: dict[str, Any], inputs: Any
-    ) -> None:
+        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, Any], result: ScoreResult, inputs: Any
+    ) -> ScoreResult:
         answers = self._results(
             "imhotep_variant_score",
             game_id=game.id,
             variant_id=variant_id,
             board=board,
-            result=result,
+            result=result.to_json(),  # the hook's plugins read the result's JSON (hookspecs.py)
             inputs=inputs,
         )
         for _info, per_player in answers:  # a plugin answers per player a list of lines
-            variants.add_lines(result, cast(list[Any], per_player), variant_id)
+            result = with_variant_lines(result, cast(list[Any], per_player), variant_id)
+        return result
 
 
 def _iterable(answer: object, info: PluginInfo, hook: str) -> list[Any]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from rules_engine.gametype import GameType
 from rules_engine.registry import Registry, default_registry
+from rules_engine.scores import Json
 
 
 def check_random_games(game: GameType[Any, Any], *, games: int = 10, seed: int = 0) -> None:
@@ -55,8 +56,7 @@ def check_random_games(game: GameType[Any, Any], *, games: int = 10, seed: int =
         assert views == [game.state_to_json(s, record) for s in replay2.states], (
             f"game {i}: replaying the JSON round trip of the record gave other states"
         )
-        score = replay.score()
-        assert len(score["players"]) == len(record["players"])
+        assert len(replay.score().players) == len(record["players"])
 
 
 def _canonical(move: Mapping[str, Any]) -> str:
@@ -81,20 +81,20 @@ class ScoreCase:
     extra: Mapping[str, object] = field(default_factory=dict)
 
 
-def check_score_case(case: ScoreCase, *, registry: Registry | None = None) -> dict[str, Any]:
-    """Score ``case.board`` through the registry (so variants apply) and compare."""
+def check_score_case(case: ScoreCase, *, registry: Registry | None = None) -> dict[str, Json]:
+    """Score ``case.board`` through the registry (so variants apply) and compare; the result's JSON."""
     result = (registry or default_registry()).score(case.board)
-    players = result["players"]
+    players = result.players
     if case.totals is not None:
-        got = [p["total"] for p in players]
+        got = [p.total for p in players]
         assert got == list(case.totals), f"{case.name}: totals {got}, expected {list(case.totals)}"
     if case.breakdown is not None:
         for i, expected in enumerate(case.breakdown):
-            got_items = {k: players[i]["breakdown"].get(k) for k in expected}
+            got_items = {k: players[i].breakdown.get(k) for k in expected}
             assert got_items == dict(expected), f"{case.name}: player {i} breakdown {got_items}, expected {expected}"
     if case.winner is not None:
-        winner = result.get("winner")
-        assert winner == case.winner, f"{case.name}: winner {winner}, expected {case.winner}"
+        assert result.winners == (case.winner,), f"{case.name}: winners {result.winners}, expected {case.winner}"
+    shown = result.to_json()
     for key, value in case.extra.items():
-        assert result.get(key) == value, f"{case.name}: {key} is {result.get(key)!r}, expected {value!r}"
-    return result
+        assert shown.get(key) == value, f"{case.name}: {key} is {shown.get(key)!r}, expected {value!r}"
+    return shown

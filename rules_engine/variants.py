@@ -1,6 +1,6 @@
 """Variants on top of a game's own scoring (the registry calls these): which variant ids a
 document may list, the per-player inputs a variant reads (taken out of the board and checked),
-the lines a variant adds to a score, and a replay whose scores apply a record's variants."""
+and a replay whose scores apply a record's variants."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine.errors import BoardError, shown
 from rules_engine.gametype import ReplayBase, VariantField
 from rules_engine.messages import msg
+from rules_engine.scores import ScoreResult
 
 if TYPE_CHECKING:
     from rules_engine.registry import Registry
@@ -75,30 +76,6 @@ def split_inputs(
     return stripped, inputs
 
 
-def add_lines(result: dict[str, Any], per_player: list[Any], variant_id: str) -> None:
-    """Add one plugin's answer to ``result`` (a score, changed in place): per player the
-    lines it earned, each into the breakdown, the total and the explanation lines."""
-    keys = {line["key"] for lines in per_player for line in lines}
-    for player in result["players"]:  # every player shows the variant's keys, 0 if unearned
-        for key in keys:
-            player["breakdown"].setdefault(key, 0)
-    for player, lines in zip(result["players"], per_player, strict=False):
-        for line in lines:
-            key, points = line["key"], int(line["points"])
-            player["breakdown"][key] = player["breakdown"].get(key, 0) + points
-            player["total"] += points
-            player.setdefault("lines", []).append(
-                {
-                    "monument": key,
-                    "side": None,
-                    "rule": line.get("rule", variant_id),
-                    "text": line["text"],
-                    "points": points,
-                    "variant": variant_id,
-                }
-            )
-
-
 class VariantReplay(ReplayBase):
     """A game's replay whose scores apply the record's variants (through the registry)."""
 
@@ -114,7 +91,7 @@ class VariantReplay(ReplayBase):
     def final_board(self, ply: int | None = None) -> dict[str, Any]:
         return self._replay.final_board(ply)
 
-    def score(self, ply: int | None = None) -> dict[str, Any]:
+    def score(self, ply: int | None = None) -> ScoreResult:
         return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
 
     def extended(self, raw_move: Any) -> VariantReplay | None:

@@ -117,7 +117,7 @@ class ScoreView(_ScoringAPIView):
     )
     def post(self, request: Request) -> Response:
         try:
-            return Response(said(default_registry().score(self.body(request))))
+            return Response(said(default_registry().score(self.body(request)).to_json()))
         except ParseError as exc:
             errors = [("", str(exc.detail))]
         except BoardError as exc:

@@ -146,10 +146,12 @@ def _empty_cache():
     same for the replays this process keeps (games/replay/timeline.py)."""
     from django.core.cache import cache
 
+    from games import boarddata
     from games.replay import timeline
 
     cache.clear()
     timeline.forget()
+    boarddata.forget_in_process()
 
 
 @pytest.fixture(autouse=True, scope="session")

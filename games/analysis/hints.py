@@ -13,6 +13,7 @@ A hint costs ``IMHOTEP_HINT_PLAYOUTS`` playouts (a CPU-second or two), so it is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -55,7 +56,7 @@ def cache_key(digest: str, ply: int, playouts: int) -> str:
 
 
 def best_moves(game: Game, ply: int, *, caller: Caller | None, record: dict | None = None,
-               states: list | None = None) -> list[dict]:
+               states: Sequence | None = None) -> list[dict]:
     """The best moves at ``ply`` (as `service.hint`), from the cache or worked out under the
     limits. ``caller`` None: a caller of our own (a command), limited by the service-wide pool only.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -153,7 +154,7 @@ def _compute(analysis: GameAnalysis, lease: leases.Renewal) -> None:
 
 
 def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | None = None,
-         states: list | None = None) -> list[dict]:
+         states: Sequence | None = None) -> list[dict]:
     """The best moves at ``ply`` for the player to move, with their estimated chance to win.
     ``record`` and its ``states``: the game's, when the caller has replayed it (the replay page)."""
     playouts = playouts or settings.IMHOTEP_HINT_PLAYOUTS

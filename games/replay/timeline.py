@@ -91,7 +91,7 @@ class Timeline:
             variants = self.record.get("variants") or []
             if variants:
                 board = {**board, "variants": variants}
-            self._scores[ply] = self.registry.score(board)
+            self._scores[ply] = self.registry.score(board).to_json()
         return self._scores[ply]
 
     @property

@@ -36,7 +36,7 @@ def generate(n: int, seed: int = 1, game_type: str = DEFAULT_GAME) -> int:
     pool = []
     for _ in range(POOL):
         replay = reg.replay(game.random_record(random.Random(rng.getrandbits(64))))
-        pool.append((replay.final_board(), result_rows(replay.score())))
+        pool.append((replay.final_board(), result_rows(replay.score().to_json())))
     colours = registered_games.default_colours(game_type)
     with transaction.atomic():
         players = [Player.objects.get_or_create(name=f"Generated player {i:02}")[0] for i in range(PLAYERS)]

@@ -104,7 +104,7 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
         return _rejected_board([("history", reason_of(exc))])
     meta = meta or own_meta
     try:
-        score = default_registry().score(board)
+        score = default_registry().score(board).to_json()
         names = _board_names(board)
     except BoardError as exc:
         return _rejected_board(exc.errors)
@@ -227,7 +227,7 @@ def import_record(
         return Outcome(Outcome.DUPLICATE, existing)
     try:
         replay = default_registry().replay(record, states=False)
-        score = replay.score() if replay.finished else None
+        score = replay.score().to_json() if replay.finished else None
     except RecordError as exc:
         return _rejected(exc.reason, exc.move)
     except RulesError as exc:

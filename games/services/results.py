@@ -52,9 +52,9 @@ def recompute_results(game: Game, replay=None) -> Game:
         raise UnknownGameError(msg("cannot rescore game {game}: {missing}", game=game.pk, missing=what))
     if game.has_moves:
         replay = replay or registry_for(game).replay(record_of(game), states=False)
-        score = replay.score() if replay.finished else None
+        score = replay.score().to_json() if replay.finished else None
     else:
-        score = registry_for(game).score(game.board)
+        score = registry_for(game).score(game.board).to_json()
     with transaction.atomic():
         seats = list(game.seats.order_by("order"))
         Result.objects.filter(seat__game=game).delete()

@@ -10,13 +10,14 @@ from typing import Any, cast
 from rules_engine.classic.components import BUILDING_SITES, PYRAMIDS_A_OVERFLOW, PYRAMIDS_A_VALUES
 from rules_engine.classic.deliveries import tower_values
 from rules_engine.classic.state import ClassicState
+from rules_engine.scores import PlayerScore
 
 
 def explorer_facts(replay: Any) -> dict[str, Any]:
     """The facts of a finished base game's replay (every state kept): ``first_card`` and
     ``top_site``."""
     return {"first_card": first_card(replay.states, [m.to_json() for m in replay.moves]),
-            "top_site": top_sites(replay.state, replay.score()["players"])}
+            "top_site": top_sites(replay.state, replay.score().players)}
 
 
 def first_card(states: Sequence[ClassicState], moves: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -66,12 +67,12 @@ def site_points(state: ClassicState, breakdown: Mapping[str, int], player: int) 
     }
 
 
-def top_sites(state: ClassicState, players: Sequence[Mapping[str, Any]]) -> list[str | None]:
+def top_sites(state: ClassicState, players: Sequence[PlayerScore]) -> list[str | None]:
     """Per seat, the building site that brought the player most points (`site_points`); None
     when two or more sites tie, or none brought a point."""
     tops: list[str | None] = []
     for i, p in enumerate(players):
-        points = site_points(state, p["breakdown"], i)
+        points = site_points(state, p.breakdown, i)
         best = max(points[site] for site in BUILDING_SITES)
         leaders = [site for site in BUILDING_SITES if points[site] == best]
         tops.append(leaders[0] if best > 0 and len(leaders) == 1 else None)

@@ -16,11 +16,13 @@ from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic import scoring, sitedata
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
 from rules_engine.classic.moves import Move
+from rules_engine.classic.result import typed
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers, Variant
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import Message, msg
+from rules_engine.scores import ScoreResult
 
 if TYPE_CHECKING:
     from rules_engine.classic.record import Replay
@@ -181,11 +183,11 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         invariants.check_invariants(state)
 
     # -- scoring -----------------------------------------------------------------------
-    def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
-        return scoring.score_board(board, self.data)
+    def score(self, board: Mapping[str, Any]) -> ScoreResult:
+        return typed(scoring.score_board(board, self.data))
 
-    def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
-        return scoring.rank(result, board)
+    def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
+        return typed(scoring.rank(result.to_json(), board))
 
 
 CLASSIC = ClassicGame()

@@ -17,6 +17,7 @@ from rules_engine.classic.game import parse_header
 from rules_engine.classic.header import Header
 from rules_engine.classic.moveparse import parse_move
 from rules_engine.classic.moves import Move
+from rules_engine.classic.result import ClassicScore
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import ReplayBase, replay_moves
@@ -42,12 +43,13 @@ class Replay(ReplayBase):
         state = self.states[-1 if ply is None else ply]
         return final_board(state, {"players": list(self.header.players), "variants": list(self.header.variants)})
 
-    def score(self, ply: int | None = None) -> dict[str, Any]:
+    def score(self, ply: int | None = None) -> ClassicScore:
         """F3 score result of `final_board` (C8): the final score, or mid-game the score if
         the game ended now."""
+        from rules_engine.classic.result import typed
         from rules_engine.classic.scoring import score_board
 
-        return score_board(self.final_board(ply), self.data)
+        return typed(score_board(self.final_board(ply), self.data))
 
     def extended(self, raw_move: Any) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))

@@ -18,5 +18,5 @@ def explorer_facts(rec: Mapping[str, Any]) -> dict[str, Any]:
     replay = record.replay(rec, states=False)  # every move checked; only the last position kept
     return {
         "opening": [move.to_json() for move in replay.moves[:OPENING_PLIES]],
-        "first_to_five": replay.state.first_to_five,
+        "first_to_five": replay.states[-1].first_to_five,
     }

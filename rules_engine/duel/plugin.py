@@ -3,6 +3,7 @@ third-party package (see docs/plugins.md)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -10,6 +11,7 @@ from typing import Any
 
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.duel import game, playout, record, scoring, statejson, transcription
+from rules_engine.duel.board import parse_board
 from rules_engine.duel.board_limits import MONUMENTS
 from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
@@ -19,6 +21,7 @@ from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAns
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import msg
 from rules_engine.randomgames import players_and_sides
+from rules_engine.scores import ScoreResult
 
 _WEIGHTS = {"Unload": 4.0, "PlaceUnload": 3.0, "SwapUnload": 3.0, "TakeToken": 2.0}
 
@@ -96,17 +99,16 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     def board(self, state: DuelState, rec: Mapping[str, Any]) -> dict[str, Any]:
         return game.final_board(state, names=rec.get("players"), sides=rec.get("sides"))
 
-    def score(self, board: Mapping[str, Any]) -> dict[str, Any]:
-        return scoring.score_json(board)
+    def score(self, board: Mapping[str, Any]) -> ScoreResult:
+        return scoring.score(parse_board(board))
 
     def starting_player(self, board: Mapping[str, Any]) -> int:
         starting: int = board.get("starting_player", 0)  # F1
         return starting
 
-    def rank(self, result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
-        totals = [p["total"] for p in result["players"]]
-        winner, tie_broken = scoring.decide_winner(totals, self.starting_player(board))
-        return {**result, "winner": winner, "tie_broken": tie_broken}
+    def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
+        winner, tie_broken = scoring.decide_winner(result.totals, self.starting_player(board))
+        return dataclasses.replace(result, winners=(winner,), tie_broken=tie_broken)
 
     def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> record.Replay:
         return record.replay(rec, states=states)

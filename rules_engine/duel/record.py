@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from rules_engine.duel.board import parse_board
 from rules_engine.duel.game import MONUMENTS, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import Move, PlaceUnload, parse_move
 from rules_engine.duel.primitives import place, unload
-from rules_engine.duel.scoring import score_json
+from rules_engine.duel.scoring import DuelScore, score
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.turns import play
 from rules_engine.errors import RecordError, shown
@@ -65,10 +66,10 @@ class Replay(ReplayBase):
         return final_board(state, names=self.record.players, sides=self.record.sides,
                            starting_player=0)
 
-    def score(self, ply: int | None = None) -> dict[str, Any]:
+    def score(self, ply: int | None = None) -> DuelScore:
         """F1 score result of `final_board` (D7): the final score, or mid-game the score
         if the game ended now."""
-        return score_json(self.final_board(ply))
+        return score(parse_board(self.final_board(ply)))
 
     def extended(self, raw_move: Any) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
 
 from rules_engine.duel.board import DuelBoard, PlayerBoard, parse_board
 from rules_engine.messages import Message, msg, plural
+from rules_engine.scores import Json, PlayerScore, ScoreLine, ScoreResult
 
 BREAKDOWN_KEYS = ("obelisk", "temple", "pyramid", "tomb", "action_tokens", "meeples")
 
@@ -29,43 +29,22 @@ TOMB_A_GROUP = (0, 1, 4, 9, 16, 25)
 TOMB_B_GROUP = 4
 
 
-class ScoreLine(NamedTuple):
-    """One explained line of a player's score. A named tuple, not a frozen dataclass: a score
-    makes a dozen, on every keystroke of the calculator, and a tuple costs a third as much to build."""
-
-    monument: str  # one of BREAKDOWN_KEYS
-    side: str | None  # "A"/"B" for monuments, None for the extras
-    rule: str  # the rules section, e.g. "D7.4"
-    text: str  # e.g. "Tomb A: 1-2-3 → 9, 5 → 1, 7 → 1": a translatable Message (docs/i18n.md)
-    points: int
-
-    def to_json(self) -> dict[str, Any]:
-        monument, side, rule, text, points = self
-        return {"monument": monument, "side": side, "rule": rule, "text": text, "points": points}
-
-
 @dataclass(frozen=True, slots=True)
-class PlayerScore:
-    name: str | None
-    total: int
-    breakdown: dict[str, int]  # keys BREAKDOWN_KEYS, in that order
-    lines: tuple[ScoreLine, ...]
+class DuelScore(ScoreResult):
+    """A Duel's score: one winner (D7.6); its JSON is F1's (``winner``, ``tie_broken``)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "total": self.total, "breakdown": dict(self.breakdown),
-                "lines": [line.to_json() for line in self.lines]}
+    @property
+    def winner(self) -> int:
+        """The winner's seat (index into players)."""
+        return self.winners[0]
 
-
-@dataclass(frozen=True, slots=True)
-class DuelScore:
-    players: tuple[PlayerScore, PlayerScore]
-    winner: int  # index into players
-    tie_broken: bool  # totals were equal and D7.6 (the player who did not start) decided
-
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         """The F1 score result (formats.md), plus each player's explained ``lines``."""
-        return {"game": "duel", "winner": self.winner, "tie_broken": self.tie_broken,
-                "players": [p.to_json() for p in self.players]}
+        out: dict[str, Json] = {"game": self.game, "winner": self.winner, "tie_broken": self.tie_broken,
+                                "players": [p.to_json() for p in self.players]}
+        if self.variants:
+            out["variants"] = list(self.variants)
+        return out
 
 
 def score(board: DuelBoard) -> DuelScore:
@@ -74,7 +53,7 @@ def score(board: DuelBoard) -> DuelScore:
     p0, p1 = board.players
     scores = (_score_player(p0, p1, 1, sides), _score_player(p1, p0, 0, sides))
     winner, tie_broken = decide_winner((scores[0].total, scores[1].total), board.starting_player)
-    return DuelScore(scores, winner, tie_broken)
+    return DuelScore("duel", scores, (winner,), tie_broken)
 
 
 def decide_winner(totals: Sequence[int], starting_player: int) -> tuple[int, bool]:
@@ -129,7 +108,7 @@ def _total(me: PlayerBoard, other: PlayerBoard, sides: dict[str, str]) -> int:
     return total
 
 
-def score_json(data: object) -> dict[str, Any]:
+def score_json(data: object) -> dict[str, Json]:
     """F1 board dict in, F1 score result dict out; raises BoardError for a bad board."""
     return score(parse_board(data)).to_json()
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules_engine.duel.board import parse_board
 from rules_engine.duel.game import final_board
-from rules_engine.duel.scoring import score_json
+from rules_engine.duel.scoring import score
 from rules_engine.duel.state import DuelState
 
 
@@ -17,10 +18,10 @@ def state_to_json(state: DuelState, *, sides: Mapping[str, str] | None = None,
                   names: Sequence[str] | None = None) -> dict[str, Any]:
     """The documented JSON of ``state``. ``sides`` (default all A) only changes the running
     score; ``names`` only labels it."""
-    score = score_json(final_board(state, names=names, sides=sides))
+    scored = score(parse_board(final_board(state, names=names, sides=sides)))
     players = []
     for i, p in enumerate(state.players):
-        s = score["players"][i]
+        s = scored.players[i]
         players.append({
             "obelisk": p.obelisk,
             "temple": list(p.temple),
@@ -29,7 +30,7 @@ def state_to_json(state: DuelState, *, sides: Mapping[str, str] | None = None,
             "action_tokens": list(p.action_tokens),
             "meeples_in_supply": p.meeples_in_supply,
             "meeples_on_harbor": p.meeples_on_harbor,
-            "score": {"total": s["total"], "breakdown": s["breakdown"]},
+            "score": {"total": s.total, "breakdown": dict(s.breakdown)},
         })
     return {
         "ply": state.ply,
@@ -44,5 +45,5 @@ def state_to_json(state: DuelState, *, sides: Mapping[str, str] | None = None,
         "box": list(state.box),
         "first_to_five": state.first_to_five,
         "players": players,
-        "leader": score["winner"],
+        "leader": scored.winner,
     }

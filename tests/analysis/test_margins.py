@@ -19,7 +19,7 @@ CLASSIC = default_registry().game("classic")
 def score_sheet_totals(game_type, state, record) -> list[int]:
     """The totals the score calculator gives the position's board (validated, explained)."""
     board = game_type.board(state, record)
-    return [p["total"] for p in game_type.score(board)["players"]]
+    return [p["total"] for p in game_type.score(board).to_json()["players"]]
 
 
 def seeded_finals(game_type, state, playouts: int, seed: int) -> list:

@@ -22,7 +22,7 @@ def test_f2_finished_game_replays_with_plies_and_score(api_client, finished_reco
     assert set(data) == {"finished", "plies", "score"}
     assert data["finished"] is True
     assert data["plies"] == len(finished_record["moves"])
-    assert data["score"] == registry().replay(finished_record).score()
+    assert data["score"] == registry().replay(finished_record).score().to_json()
     assert data["score"]["players"][0]["name"] == finished_record["players"][0]
 
 

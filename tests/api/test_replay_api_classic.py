@@ -30,7 +30,7 @@ def test_f4_documented_example_is_a_whole_game_that_replays(api_client, record):
     data = response.json()
     assert set(data) == {"finished", "plies", "score"}
     assert (data["finished"], data["plies"]) == (True, len(record["moves"]))
-    assert data["score"] == registry().replay(record).score()
+    assert data["score"] == registry().replay(record).score().to_json()
     assert [p["name"] for p in data["score"]["players"]] == ["Ana", "Ben", "Cy"]
 
 

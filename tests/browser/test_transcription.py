@@ -103,7 +103,7 @@ def test_a_transcribed_duel_is_recorded_by_tapping_resumed_and_watched(chromium,
     assert to_transcription(record_of(game))["moves"] == moves  # what the table saw, move by move
     stored = load_timeline(game)
     assert [p["total"] for p in stored.score_at(stored.plies)["players"]] == [
-        p["total"] for p in replay(record).score()["players"]
+        p["total"] for p in replay(record).score().to_json()["players"]
     ]
 
 

@@ -50,8 +50,8 @@ def illegal_record():
     return copy.deepcopy(ILLEGAL_RECORD)
 
 
-def run_manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    """``python manage.py ARGS`` in a real process, for the exit codes."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+def run_manage(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``python manage.py ARGS`` in a real process, for the exit codes (``env``: variables to set)."""
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}, **(env or {})}
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, input=stdin,
                           capture_output=True, text=True, timeout=120)

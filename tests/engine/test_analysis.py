@@ -76,7 +76,7 @@ def test_ucb_hint_spends_the_most_playouts_on_its_best_moves():
 
 def score_sheet_winner(state, record) -> int:
     board = DUEL.board(state, record)
-    return DUEL.rank(DUEL.score(board), board)["winner"]
+    return DUEL.rank(DUEL.score(board), board).winners[0]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -89,7 +89,7 @@ def test_d7_a_playout_is_scored_for_the_same_winner_as_the_score_sheet(seed):
 def test_d7_6_a_tied_playout_goes_to_the_player_who_did_not_start():
     def tie_broken(record, state) -> bool:
         board = DUEL.board(state, record)
-        return DUEL.rank(DUEL.score(board), board)["tie_broken"]
+        return DUEL.rank(DUEL.score(board), board).tie_broken
 
     record, state = next((r, s.states[-1]) for r, s in map(duel_game, range(300)) if tie_broken(r, s.states[-1]))
     assert DUEL.final_winners(state, record) == [1]
@@ -107,7 +107,7 @@ def brier(game_type, records, players: int, playouts: int, step: int, limit: int
             state = replay.states[ply]
             guess = estimate(game_type, state, record, playouts=playouts, rng=rng).wins
             board = game_type.board(state, record)
-            totals = [p["total"] for p in game_type.score(board)["players"]]
+            totals = [p["total"] for p in game_type.score(board).to_json()["players"]]
             leaders = [p for p, t in enumerate(totals) if t == max(totals)]
             for p in range(players):
                 outcome = 1 / len(final) if p in final else 0.0

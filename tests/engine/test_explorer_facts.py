@@ -51,7 +51,7 @@ def test_base_game_site_points_add_up_to_the_score(seed):
     sites' points are the track's and the sites' part of it."""
     game = default_registry().game("classic")
     replay = game.replay(game.random_record(random.Random(seed)))
-    for i, player in enumerate(replay.score()["players"]):
+    for i, player in enumerate(replay.score().to_json()["players"]):
         points = site_points(replay.state, player["breakdown"], i)
         cards = sum(player["breakdown"].get(k, 0) for k in ("decorations", "statues", "blue_cards", "pharaohs_wrath"))
         assert sum(points[s] for s in BUILDING_SITES) + cards == player["total"]
@@ -62,7 +62,7 @@ def test_base_game_top_site_is_the_site_that_brought_most_points():
     game = default_registry().game("classic")
     replay = game.replay(game.random_record(random.Random(3)))
     tops = game.explorer_facts(game.random_record(random.Random(3)))["top_site"]
-    for i, player in enumerate(replay.score()["players"]):
+    for i, player in enumerate(replay.score().to_json()["players"]):
         points = site_points(replay.state, player["breakdown"], i)
         best = max(points.values())
         if tops[i] is None:

@@ -41,9 +41,9 @@ def test_record_mid_game_replays_and_scores_the_current_state():
     assert not rep.finished and rep.plies == 20
     board = final_board(rep.state, names=["Ana", "Ben"])
     assert rep.final_board() == board
-    assert rep.score() == score_json(board)
+    assert rep.score().to_json() == score_json(board)
     on_harbor = sum(v == 0 for v in rep.state.harbor.values())
-    assert rep.score()["players"][0]["breakdown"]["meeples"] == on_harbor
+    assert rep.score().to_json()["players"][0]["breakdown"]["meeples"] == on_harbor
 
 
 def test_record_score_uses_the_record_sides():

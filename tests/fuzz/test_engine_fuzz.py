@@ -59,7 +59,7 @@ def replays_cleanly(record: object) -> object | None:
     """Replay through the registry; the replay, or None when the engine refused the record."""
     try:
         replay = default_registry().replay(record)
-        check_output(replay.score())
+        check_output(replay.score().to_json())
     except RulesError:
         return None
     return replay
@@ -85,7 +85,7 @@ def test_a_real_prefix_with_one_mutated_move_replays_or_is_refused_at_that_move(
         # The first k moves are a real game's: the engine must not blame any of them.
         assert exc.move is None or exc.move >= k, exc
         return
-    check_output(replay.score())
+    check_output(replay.score().to_json())
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -198,7 +198,7 @@ def test_deeply_nested_moves_are_refused_on_a_real_position(game_id):
 def test_a_mutated_real_board_scores_or_lists_its_problems(game_id, data):
     board = mutate(data, data.draw(st.sampled_from(boards(game_id))), JSON | st.sampled_from(GAMES))
     try:
-        check_output(default_registry().score(board))
+        check_output(default_registry().score(board).to_json())
     except BoardError as exc:
         assert exc.errors and all(isinstance(p, str) and isinstance(m, str) for p, m in exc.errors)
 
@@ -218,7 +218,7 @@ def test_a_mutated_real_board_scores_or_lists_its_problems(game_id, data):
 )
 def test_junk_boards_are_refused_with_a_board_error(board):
     with contextlib.suppress(BoardError):  # anything else escaping fails the test
-        check_output(default_registry().score(board))
+        check_output(default_registry().score(board).to_json())
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -30,7 +30,7 @@ def test_f4_record_is_stored_with_its_seats_and_derived_results(players):
     assert [(s.player.name, s.colour, s.started) for s in game.seats.all()] == [
         (name, record["colours"][i], i == 0) for i, name in enumerate(record["players"])
     ]
-    score = default_registry().replay(record).score()
+    score = default_registry().replay(record).score().to_json()
     assert _results(game) == [(p["total"], p["rank"], i in score["winners"]) for i, p in enumerate(score["players"])]
     assert set(game.sides) == {"market", "pyramids", "temple", "burial-chamber", "obelisks"}
 

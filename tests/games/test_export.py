@@ -44,7 +44,7 @@ def test_f1_export_of_a_score_only_game_is_its_board(client):
     game = import_board(board).game
     exported = client.get(f"/games/{game.pk}/export").json()
     assert exported == board
-    assert default_registry().score(exported)["players"][0]["total"] == 10
+    assert default_registry().score(exported).to_json()["players"][0]["total"] == 10
 
 
 def test_ndjson_export_imports_back_with_dates_into_an_empty_history(client):

@@ -44,7 +44,7 @@ def test_f2_import_stores_game_seats_and_every_move():
 
 def test_f2_results_are_the_engines_replay_score():
     record = random_record(2)
-    expected = default_registry().replay(record).score()
+    expected = default_registry().replay(record).score().to_json()
     game = import_record(record).game
     results = [s.result for s in game.seats.order_by("order")]
     assert [r.total for r in results] == [p["total"] for p in expected["players"]]

@@ -55,7 +55,7 @@ def test_duel_has_no_unplayable_sides():
 
 def test_classic_scores_and_ranks_through_the_registry():
     b = board(player("black", track=20, sled=1), player("white", track=20, sled=4))
-    result = default_registry().score(b)
+    result = default_registry().score(b).to_json()
     assert result["winners"] == [1] and result["tie_broken_by_sled"] is True
     assert [p["rank"] for p in result["players"]] == [2, 1]
 
@@ -73,7 +73,7 @@ def test_classic_scores_and_ranks_through_the_registry():
 )
 def test_c9_pharaohs_wrath(reached, penalty):
     b = board(player("black", track=30, reached=reached), player("white", reached=ALL), variants=["pharaohs-wrath"])
-    first = default_registry().score(b)["players"][0]
+    first = default_registry().score(b).to_json()["players"][0]
     assert first["breakdown"]["pharaohs_wrath"] == penalty
     assert first["total"] == 30 + penalty
 
@@ -84,7 +84,7 @@ def test_c9_pharaohs_wrath_can_change_the_winner():
         player("white", track=30, reached=ALL),
         variants=["pharaohs-wrath"],
     )
-    result = default_registry().score(b)
+    result = default_registry().score(b).to_json()
     assert [p["total"] for p in result["players"]] == [27, 30]
     assert result["winners"] == [1] and result["variants"] == ["pharaohs-wrath"]
 
@@ -93,7 +93,7 @@ def test_c9_pharaohs_wrath_line_names_the_lacking_sites():
     b = board(
         player("black", reached=["temple", "pyramids"]), player("white", reached=ALL), variants=["pharaohs-wrath"]
     )
-    (line,) = [line for line in default_registry().score(b)["players"][0]["lines"] if line.get("variant")]
+    (line,) = [line for line in default_registry().score(b).to_json()["players"][0]["lines"] if line.get("variant")]
     assert line["text"] == "Pharaoh's wrath: no stone on the burial chamber and obelisks → −5"
     assert (line["rule"], line["points"], line["monument"]) == ("C9", -5, "pharaohs_wrath")
 
@@ -107,12 +107,12 @@ def test_c9_pharaohs_wrath_needs_reached():
 
 def test_c9_without_the_variant_reached_changes_nothing():
     b = board(player("black", track=5, reached=[]), player("white"))
-    assert default_registry().score(b)["players"][0]["total"] == 5
+    assert default_registry().score(b).to_json()["players"][0]["total"] == 5
 
 
 def test_c9_scoring_the_game_directly_applies_the_listed_variant_the_same_way():
     b = board(player("black", track=9, reached=["temple"]), player("white", reached=ALL), variants=["pharaohs-wrath"])
-    assert default_registry().game("classic").score(b) == default_registry().score(b)
+    assert default_registry().game("classic").score(b).to_json() == default_registry().score(b).to_json()
 
 
 # --------------------------------------------------------------------------- board data hook
@@ -131,7 +131,7 @@ def test_b_side_without_data_is_refused_through_the_registry():
 def test_board_data_from_a_plugin_makes_side_b_scorable():
     reg = Registry(load_entry_points=False, extra_plugins={"fictional": data_plugin(FICTIONAL_DATA)})
     b = board(player("black"), player("white"), chamber=[["black", "white", "black"]], sides={"burial-chamber": "B"})
-    assert [p["breakdown"]["burial_chamber"] for p in reg.score(b)["players"]] == [100, 50]
+    assert [p["breakdown"]["burial_chamber"] for p in reg.score(b).to_json()["players"]] == [100, 50]
     assert reg.describe()[0]["unplayable_sides"] == {}
 
 
@@ -172,7 +172,7 @@ def test_c9_sites_where_the_board_shows_the_players_stones_count_as_reached():
         chamber=[["black", "white", None]],
         variants=["pharaohs-wrath"],
     )
-    assert default_registry().score(b)["players"][0]["breakdown"]["pharaohs_wrath"] == 0
+    assert default_registry().score(b).to_json()["players"][0]["breakdown"]["pharaohs_wrath"] == 0
 
 
 # formats.md F3, verbatim: Ben's `reached` leaves out the burial chamber where his white stone lies.
@@ -193,7 +193,7 @@ F3_EXAMPLE = {
 
 
 def test_f3_documented_example_is_accepted_and_scored():
-    result = default_registry().score(F3_EXAMPLE)
+    result = default_registry().score(F3_EXAMPLE).to_json()
     ana, ben = result["players"]
     # Ana: 41 + chamber group of 2 (3) + obelisks 1st (10) + 16 // 3 = 5 + 3 statues (6) + 1 blue card.
     assert ana["breakdown"] == {"track": 41, "burial_chamber": 3, "obelisks": 10, "decorations": 5,

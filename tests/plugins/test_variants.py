@@ -53,7 +53,7 @@ def test_scarab_house_rule_scoring_table(case, reg):
 
 
 def test_variant_lines_are_explained(reg):
-    result = reg.score(with_scarabs(board(variants=["scarabs"]), 2, 0))
+    result = reg.score(with_scarabs(board(variants=["scarabs"]), 2, 0)).to_json()
     texts = [line["text"] for line in result["players"][0]["lines"] if line.get("variant") == "scarabs"]
     assert texts == ["Scarabs: 2 × 2 → 4", "Complete pyramid (light) → 3"]
 
@@ -61,9 +61,9 @@ def test_variant_lines_are_explained(reg):
 def test_variant_points_can_change_the_winner(reg):
     b = with_scarabs(board(variants=["scarabs"]), 0, 3)
     b["players"][1]["meeples_on_harbor"] = 4  # 4 + 6 scarab points = 10 < 24
-    assert reg.score(b)["winner"] == 0
+    assert reg.score(b).to_json()["winner"] == 0
     b["players"][0]["pyramid"] = {"light": 1, "dark": 0}  # 1 against 10
-    assert reg.score(b)["winner"] == 1
+    assert reg.score(b).to_json()["winner"] == 1
 
 
 def test_variant_input_out_of_range_names_the_field(reg):
@@ -101,10 +101,10 @@ def test_record_with_a_variant_replays_and_scores_with_it(reg):
     from rules_engine.duel.playout import random_record
 
     record = random_record(random.Random(3))
-    plain = reg.replay(record).score()
+    plain = reg.replay(record).score().to_json()
     with_variant = reg.replay({**record, "variants": ["scarabs"]})
     assert with_variant.finished
-    scored = with_variant.score()
+    scored = with_variant.score().to_json()
     assert scored["variants"] == ["scarabs"]
     for before, after in zip(plain["players"], scored["players"], strict=True):
         assert after["total"] == before["total"] + after["breakdown"].get("scarabs", 0)

@@ -110,7 +110,7 @@ def test_d8_last_move_finishes_the_game_and_derives_results(api_client, live_gam
     assert response.json()["finished"] is True
     live_game.refresh_from_db()
     assert live_game.status == Game.Status.FINISHED
-    score = default_registry().replay(live_game.full_record).score()
+    score = default_registry().replay(live_game.full_record).score().to_json()
     totals = [r.total for r in Result.objects.filter(seat__game=live_game).order_by("seat__order")]
     assert totals == [p["total"] for p in score["players"]]
     assert _post(api_client, live_game, len(moves), {"type": "pass"}).status_code == 400

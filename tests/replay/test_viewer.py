@@ -102,7 +102,7 @@ def test_d7_panels_show_the_score_each_player_would_have_now(client, finished_ga
     record = _record(finished_game)
     replay = default_registry().replay(record)
     html = client.get(_url(finished_game, 20), **HTMX).content.decode()
-    score = replay.score(20)
+    score = replay.score(20).to_json()
     totals = re.findall(r'<span class="total">(-?\d+) pts</span>', html)
     assert totals == [str(p["total"]) for p in score["players"]]
 

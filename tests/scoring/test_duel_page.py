@@ -197,7 +197,7 @@ def test_signed_in_user_can_save_a_valid_board_to_club_history(client):
     board = json.loads(unescape(value))
     assert board["game"] == "duel"
     assert board["players"][0]["tomb"] == [1, 2, 3, 4, 5, 6, 11]
-    assert default_registry().score(board)["players"][0]["total"] == 69
+    assert default_registry().score(board).to_json()["players"][0]["total"] == 69
 
 
 @pytest.mark.django_db

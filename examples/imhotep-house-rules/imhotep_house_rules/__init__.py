@@ -5,11 +5,14 @@ The engine hooks are marked with ``rules_engine.hookimpl``; the pages hook with 
 the web side's project, ``imhotep_ui``, made here with pluggy so that loading this module
 needs no Django (the service imports ``web.py`` only when it asks for the pages)."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pluggy
 
 from imhotep_house_rules.race import RACE
 from rules_engine import hookimpl
-from rules_engine.gametype import Variant, VariantField
+from rules_engine.gametype import GameType, Variant, VariantField
 
 ui_hookimpl = pluggy.HookimplMarker("imhotep_ui")
 
@@ -21,7 +24,7 @@ FULL_PYRAMID = 6
 
 
 @hookimpl
-def imhotep_variants():
+def imhotep_variants() -> list[Variant]:
     return [
         Variant(
             id=VARIANT,
@@ -33,7 +36,7 @@ def imhotep_variants():
 
 
 @hookimpl
-def imhotep_variant_fields(game_id, variant_id):
+def imhotep_variant_fields(game_id: str, variant_id: str) -> list[VariantField] | None:
     if (game_id, variant_id) != (GAME, VARIANT):
         return None
     return [VariantField(name="scarabs", label="Scarab cards", minimum=0, maximum=3,
@@ -41,12 +44,13 @@ def imhotep_variant_fields(game_id, variant_id):
 
 
 @hookimpl
-def imhotep_variant_score(game_id, variant_id, board, result, inputs):
+def imhotep_variant_score(game_id: str, variant_id: str, board: Mapping[str, Any], result: Mapping[str, Any],
+                          inputs: Sequence[Mapping[str, int]]) -> list[list[dict[str, object]]] | None:
     if (game_id, variant_id) != (GAME, VARIANT):
         return None
-    answer = []
+    answer: list[list[dict[str, object]]] = []
     for player, values in zip(board["players"], inputs, strict=True):
-        lines = []
+        lines: list[dict[str, object]] = []
         scarabs = values["scarabs"]
         if scarabs:
             lines.append({"key": "scarabs", "points": scarabs * POINTS_PER_SCARAB,
@@ -62,12 +66,12 @@ def imhotep_variant_score(game_id, variant_id, board, result, inputs):
 
 
 @hookimpl
-def imhotep_games():
+def imhotep_games() -> list[GameType[Any, Any]]:
     return [RACE]
 
 
 @ui_hookimpl
-def imhotep_game_ui():
+def imhotep_game_ui() -> list[object]:
     from imhotep_house_rules.web import UI
 
     return [UI]

@@ -11,6 +11,7 @@ Pure Python: the engine side of a plugin imports no Django.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,10 @@ from typing import Any
 from rules_engine.errors import BoardError, IllegalMoveError, RecordError
 from rules_engine.gametype import GameType, ReplayBase
 from rules_engine.randomgames import players_and_sides
+from rules_engine.scores import Json, PlayerScore, ScoreLine, ScoreResult
+
+#: A race move's JSON, e.g. ``{"blocks": 2}``.
+RaceMove = dict[str, int]
 
 GAME_ID = "obelisk-race"
 QUARRY = 9
@@ -38,25 +43,43 @@ class RaceState:
         return self.quarry == 0
 
 
+@dataclass(frozen=True, slots=True)
+class RaceScore(ScoreResult):
+    """The race's score; its JSON names one ``winner`` (as the Duel's) and no player names."""
+
+    def to_json(self) -> dict[str, Json]:
+        players: list[Json] = [{"total": p.total, "breakdown": dict(p.breakdown),
+                                "lines": [line.to_json() for line in p.lines]} for p in self.players]
+        out: dict[str, Json] = {"game": self.game, "players": players, "winner": self.winners[0],
+                                "tie_broken": self.tie_broken}
+        if self.variants:
+            out["variants"] = list(self.variants)
+        return out
+
+
 class RaceReplay(ReplayBase):
-    def __init__(self, game: ObeliskRace, record: Mapping, states: list, moves: list):
+    states: list[RaceState]
+    moves: list[RaceMove]
+
+    def __init__(self, game: ObeliskRace, record: Mapping[str, object], states: list[RaceState],
+                 moves: list[RaceMove]) -> None:
         self.game, self.record, self.states, self.moves = game, record, states, moves
 
-    def final_board(self, ply: int | None = None) -> dict:
+    def final_board(self, ply: int | None = None) -> dict[str, object]:
         return self.game.board(self.states[self.plies if ply is None else ply], self.record)
 
-    def score(self, ply: int | None = None) -> dict:
+    def score(self, ply: int | None = None) -> ScoreResult:
         return self.game.score(self.final_board(ply))
 
 
-def _names(record: Mapping) -> list[str]:
+def _names(record: Mapping[str, object]) -> list[str]:
     players = record.get("players")
     if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) and p for p in players):
         raise RecordError("players must list the two players' names")
-    return players
+    return [str(p) for p in players]
 
 
-class ObeliskRace(GameType):
+class ObeliskRace(GameType[RaceState, RaceMove]):
     id = GAME_ID
     name = "Obelisk race (house game)"
     min_players = 2
@@ -70,17 +93,18 @@ class ObeliskRace(GameType):
         rec["setup"] = {"quarry": QUARRY}
         return rec
 
-    def setup(self, record: Mapping) -> RaceState:
+    def setup(self, record: Mapping[str, object]) -> RaceState:
         _names(record)
-        quarry = (record.get("setup") or {}).get("quarry", QUARRY)
+        setup = record.get("setup")
+        quarry = setup.get("quarry", QUARRY) if isinstance(setup, Mapping) else QUARRY
         if isinstance(quarry, bool) or not isinstance(quarry, int) or not 1 <= quarry <= 30:
             raise RecordError(f"setup.quarry must be a whole number from 1 to 30, got {quarry!r}")
         return RaceState(quarry=quarry)
 
-    def legal_moves(self, state: RaceState) -> list[dict]:
+    def legal_moves(self, state: RaceState) -> list[RaceMove]:
         return [{"blocks": n} for n in range(1, min(MAX_TAKE, state.quarry) + 1)]
 
-    def apply(self, state: RaceState, move) -> RaceState:
+    def apply(self, state: RaceState, move: Mapping[str, object]) -> RaceState:
         if state.over:
             raise IllegalMoveError("the game is over: the quarry is empty")
         blocks = move.get("blocks") if isinstance(move, Mapping) else None
@@ -88,19 +112,19 @@ class ObeliskRace(GameType):
             raise IllegalMoveError(f"take 1 or {MAX_TAKE} blocks, as {{\"blocks\": 1}}; got {move!r}")
         if blocks > state.quarry:
             raise IllegalMoveError(f"the quarry holds only {state.quarry} block(s)")
-        heights = list(state.heights)
-        heights[state.to_move] += blocks
-        return RaceState(tuple(heights), state.quarry - blocks, 1 - state.to_move)  # type: ignore[arg-type]
+        mine, theirs = state.heights[state.to_move] + blocks, state.heights[1 - state.to_move]
+        heights = (mine, theirs) if state.to_move == 0 else (theirs, mine)
+        return RaceState(heights, state.quarry - blocks, 1 - state.to_move)
 
     def is_over(self, state: RaceState) -> bool:
         return state.over
 
-    def board(self, state: RaceState, record: Mapping) -> dict:
-        names = list(record.get("players") or ["", ""])
+    def board(self, state: RaceState, record: Mapping[str, object]) -> dict[str, object]:
+        names = _listed(record.get("players"))
         players = [{"name": n, "obelisk": h} for n, h in zip(names, state.heights, strict=False)]
         return {"game": GAME_ID, "players": players}
 
-    def score(self, board: Mapping) -> dict:
+    def score(self, board: Mapping[str, object]) -> ScoreResult:
         players = board.get("players")
         if not isinstance(players, list) or len(players) != 2:
             raise BoardError([("players", "list the two players")])
@@ -110,27 +134,25 @@ class ObeliskRace(GameType):
             h = p.get("obelisk") if isinstance(p, Mapping) else None
             if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 30:
                 errors.append((f"players[{i}].obelisk", f"must be a whole number of blocks from 0 to 30, got {h!r}"))
+                continue
             heights.append(h)
         if errors:
             raise BoardError(errors)
-        result = {"game": GAME_ID, "players": []}
+        scores = []
         for i, h in enumerate(heights):
             tallest = TALLEST_BONUS if h > heights[1 - i] else 0
-            lines = [{"monument": "obelisk", "side": None, "rule": "race", "text": f"Obelisk: {h} block(s) → {h}",
-                      "points": h}]
+            lines = [ScoreLine("obelisk", None, "race", f"Obelisk: {h} block(s) → {h}", h)]
             if tallest:
-                lines.append({"monument": "tallest", "side": None, "rule": "race",
-                              "text": f"Tallest obelisk → {tallest}", "points": tallest})
-            result["players"].append({"total": h + tallest, "breakdown": {"obelisk": h, "tallest": tallest},
-                                      "lines": lines})
-        return self.rank(result, board)
+                lines.append(ScoreLine("tallest", None, "race", f"Tallest obelisk → {tallest}", tallest))
+            scores.append(PlayerScore(None, h + tallest, {"obelisk": h, "tallest": tallest}, tuple(lines)))
+        return self.rank(RaceScore(GAME_ID, tuple(scores), ()), board)
 
-    def rank(self, result: dict, board: Mapping) -> dict:
-        a, b = (p["total"] for p in result["players"])
+    def rank(self, result: ScoreResult, board: Mapping[str, object]) -> ScoreResult:
+        a, b = result.totals
         winner = 0 if a > b else 1  # equal totals: the player who did not start wins
-        return {**result, "winner": winner, "tie_broken": a == b}
+        return dataclasses.replace(result, winners=(winner,), tie_broken=a == b)
 
-    def replay(self, record: Mapping) -> RaceReplay:
+    def replay(self, record: Mapping[str, object]) -> RaceReplay:
         state = self.setup(record)
         raw_moves = record.get("moves", [])
         if not isinstance(raw_moves, list):
@@ -142,18 +164,18 @@ class ObeliskRace(GameType):
             except IllegalMoveError as exc:
                 raise RecordError(exc.reason, k) from None
             states.append(state)
-            moves.append(dict(move))
+            moves.append({"blocks": int(move["blocks"])})
         return RaceReplay(self, record, states, moves)
 
-    def state_to_json(self, state: RaceState, record: Mapping | None = None) -> dict:
-        names = list((record or {}).get("players") or ["", ""])
+    def state_to_json(self, state: RaceState, record: Mapping[str, object] | None = None) -> dict[str, object]:
+        names = _listed((record or {}).get("players"))
         return {"game": GAME_ID, "quarry": state.quarry, "to_move": state.to_move, "over": state.over,
                 "players": [{"name": n, "obelisk": h} for n, h in zip(names, state.heights, strict=False)]}
 
     def random_record(self, rng: random.Random, *, players: int | None = None,
-                      sides: Mapping[str, str] | None = None) -> dict:
+                      sides: Mapping[str, str] | None = None) -> dict[str, object]:
         players_and_sides(self, rng, players, sides)  # checks them: two players, no sides to choose
-        state, moves = RaceState(), []
+        state, moves = RaceState(), list[RaceMove]()
         while not state.over:
             move = rng.choice(self.legal_moves(state))
             moves.append(move)
@@ -161,7 +183,13 @@ class ObeliskRace(GameType):
         return new_record(["Ann", "Bob"], moves=moves)
 
 
-def new_record(players: list[str], *, quarry: int = QUARRY, moves: list | None = None) -> dict:
+def _listed(players: object) -> list[str]:
+    """The record's player names, or two blanks."""
+    return [str(p) for p in players] if isinstance(players, list) and players else ["", ""]
+
+
+def new_record(players: Sequence[str], *, quarry: int = QUARRY, moves: Sequence[RaceMove] | None = None
+               ) -> dict[str, object]:
     return {"game": GAME_ID, "players": list(players), "colours": list(COLOURS),
             "setup": {"quarry": quarry}, "moves": list(moves or [])}
 

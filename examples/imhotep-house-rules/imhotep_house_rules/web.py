@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django import forms
 
+from games.replay.timeline import Timeline
 from games.ui import BoardView, Calculator, GameUI, LiveEntry, NewGameForm, Story
+from games.ui.gameui import Told
 from imhotep_house_rules.race import GAME_ID, MAX_TAKE, RACE
 from rules_engine.errors import BoardError
 from rules_engine.registry import default_registry
@@ -33,7 +37,7 @@ class RaceBoardForm(forms.Form):
 @dataclass
 class RaceCalculation:
     problems: list[str] = field(default_factory=list)
-    players: list[dict] = field(default_factory=list)
+    players: list[dict[str, object]] = field(default_factory=list)
     winner: str = ""
 
 
@@ -43,19 +47,19 @@ class RaceCalculator(Calculator):
     card_title = "Obelisk race scores"
     card_text = f"{RACE.name}: a block a point, the taller obelisk 3 more."
 
-    def data(self, query) -> dict:
+    def data(self, query: Mapping[str, str]) -> dict[str, str]:
         data = {"obelisk0": "0", "obelisk1": "0"}
-        data.update({k: query.get(k) for k in ("name0", "name1", "obelisk0", "obelisk1")
-                     if query.get(k) not in (None, "")})
+        data.update({k: value for k in ("name0", "name1", "obelisk0", "obelisk1") if (value := query.get(k))})
         return data
 
-    def calculate(self, form: RaceBoardForm) -> RaceCalculation:
+    def calculate(self, form: forms.Form) -> RaceCalculation:
         return calculate(form)
 
 
-def calculate(form: RaceBoardForm) -> RaceCalculation:
+def calculate(form: forms.Form) -> RaceCalculation:
     if not form.is_valid():
-        return RaceCalculation(problems=[f"{form.fields[k].label}: {' '.join(v)}" for k, v in form.errors.items()])
+        return RaceCalculation(problems=[f"{form.fields[k].label}: {' '.join(map(str, v))}"
+                                         for k, v in form.errors.items()])
     names = [form.cleaned_data["name0"] or "First player", form.cleaned_data["name1"] or "Second player"]
     board = {"game": GAME_ID, "players": [{"name": n, "obelisk": form.cleaned_data[f"obelisk{i}"]}
                                           for i, n in enumerate(names)]}
@@ -63,8 +67,8 @@ def calculate(form: RaceBoardForm) -> RaceCalculation:
         result = default_registry().score(board)
     except BoardError as exc:
         return RaceCalculation(problems=[message for _, message in exc.errors])
-    players = [{"name": n, **p} for n, p in zip(names, result["players"], strict=True)]
-    return RaceCalculation(players=players, winner=names[result["winner"]])
+    players = [{"name": n, **p.to_json()} for n, p in zip(names, result.players, strict=True)]
+    return RaceCalculation(players=players, winner=names[result.winners[0]])
 
 
 # -- replay and live entry ------------------------------------------------------------------
@@ -74,7 +78,7 @@ class RaceBoard(BoardView):
     template = "ui/obelisk-race/board.html"
     setup_text = f"Setup: the quarry holds its blocks; take 1 to {MAX_TAKE} a turn."
 
-    def context(self, timeline, ply: int, story, colours) -> dict:
+    def context(self, timeline: Timeline, ply: int, story: object, colours: Sequence[str]) -> dict[str, object]:
         state = timeline.state(ply)
         score = timeline.score_at(ply)
         return {"race": {
@@ -86,7 +90,7 @@ class RaceBoard(BoardView):
                                                              score["players"], strict=False))],
         }}
 
-    def describe(self, timeline) -> list[Story]:
+    def describe(self, timeline: Timeline) -> list[Told]:
         names = timeline.names
         return [Story(text=f"{names[k % 2]} takes {m['blocks']} block{'s' if m['blocks'] > 1 else ''}")
                 for k, m in enumerate(timeline.moves_json)]
@@ -96,8 +100,8 @@ class NewRaceForm(NewGameForm):
     first = forms.CharField(label="First player (starts)", max_length=40)
     second = forms.CharField(label="Second player", max_length=40)
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         if data.get("first") and data.get("first") == data.get("second"):
             raise forms.ValidationError("the two players need different names")
         return data
@@ -105,7 +109,7 @@ class NewRaceForm(NewGameForm):
     def known_names(self) -> list[str]:
         return []
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         return RACE.new_record([self.cleaned_data["first"], self.cleaned_data["second"]], random.Random())
 
 
@@ -116,7 +120,8 @@ class RaceLive(LiveEntry):
     new_template = "ui/obelisk-race/new.html"
     play_template = "ui/obelisk-race/play.html"
 
-    def menu(self, timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
+    def menu(self, timeline: Timeline, ply: int, ctx: dict[str, Any], legal: list[dict[str, Any]],
+             live: bool) -> list[dict[str, str]]:
         return [{"label": f"Take {m['blocks']} block{'s' if m['blocks'] > 1 else ''}", "json": json.dumps(m)}
                 for m in legal] if live else []
 

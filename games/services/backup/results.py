@@ -95,14 +95,14 @@ def _stored_results(seats: list[dict]) -> list[dict] | None:
 
 def _check(game: Game, seats: list[dict], moves: list, stored: list[dict] | None, names: Mapping[int, str]) -> _Check:
     """Re-check the game with the engine of this server against the backup's results."""
-    score: dict[str, object] | None
+    score: Mapping[str, object] | None
     try:
         if not game.has_moves:
-            score = registry_for(game).score(game.board)
+            score = registry_for(game).score(game.board).to_json()
             what = "scoring its board"
         else:
             replay = registry_for(game).replay(_record(game, seats, moves, names), states=False)
-            score = replay.score() if replay.finished else None
+            score = replay.score().to_json() if replay.finished else None
             what = f"replaying its {len(moves)} moves"
     except RecordError as exc:
         where = f" at move {exc.move}" if exc.move is not None else ""

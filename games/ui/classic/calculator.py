@@ -147,7 +147,7 @@ def calculate(form: ClassicBoardForm) -> ClassicCalculation:
     else:
         board = form.to_board()
         try:
-            calc = ClassicCalculation(board=board, result=default_registry().score(board))
+            calc = ClassicCalculation(board=board, result=default_registry().score(board).to_json())
         except BoardError as exc:
             names = [p.get("name") for p in board["players"]]
             # The game says which sides it has no data for; a problem there is "not yet", not "impossible".

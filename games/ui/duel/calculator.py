@@ -96,7 +96,7 @@ def calculate(form: DuelBoardForm) -> DuelCalculation:
         return DuelCalculation(problems=tuple(_form_problems(form)))
     board = form.to_board()
     try:
-        result = default_registry().score(board)
+        result = default_registry().score(board).to_json()
     except BoardError as exc:
         names = [p.get("name") for p in board["players"]]
         return DuelCalculation(

@@ -28,7 +28,7 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         try:
-            result = default_registry().score(board)
+            result = default_registry().score(board).to_json()
         except BoardError as exc:
             for field, message in exc.errors:
                 self.stderr.write(f"{field}: {message}" if field else message)

@@ -33,7 +33,7 @@ def test_record_golden_replays_to_the_expected_board_and_score(path):
     assert rep.plies == expected["plies"] == len(rep.states) - 1
     assert rep.finished == expected["finished"]
     assert rep.final_board() == expected["final_board"]
-    score = rep.score()
+    score = rep.score().to_json()
     assert [p["total"] for p in score["players"]] == expected["totals"]
     assert score["winners"] == expected["winners"]
 
@@ -132,5 +132,5 @@ def test_f4_a_record_in_progress_replays_and_scores_as_if_ended_now():
     assert not rep.finished and rep.plies == 2
     board = rep.final_board()
     assert board["players"][0]["obelisk_stones"] == 1
-    assert rep.score()["players"][0]["breakdown"]["obelisks"] == 15
+    assert rep.score().to_json()["players"][0]["breakdown"]["obelisks"] == 15
     assert rep.final_board(0)["players"][0]["obelisk_stones"] == 0

@@ -40,7 +40,7 @@ def test_c8_final_winners_are_the_score_sheet_winners(seed):
     record, played = game(100 + seed)
     classic = default_registry().game("classic").with_board_data(FICTIONAL_DATA)
     sheet = classic.rank(classic.score(played.final_board()), played.final_board())
-    assert classic.final_winners(played.states[-1], record) == sheet["winners"]
+    assert classic.final_winners(played.states[-1], record) == list(sheet.winners)
 
 
 def _without_texts(result: dict) -> dict:

@@ -21,10 +21,10 @@ def test_there_are_golden_boards():
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_golden_board_scores_as_recorded(case):
-    assert default_registry().score(case["board"]) == case["expected"]
+    assert default_registry().score(case["board"]).to_json() == case["expected"]
 
 
 def test_the_benchmark_board_is_a_valid_four_player_board():
     from bench.classic_scoring import BOARD
 
-    assert len(default_registry().score(BOARD)["players"]) == 4
+    assert len(default_registry().score(BOARD).to_json()["players"]) == 4
