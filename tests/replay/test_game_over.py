@@ -21,7 +21,7 @@ def _finished(user, seed=3, game="duel", players=None):
     stored = store(record, user)
     client = Client()
     client.force_login(user)
-    return stored, client, default_registry().replay(record).score()
+    return stored, client, default_registry().replay(record).score().to_json()
 
 
 def _text(body: str, element_id: str) -> str:
