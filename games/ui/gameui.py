@@ -19,7 +19,7 @@ from django.forms.forms import DeclarativeFieldsMetaclass
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.translation import say
+from imhotep_lib.translation import say
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
