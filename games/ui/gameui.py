@@ -83,7 +83,7 @@ class Calculator(abc.ABC):
 
     @abc.abstractmethod
     def calculate(self, form: forms.Form) -> object:
-        """What the page shows for ``form`` (e.g. a `scoring.calculation.Calculation`). Required:
+        """What the page shows for ``form`` (e.g. a `games.ui.calculation.Calculation`). Required:
         every calculator implements it (the built-in games and the example plugin do)."""
 
 
