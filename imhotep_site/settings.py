@@ -249,8 +249,13 @@ else:
 # A benchmark's switch (bench/clubnight.py --uncached, docs/operations.md "Caching"): each cache
 # layer's gain is measured on a club night by serving without it. "tables": the games list and the
 # standings rendered each time ("uncached" cache alias); "replays": no replay kept by a process.
+# Read here once, as the two explicit settings the service reads (nothing on a request parses it).
 IMHOTEP_UNCACHED = env_names("IMHOTEP_UNCACHED", {"tables", "replays"})
 CACHES["uncached"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+#: The cache alias the games list's and standings' tables (and the ratings check) are kept in.
+IMHOTEP_TABLES_CACHE = "uncached" if "tables" in IMHOTEP_UNCACHED else "default"
+#: Whether a process keeps the replays it made (games/ui/timeline.py).
+IMHOTEP_KEEP_REPLAYS = "replays" not in IMHOTEP_UNCACHED
 
 # Every alias behind imhotep_site/cache_guard.py: a cache that fails (Redis down, its files read-only
 # or full) is logged once and answers misses, so requests get slower, never fail; /healthz says so.

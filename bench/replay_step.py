@@ -1,6 +1,6 @@
 """Median server time to render one replay step (the htmx partial) of a 60-ply game.
 
-    python manage.py bench_replay [--steps 200] [--game ID] [--classic]
+    .venv/bin/python bench/replay_step.py [--steps 200] [--game ID] [--classic]
 
 Without --game a random 60-ply Duel game is stored for the run and rolled back afterwards, so
 the database is left as it was. Each step is a full request through the middleware with
@@ -11,18 +11,29 @@ render the partial. Target: 15 ms. ``--classic`` times a random 4-player base ga
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
-from django.test import Client
+import django
 
-from games.models import Game
-from games.services.recording import import_record
-from rules_engine.registry import default_registry
+# A script beside the others in bench/ (not a command inside the apps): Django set up here.
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "imhotep_site.settings")
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.management.base import BaseCommand, CommandError  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from games.models import Game  # noqa: E402
+from games.services.recording import import_record  # noqa: E402
+from rules_engine.registry import default_registry  # noqa: E402
 
 TARGET_MS = 15.0
 PLIES = 60
@@ -98,3 +109,8 @@ class Command(BaseCommand):
             f"median {median:.2f} ms, p90 {statistics.quantiles(times, n=10)[-1]:.2f} ms "
             f"(target ≤ {TARGET_MS:.0f} ms: {verdict})"
         )
+
+
+if __name__ == "__main__":
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    Command().run_from_argv([sys.argv[0], "replay_step", *sys.argv[1:]])

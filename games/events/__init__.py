@@ -1,0 +1,1 @@
+"""Club nights and events: registration, rounds, pairing (pairing/), live tables, standings."""
