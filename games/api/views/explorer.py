@@ -12,6 +12,7 @@ from games.api import serializers as s
 from games.api.views.common import BAD_FILTER, HistoryAPIView
 from games.explorer_views import explorer_form
 from games.services import explorer
+from games.ui import explorer_words
 from imhotep_lib.translation import say
 
 WORDS = ("label", "title", "whose")
@@ -47,4 +48,4 @@ class Explorer(HistoryAPIView, APIView):  # type: ignore[misc]  # as every histo
         form = explorer_form(request.query_params)
         if form.is_bound and not form.is_valid():
             raise ValidationError({name: [str(e) for e in errs] for name, errs in form.errors.items()})
-        return Response(_said(explorer.explore(form.filters()).to_json()))
+        return Response(_said(explorer_words.answer_json(explorer.explore(form.filters()))))
