@@ -44,6 +44,7 @@ from rules_engine.errors import RulesError, joined_parts
 from rules_engine.gametype import Needs
 from rules_engine.messages import msg
 from rules_engine.registry import DEFAULT_GAME
+from scoring import nesting
 
 
 def _plain(status: int, message: str) -> HttpResponse:
@@ -202,7 +203,10 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
         return _resume(request, game)
     ply = _parse_ply(request.POST.get("ply"))
     try:
+        nesting.check(request.POST.get("move") or "")
         move = json.loads(request.POST.get("move") or "")
+    except nesting.TooDeep as exc:
+        return _render(request, game, status=400, error=say(exc.message))
     except ValueError:
         move = None
     if ply is None or not isinstance(move, dict):
@@ -254,6 +258,7 @@ def _resume(request: HtmxRequest, game: Game) -> HttpResponse:
     ply = _parse_ply(request.GET.get("ply"))
     entry = game_ui(game.game_type).live
     try:
+        nesting.check(request.GET.get("move") or "")
         move = json.loads(request.GET.get("move") or "")
     except ValueError:
         move = None
