@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 
 from games.analysis.models import GameAnalysis
 from games.events.models import Event, PairingSeat, Registration, Round
@@ -102,7 +103,8 @@ class RestoreReport:
                 what.append(f"{kept} kept with the backup's results")
             parts.append(f"{len(self.warnings)} game(s) differ from what the engine derives now: {', '.join(what)}")
         if self.rows:
-            parts.append("restored " + ", ".join(f"{n} {kind.replace('_', ' ')} line(s)" for kind, n in self.rows.items()))
+            parts.append("restored " + ", ".join(f"{n} {kind.replace('_', ' ')} line(s)"
+                                                 for kind, n in self.rows.items()))
         if self.skipped:
             parts.append("--merge adds players and games only, skipped: "
                          + ", ".join(f"{n} {kind.replace('_', ' ')} line(s)" for kind, n in self.skipped.items()))
@@ -508,6 +510,6 @@ _LINE_MODELS: dict[str, tuple] = {
 }
 assert set(_LINE_MODELS) == set(ROW_KINDS)
 #: The tables a restore into an empty club writes with their ids (PostgreSQL's sequences moved past them).
-_WITH_IDS = [Player, Game, get_user_model(), Membership, LanguagePreference, BoardData, Event, Registration, Round,
+_WITH_IDS: list[type[Model]] = [Player, Game, get_user_model(), Membership, LanguagePreference, BoardData, Event, Registration, Round,
              EventPairing, PairingSeat, GameAnalysis]
 
