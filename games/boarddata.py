@@ -27,11 +27,11 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Max
 
 from games.models import BoardData, Game
+from imhotep_lib import nesting
 from rules_engine.errors import PluginError, RulesError
 from rules_engine.messages import msg
 from rules_engine.overlays import Overlays, overlaid, pinned_board_data
 from rules_engine.registry import Registry, base_registry
-from scoring import nesting
 
 log = logging.getLogger(__name__)
 

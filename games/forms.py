@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy
 
 from games.models import Game
 from games.services.documents import GameMeta
-from games.translation import say
-from scoring import nesting
+from imhotep_lib import nesting
+from imhotep_lib.translation import say
 
 
 class SaveScoreForm(forms.Form):

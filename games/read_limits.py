@@ -5,7 +5,7 @@ every rated game (the ratings check), so, as hints (games/analysis/hints.py):
 
 * callers not signed in are throttled per address (`check`, rates ``explorer_anon`` and
   ``ratings_check_anon`` of ``DEFAULT_THROTTLE_RATES``);
-* an answer is worked out only while a slot is free (`computing`, scoring/slots.py): one at a
+* an answer is worked out only while a slot is free (`computing`, imhotep_lib/slots.py): one at a
   time per caller, at most ``IMHOTEP_READ_CONCURRENCY`` per kind on the whole service, of which
   at most ``IMHOTEP_READ_ANON_CONCURRENCY`` for callers not signed in. A caller who finds no
   free slot gets `Busy` (429 with Retry-After) at once: no worker is held waiting.
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from django.conf import settings
 from rest_framework.throttling import AnonRateThrottle
 
+from imhotep_lib.limits import client_address
+from imhotep_lib.slots import Busy, slots
+from imhotep_lib.throttles import CurrentRates, SlidingWindow
 from rules_engine.messages import msg
-from scoring.limits import client_address
-from scoring.slots import Busy, slots
-from scoring.throttles import CurrentRates, SlidingWindow
 
 #: Seconds a slot is held at most: far above one answer's time, so only a dead worker's slot expires.
 HOLD_SECONDS = 120

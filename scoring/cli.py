@@ -8,7 +8,7 @@ from typing import TextIO
 
 from django.core.management.base import CommandError
 
-from scoring import nesting
+from imhotep_lib import nesting
 from scoring.parsers import LONE_SURROGATE, has_lone_surrogate
 
 

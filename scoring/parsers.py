@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from games.translation import say
-from scoring import nesting
+from imhotep_lib import nesting
+from imhotep_lib.translation import say
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: Why a document with a lone surrogate is refused (API and commands say the same).
@@ -44,7 +44,7 @@ class StrictJSONParser(JSONParser):
     absurdly nested bodies: ``json`` raises RecursionError (not ValueError) for those, which
     DRF would let through as a 500. Text with a lone surrogate is refused too (a 400 here, not
     a UnicodeEncodeError when the answer echoes it). Text nested deeper than the nesting limit
-    (scoring/nesting.py) is refused before it is parsed. The default parser of every API view."""
+    (imhotep_lib/nesting.py) is refused before it is parsed. The default parser of every API view."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         body = stream.read() if stream is not None else b""

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.models import name_key
+from imhotep_lib import nesting
 from rules_engine.messages import msg
 from rules_engine.registry import DEFAULT_GAME
-from scoring import nesting
 
 #: Our exports add this object to an F1/F2 document (formats.md lets a service add fields);
 #: imports read it and take it out before the engine sees the document.
@@ -191,7 +191,7 @@ def _parse_line(number: int, line_no: int, line: str) -> ParsedDocument:
 def decode_upload(raw: bytes) -> str:
     """Uploads are UTF-8 (with or without a BOM) text; say so plainly when they are not. A NUL
     byte is no text either (and PostgreSQL cannot keep the upload for its import job). JSON
-    nested past the limit (scoring/nesting.py) is refused here, before anything parses it."""
+    nested past the limit (imhotep_lib/nesting.py) is refused here, before anything parses it."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -23,9 +23,9 @@ from django.core.cache import cache
 from django.db import connection, transaction
 
 from games.models import Game, GameFacts
+from imhotep_lib.slots import slot
 from rules_engine.errors import RulesError
 from rules_engine.registry import default_registry
-from scoring.slots import slot
 
 log = logging.getLogger(__name__)
 

@@ -43,8 +43,8 @@ from games import read_limits
 from games.models import Game, Seat
 from games.services import history_version
 from games.services.ratings import model_for
+from imhotep_lib.slots import Busy, slot
 from rules_engine.messages import msg
-from scoring.slots import Busy, slot
 
 #: A probability is kept at least this far from 0 before its log is taken (as scikit-learn's
 #: log_loss does): one confident miss then weighs about 34.5, not infinity.

@@ -23,7 +23,7 @@ BODIES = [
     b"100000000000000000000000000",
     b'{"name": "1234567890123456789012"}',  # 19 digits in text: json's, and the same
     b"1e400",  # json reads infinity
-    b"[" * 64 + b"]" * 64,  # as deep as the nesting limit (scoring/nesting.py) takes
+    b"[" * 64 + b"]" * 64,  # as deep as the nesting limit (imhotep_lib/nesting.py) takes
     b"[" + b",".join([b"[]"] * 1000) + b"]",  # many lists, not deep: json's, and the same
 ]
 REFUSED = [

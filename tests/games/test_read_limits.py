@@ -17,8 +17,8 @@ from games import read_limits
 from games.models import GameFacts
 from games.services import explorer, explorer_facts, generated, history_version, ratings_check, recording
 from games.services.explorer import Filters
+from imhotep_lib.slots import Busy, slot
 from rules_engine.registry import default_registry
-from scoring.slots import Busy, slot
 from tests.games.conftest import winning_board
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The nesting limit (scoring/nesting.py, issue 38): JSON nested 1,000 levels deep, sent to
+"""The nesting limit (imhotep_lib/nesting.py, issue 38): JSON nested 1,000 levels deep, sent to
 any entry point that reads JSON, is answered 400 naming the problem, never a 500
 (RecursionError), and nothing is stored."""
 
@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games.import_models import ImportJob
 from games.models import BoardData, Game
-from scoring import nesting
+from imhotep_lib import nesting
 from scoring.api_examples import D9_1_BOARD
 from tests.kit import random_record
 from tests.security.conftest import signed_in, token_client

@@ -510,6 +510,6 @@ _LINE_MODELS: dict[str, tuple] = {
 }
 assert set(_LINE_MODELS) == set(ROW_KINDS)
 #: The tables a restore into an empty club writes with their ids (PostgreSQL's sequences moved past them).
-_WITH_IDS: list[type[Model]] = [Player, Game, get_user_model(), Membership, LanguagePreference, BoardData, Event, Registration, Round,
-             EventPairing, PairingSeat, GameAnalysis]
+_WITH_IDS: list[type[Model]] = [Player, Game, get_user_model(), Membership, LanguagePreference, BoardData, Event,
+                                Registration, Round, EventPairing, PairingSeat, GameAnalysis]
 
