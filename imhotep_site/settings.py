@@ -86,6 +86,10 @@ IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
 # (games/analysis/hints.py); a caller finding none free gets 429 with Retry-After.
 IMHOTEP_HINT_CONCURRENCY = env_positive_int("IMHOTEP_HINT_CONCURRENCY", 2)
 IMHOTEP_HINT_ANON_CONCURRENCY = env_positive_int("IMHOTEP_HINT_ANON_CONCURRENCY", 1)
+# The same for the explorer's and the ratings check's answers not kept yet, per kind
+# (games/read_limits.py).
+IMHOTEP_READ_CONCURRENCY = env_positive_int("IMHOTEP_READ_CONCURRENCY", 2)
+IMHOTEP_READ_ANON_CONCURRENCY = env_positive_int("IMHOTEP_READ_ANON_CONCURRENCY", 1)
 # Seconds an analysis or import job stays a dead worker's (games/leases.py): its worker renews the
 # lease every quarter of it; once it runs out the work is queued again.
 IMHOTEP_TASK_LEASE_SECONDS = env_positive_int("IMHOTEP_TASK_LEASE_SECONDS", 60)
@@ -246,16 +250,13 @@ else:
         }
     }
 
-# A benchmark's switch (bench/clubnight.py --uncached, docs/operations.md "Caching"): each cache
-# layer's gain is measured on a club night by serving without it. "tables": the games list and the
-# standings rendered each time ("uncached" cache alias); "replays": no replay kept by a process.
-# Read here once, as the two explicit settings the service reads (nothing on a request parses it).
+# A benchmark's switch (bench/clubnight.py --uncached, docs/operations.md "Caching"), read once here
+# into the two settings the service reads: "tables" keeps the games list and standings (and the
+# ratings check) in the "uncached" alias, a dummy cache; "replays": no process keeps a replay.
 IMHOTEP_UNCACHED = env_names("IMHOTEP_UNCACHED", {"tables", "replays"})
 CACHES["uncached"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
-#: The cache alias the games list's and standings' tables (and the ratings check) are kept in.
 IMHOTEP_TABLES_CACHE = "uncached" if "tables" in IMHOTEP_UNCACHED else "default"
-#: Whether a process keeps the replays it made (games/ui/timeline.py).
-IMHOTEP_KEEP_REPLAYS = "replays" not in IMHOTEP_UNCACHED
+IMHOTEP_KEEP_REPLAYS = "replays" not in IMHOTEP_UNCACHED  # games/ui/timeline.py
 
 # Every alias behind imhotep_site/cache_guard.py: a cache that fails (Redis down, its files read-only
 # or full) is logged once and answers misses, so requests get slower, never fail; /healthz says so.
@@ -364,6 +365,10 @@ REST_FRAMEWORK = {
         # for callers not signed in, per user otherwise (games/export_limits.py).
         "export_anon": os.environ.get("IMHOTEP_THROTTLE_EXPORT_ANON", "10/min"),
         "export_user": os.environ.get("IMHOTEP_THROTTLE_EXPORT_USER", "60/min"),
+        # The explorer and the ratings check (pages and API), per address, for callers not
+        # signed in (games/read_limits.py).
+        "explorer_anon": os.environ.get("IMHOTEP_THROTTLE_EXPLORER_ANON", "60/min"),
+        "ratings_check_anon": os.environ.get("IMHOTEP_THROTTLE_RATINGS_CHECK_ANON", "60/min"),
     },
     "NUM_PROXIES": IMHOTEP_NUM_PROXIES,
 }

@@ -6,11 +6,17 @@ Built from the stored records by the engine: each finished game's facts are work
 (`GameType.explorer_facts`, a pure function of the record, and who won in play order) and
 kept in a `GameFacts` row, written by the services that derive results (`recording`,
 `results.recompute_results`, `editing.game_edited`: every finished game passes one of them)
-and, for games stored by bulk paths (a restore, load data) or facts of an older engine, by
-`fill` (``manage.py explorer_facts``; each answer worked out fills up to `FILL_PER_ANSWER`
-first). An answer counts the rows' `counted_lines`, nothing is replayed; it is kept in the
-shared cache under the history's version (docs/operations.md, "Caching"), as the standings
-are, so any change of the history is seen at once.
+and, for games stored by bulk paths (a restore, generated games) or facts of an older engine,
+by `fill` (the bulk paths call it when done; ``manage.py explorer_facts``). An answer counts the
+rows' `counted_lines`, nothing is replayed; it is kept in the shared cache under the history's
+version and the facts' (docs/operations.md, "Caching"), as the standings are, so any change of
+the history is seen at once.
+
+Bounded like hints (issue 38, docs/security.md "Expensive reads"): an answer not kept yet is
+worked out only while a slot is free (`games.read_limits`), else `Busy` (429). Where facts are
+still missing (an engine upgrade), the answer fills at most `FILL_PER_ANSWER` of them when no
+other process is filling (single flight), and otherwise counts what is known and says how
+many games are left.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from games import read_limits
 from games.models import Game, GameFacts
 from games.services import history_version
 from games.services.explorer_facts import (  # noqa: F401  (the services call them here)
@@ -33,6 +40,7 @@ from games.services.explorer_facts import (  # noqa: F401  (the services call th
     counted_lines,
     engine_facts,
     facts_of,
+    facts_version,
     fill,
     move_key,
     outcome_of,
@@ -42,9 +50,12 @@ from games.services.explorer_facts import (  # noqa: F401  (the services call th
 
 #: Below this many games a rate is shown greyed and not ranked.
 SMALL_SAMPLE = 10
-#: Facts an answer works out itself before counting; more wait for ``manage.py explorer_facts``.
-FILL_PER_ANSWER = 200
+#: Facts an answer works out itself before counting (when no other process is filling); more
+#: wait for the next answer or ``manage.py explorer_facts``.
+FILL_PER_ANSWER = 50
 CACHE_SECONDS = 86400
+#: Seconds an answer that left games uncounted is kept: the next reader may count them.
+PARTIAL_SECONDS = 30
 Z_95 = 1.959963984540054  # the standard normal's 97.5 % quantile: a 95 % interval
 
 
@@ -173,17 +184,28 @@ class Exploration:
                 "sections": [s.to_json() for s in self.sections], "tree": [n.to_json() for n in self.tree]}
 
 
-def explore(filters: Filters) -> Exploration:
-    """The explorer's answer for ``filters``: kept in the shared cache under the history's
-    version (worked out again after any change of the history)."""
-    key = f"imhotep:explorer:{history_version.current()}:{filters.key()}"
-    answer = cache.get(key)
-    if answer is None:
+def answer_key(filters: Filters) -> str:
+    """What an answer is kept under: the history's version, the facts', the filters."""
+    return f"{history_version.current()}:{facts_version()}:{filters.key()}"
+
+
+def explore(filters: Filters, caller: read_limits.Caller | None = None) -> Exploration:
+    """The explorer's answer for ``filters``: kept in the shared cache under `answer_key`
+    (worked out again after any change of the history or fill of the facts). One not kept is
+    worked out within ``caller``'s limits (`read_limits.computing`: raises `Busy`); ``caller``
+    None: a caller of our own, limited by the service-wide pool only."""
+    answer = cache.get(f"imhotep:explorer:{answer_key(filters)}")
+    if answer is not None:
+        return answer
+    with read_limits.computing("explorer", caller):
+        answer = cache.get(f"imhotep:explorer:{answer_key(filters)}")  # worked out meanwhile
+        if answer is not None:
+            return answer
         left = uncounted(filters.game_type).count()
         if left:
-            left -= fill(filters.game_type, FILL_PER_ANSWER)
+            left -= fill(filters.game_type, FILL_PER_ANSWER, wait=False)
         answer = count(filters, left)  # ids and numbers: the pages word them (games.ui.explorer_words)
-        cache.set(f"imhotep:explorer:{history_version.current()}:{filters.key()}", answer, CACHE_SECONDS)
+    cache.set(f"imhotep:explorer:{answer_key(filters)}", answer, PARTIAL_SECONDS if left else CACHE_SECONDS)
     return answer
 
 
