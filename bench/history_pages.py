@@ -17,13 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import django
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/, also when a test loads this file
+from inprocess import configured_django
 
-# A script beside the others in bench/ (not a command inside the apps): Django set up here.
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "imhotep_site.settings")
-django.setup()
+configured_django()
 
 from django.conf import settings  # noqa: E402
 from django.core.management.base import BaseCommand  # noqa: E402
