@@ -1,7 +1,8 @@
 // The token palette of Duel transcription (templates/games/_token_palette.html): tapping a face
 // adds its short label to the field being filled (the focused one, else the first not yet full),
 // and every face shows how many of it can still turn up, greyed out at none. The server checks
-// everything again (rules_engine/duel/labels.py, the engine's D1 counts).
+// everything again (rules_engine/duel/labels.py, the engine's D1 counts). In a play page's draw
+// prompt (data-auto-submit) the tap that fills the last field sends the prompt.
 (function () {
   "use strict";
   const lastFocused = new WeakMap();
@@ -73,6 +74,10 @@
       if (next) lastFocused.set(palette, next);
     }
     refresh(palette);
+    // A prompt's last needed token records the move (issue 39: no "Record the move" tap); a
+    // mistaken last tap is taken back with undo above the board, which asks the prompt again.
+    const form = palette.closest("form");
+    if (palette.hasAttribute("data-auto-submit") && form && inputs.every(full)) form.requestSubmit();
   });
   document.addEventListener("focusin", (event) => {
     document.querySelectorAll(".palette").forEach((palette) => {
