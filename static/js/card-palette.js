@@ -29,6 +29,24 @@
       b.setAttribute("aria-pressed", String(!!round && round.value === b.dataset.roundCard));
     });
   }
+  // "Draw at random" (a variation played on, issue 39): the round card among those that can
+  // turn up, each market card as likely as its count left; then the prompt is sent.
+  function drawAtRandom(form) {
+    var round = roundCard(form);
+    var rounds = Array.from(form.querySelectorAll("button[data-round-card]"));
+    if (round && !round.value && rounds.length) round.value = rounds[Math.floor(Math.random() * rounds.length)].dataset.roundCard;
+    lists(form).forEach(function (list) {
+      if (list.value) return;
+      refresh(form);
+      var faces = Array.from(form.querySelectorAll(".card-palette button.face[data-card]")).filter(function (f) { return !f.disabled; });
+      var weights = faces.map(function (f) { return Number(f.querySelector("small").textContent); });
+      var pick = Math.random() * weights.reduce(function (a, b) { return a + b; }, 0);
+      var face = faces.find(function (f, k) { pick -= weights[k]; return pick < 0; });
+      if (face) list.value = face.dataset.card;
+    });
+    refresh(form);
+    form.requestSubmit();
+  }
   function finish(form) {
     refresh(form);
     if (complete(form)) form.requestSubmit();
@@ -46,6 +64,10 @@
       var filled = lists(form).filter(function (s) { return s.value; }).pop();
       if (filled) filled.value = "";
       refresh(form);
+      return;
+    }
+    if (event.target.closest("[data-draw-random]") && form.querySelector(".card-palette")) {
+      drawAtRandom(form);
       return;
     }
     var card = event.target.closest("button[data-round-card]");

@@ -54,7 +54,33 @@
     refresh(palette);
   }
 
+  // "Draw at random" (a variation played on from a transcribed game, issue 39): every field not
+  // yet full gets faces drawn from those that can still turn up, each as likely as its count
+  // left, then the prompt is sent; the server checks the draw as a typed one.
+  function drawAtRandom(form) {
+    const palette = form.querySelector(".palette");
+    if (!palette) return;
+    fields(palette).forEach((input) => {
+      while (!full(input)) {
+        refresh(palette);
+        const faces = Array.from(palette.querySelectorAll("button.face")).filter((f) => !f.disabled);
+        const weights = faces.map((f) => Number(f.querySelector("small").textContent));
+        let pick = Math.random() * weights.reduce((a, b) => a + b, 0);
+        const face = faces.find((f, k) => (pick -= weights[k]) < 0);
+        if (!face) return; // nothing left to draw: the server says what is missing
+        input.value = `${input.value.trim()} ${face.dataset.short}`.trim();
+      }
+    });
+    refresh(palette);
+    form.requestSubmit();
+  }
+
   document.addEventListener("click", (event) => {
+    const random = event.target.closest("#draw-form [data-draw-random]");
+    if (random) {
+      drawAtRandom(random.closest("form"));
+      return;
+    }
     const remove = event.target.closest(".palette [data-remove-last]");
     if (remove) {
       removeLast(remove.closest(".palette"));
