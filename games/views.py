@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import export_limits, registered_games
+from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
 from games.filters import GameFilterForm, games_with_seats, history_games
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
@@ -232,6 +232,7 @@ def standings(request):
 def rating_check(request):
     """How well each rating system would have predicted the club's games
     (`games.services.ratings_check`, cached under the history's version)."""
+    read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
     choices, game_type = _rated_game_tabs(request)
     return render_partial(
         request,
@@ -242,7 +243,7 @@ def rating_check(request):
             "game_name": registered_games.game_name(game_type),
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
-            "check": ratings_check.cached_check(game_type),
+            "check": ratings_check.cached_check(game_type, read_limits.caller_of(request)),
         },
     )
 
