@@ -3,7 +3,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.events.pairing.duel import repeat_free_exists, round_robin_round
+from games.events.pairing.round_robin import berger_round
+from games.events.pairing.swiss_dutch import repeat_free_exists
 from games.events.pairing.types import Entrants, History
 from tests.events.sim import play
 
@@ -40,13 +41,13 @@ def test_swiss_pairings_are_a_function_of_the_seed_and_the_results(n, seed):
 
 def test_round_robin_meets_everyone_once_over_the_berger_rounds():
     entrants = Entrants.drawn(list(range(1, 8)), 5)
-    pairs = [frozenset(t.seats) for r in range(1, 8) for t in round_robin_round(entrants, r) if not t.bye]
+    pairs = [frozenset(t.seats) for r in range(1, 8) for t in berger_round(entrants, r) if not t.bye]
     assert len(pairs) == len(set(pairs)) == 21
 
 
 def test_round_robin_gives_each_player_one_bye_when_odd():
     entrants = Entrants.drawn(list(range(1, 8)), 5)
-    byes = [t.seats[0] for r in range(1, 8) for t in round_robin_round(entrants, r) if t.bye]
+    byes = [t.seats[0] for r in range(1, 8) for t in berger_round(entrants, r) if t.bye]
     assert sorted(byes) == list(range(1, 8))
 
 
