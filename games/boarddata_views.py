@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import boarddata
 from games.membership.roles import is_club_admin
 from games.models import BoardData, Game
-from games.translation import say
 from games.ui import game_ui
+from imhotep_lib.translation import say
 from rules_engine.registry import base_registry
 
 RESCORE_LIST = 200  # games offered for a rescore: the newest

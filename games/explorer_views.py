@@ -7,8 +7,6 @@ from __future__ import annotations
 from typing import cast
 
 from django import forms
-from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,7 +15,8 @@ from django.views.decorators.http import require_GET
 from games import registered_games
 from games.models import Player
 from games.services import explorer, history_version, stats
-from games.translation import say
+from imhotep_lib.partials import render_partial
+from imhotep_lib.translation import say
 from rules_engine.registry import DEFAULT_GAME, default_registry
 
 
@@ -79,15 +78,10 @@ def explorer_form(query) -> ExplorerForm:
 def explorer_page(request):
     form = explorer_form(request.GET)
     filters = form.filters()
-    template = "games/explorer.html"
-    if request.htmx and not request.htmx.history_restore_request:
-        template += "#answer"
     # The answer is drawn inside {% cache %} under the history's version (as the standings are):
     # lazy, so a drawn answer kept in the cache is not even looked up.
     answer = SimpleLazyObject(lambda: explorer.explore(filters))
-    response = render(request, template, {"form": form, "answer": answer, "small": explorer.SMALL_SAMPLE,
-                                          "game_name": registered_games.game_name(form.game_type),
-                                          "history_version": history_version.current(),
-                                          "filters_key": filters.key()})
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    context = {"form": form, "answer": answer, "small": explorer.SMALL_SAMPLE,
+               "game_name": registered_games.game_name(form.game_type),
+               "history_version": history_version.current(), "filters_key": filters.key()}
+    return render_partial(request, "games/explorer.html", "answer", context)

@@ -94,7 +94,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads the body (sessions, CSRF): refuses oversized bodies with 413.
-    "scoring.limits.RequestLimitsMiddleware",
+    "imhotep_lib.limits.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -313,7 +313,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_HANDLER = "imhotep_site.lockout.UserAndAddressHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no start-up banner on every manage.py command
-AXES_CLIENT_IP_CALLABLE = "scoring.limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "imhotep_lib.limits.client_address"
 AXES_LOCKOUT_CALLABLE = "imhotep_site.tokens.lockout_response"
 
 # Production hardening: on whenever debug is off (but for `make run`'s plain HTTP), each switch

@@ -38,8 +38,9 @@ from games.replay.timeline import NoReplay, Timeline, load_timeline
 from games.replay.views import replay_context
 from games.services import reason_of
 from games.services.recording import Outcome, import_record
-from games.translation import say
 from games.ui import game_ui, ui_registry
+from imhotep_lib.partials import wants_partial
+from imhotep_lib.translation import say
 from rules_engine.errors import RulesError, joined_parts
 from rules_engine.gametype import Needs
 from rules_engine.messages import msg
@@ -158,7 +159,7 @@ def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 
     if ctx["finished"]:  # the winner named, and the players' hand count checked (games/play/tally.py)
         result = timeline.score_at(plies)
         ctx.update(game_over=game_over_line(result, timeline.names), tally=tally(result, timeline.names, request.GET))
-    partial = request.htmx and not request.htmx.history_restore_request
+    partial = wants_partial(request)
     if partial and status >= 400:
         status = 200  # htmx swaps only successful answers; the message is in the partial
     response = render(request, f"{template}#play" if partial else template, ctx, status=status)

@@ -23,7 +23,7 @@ from games.models import Game
 from games.replay.timeline import NoReplay, load_timeline
 from games.replay.views import BadPly, parse_ply, replay_context
 from games.services import reason_of
-from games.translation import say
+from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 
 #: The frame's size when the asker gives none (oEmbed ``maxwidth``/``maxheight`` shrink it).

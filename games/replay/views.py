@@ -7,7 +7,6 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -20,8 +19,9 @@ from games.permissions import can_change_game
 from games.replay.chart import cursor_x, score_chart
 from games.replay.timeline import NoReplay, load_timeline
 from games.services import reason_of
-from games.translation import say
 from games.ui import game_ui
+from imhotep_lib.partials import render_partial, wants_partial
+from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 
 
@@ -169,11 +169,5 @@ def replay(request, pk: int):
         detail_url=reverse("games:detail", args=[game.pk]),
         play_url=reverse("play", args=[game.pk]),
     )
-    # A history restore (htmx cache miss on Back) replaces the whole body: it needs the page.
-    partial = bool(request.htmx) and not request.htmx.history_restore_request
-    context["partial"] = partial
-    template = "games/replay.html#viewer" if partial else "games/replay.html"
-    response = render(request, template, context)
-    # The same URL answers a partial or a page; caches (and htmx history) must keep them apart.
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    context["partial"] = wants_partial(request)
+    return render_partial(request, "games/replay.html", "viewer", context)

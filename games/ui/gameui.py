@@ -19,7 +19,7 @@ from django.forms.forms import DeclarativeFieldsMetaclass
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.translation import say
+from imhotep_lib.translation import say
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -83,7 +83,7 @@ class Calculator(abc.ABC):
 
     @abc.abstractmethod
     def calculate(self, form: forms.Form) -> object:
-        """What the page shows for ``form`` (e.g. a `scoring.calculation.Calculation`). Required:
+        """What the page shows for ``form`` (e.g. a `games.ui.calculation.Calculation`). Required:
         every calculator implements it (the built-in games and the example plugin do)."""
 
 

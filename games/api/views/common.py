@@ -20,7 +20,7 @@ from games.api import serializers as s
 from games.filters import GameFilterForm
 from games.membership.access import IsMemberOrReadOnly
 from games.permissions import can_change_game
-from games.translation import say
+from imhotep_lib.translation import say
 
 
 class Pages(PageNumberPagination):

@@ -12,7 +12,7 @@ from games.api import serializers as s
 from games.api.views.common import BAD_FILTER, HistoryAPIView
 from games.explorer_views import explorer_form
 from games.services import explorer
-from games.translation import say
+from imhotep_lib.translation import say
 
 WORDS = ("label", "title", "whose")
 

@@ -14,12 +14,12 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.ui import form_fields
 from games.ui.classic.form_parts import ChamberCell, ErrorSlot, PlayerFields, SideField, VariantInputs, VariantWords
+from games.ui.form_fields import count_field, name_field, player_title, variant_field
 from games.ui.gameui import drawn
 from rules_engine.classic.components import BUILDING_SITES, COLOURS, MAX_PLAYERS, MIN_PLAYERS, SITES
 from rules_engine.registry import default_registry as registry
-from scoring import form_fields
-from scoring.form_fields import count_field, name_field, player_title, variant_field
 
 GAME = "classic"
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
