@@ -1,1 +1,1 @@
-"""Club nights and events: registration, rounds, pairing (pairing/), live tables, standings."""
+"""Club events (issue 31): the app; the pairing itself is pure Python in `pairing/`."""

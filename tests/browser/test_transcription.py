@@ -69,8 +69,7 @@ def play_move(page, ply: int, move: dict) -> None:
     if drawn:  # a boat taken out of the game (refills: [null]) turns nothing up
         page.locator("#draw-form").wait_for()
         for tokens in drawn:
-            tap(page, tokens)
-        page.get_by_role("button", name="Record the move").click()
+            tap(page, tokens)  # the last needed token records the move
     settled_at(page, "#play", ply + 1)
 
 
