@@ -33,3 +33,14 @@ def production_django(prefix: str, extra: dict[str, str] | None = None) -> Path:
 
     django.setup()
     return work
+
+
+def configured_django() -> None:
+    """``django.setup()`` with the settings the environment gives (the database and cache
+    ``manage.py`` would use): for the scripts that time pages against the configured club
+    (bench/history_pages.py, replay_step.py, calculator_update.py; once manage.py commands)."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "imhotep_site.settings")
+    import django
+
+    django.setup()

@@ -6,7 +6,7 @@ a club admin, kept as versions, handed to the rules engine beside the plugins' d
   (`rules_engine.overlays.set_board_data_source`, set at start-up).
 - A stored game keeps the version it was played or scored with (`Game.board_data`):
   `registry_for(game)` and `pinned(game)` give the engine with exactly that data, so a newer
-  version changes no earlier game until a club admin rescores it (`rescore_preview`, `rescore`).
+  version changes no earlier game until a club admin rescores it (games/services/rescoring.py).
 
 Which keys a game takes and what is wrong with them is the game's own business
 (`GameType.board_data_problems`, `with_board_data`); nothing here names a game's keys.
@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from django.db.models import Max
 
 from games.models import BoardData, Game
 from imhotep_lib import nesting
-from rules_engine.errors import PluginError, RulesError
+from rules_engine.errors import PluginError
 from rules_engine.messages import msg
 from rules_engine.overlays import Overlays, overlaid, pinned_board_data
 from rules_engine.registry import Registry, base_registry
@@ -238,59 +238,3 @@ def import_text(game_type: str, text: str | bytes, *, user=None) -> Saved:
 
 
 # --------------------------------------------------------------------------- rescoring
-
-
-@dataclass
-class Change:
-    """One game's results under its own board data and under another version."""
-
-    game: Game
-    before: list[tuple[str, int]]  # (player, total) by seat
-    after: list[tuple[str, int]] | None  # None: the other version cannot score it
-    problem: str = ""
-
-    @property
-    def changed(self) -> bool:
-        return self.after != self.before
-
-
-def _totals(game: Game, registry: Registry) -> list[tuple[str, int]]:
-    from games.services.results import record_of
-
-    names = list(game.seats.order_by("order").values_list("player__name", flat=True))
-    if game.has_moves:
-        replay = registry.replay(record_of(game), states=False)
-        if not replay.finished:
-            return []
-        score = replay.score()
-    else:
-        score = registry.score(game.board)
-    return [(name, p.total) for name, p in zip(names, score.players, strict=True)]
-
-
-def rescore_preview(games: Iterable[Game], version: BoardData) -> list[Change]:
-    """What rescoring ``games`` with ``version`` would change (nothing is stored)."""
-    target = overlaid(base_registry(), {version.game_type: (version.label, version.data)})
-    out = []
-    for game in games:
-        before = _totals(game, registry_for(game))
-        try:
-            out.append(Change(game, before, _totals(game, target)))
-        except RulesError as exc:
-            out.append(Change(game, before, None, str(exc)))
-    return out
-
-
-def rescore(games: Iterable[Game], version: BoardData) -> list[Game]:
-    """Pin ``games`` to ``version`` and derive their results again with it (the club admin
-    confirmed `rescore_preview`). All or nothing: a game the version cannot score stops it."""
-    from games.services.results import recompute_results
-
-    done = []
-    with transaction.atomic():
-        for game in games:
-            game.board_data = version
-            game.save(update_fields=["board_data", "updated_at"])
-            with pinned(game):
-                done.append(recompute_results(game))
-    return done

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import boarddata
 from games.membership.roles import is_club_admin
 from games.models import BoardData, Game
+from games.services import rescoring
 from games.ui import game_ui
 from imhotep_lib.translation import say
 from rules_engine.registry import base_registry
@@ -98,9 +99,9 @@ def board_data_page(request, game: str):
         chosen = [int(pk) for pk in request.POST.getlist("games") if pk.isdigit()]
         games = list(Game.objects.filter(pk__in=chosen, game_type=game).exclude(board_data=current))
         if action == "rescore" and games:
-            boarddata.rescore(games, current)
+            rescoring.rescore(games, current)
             return redirect(reverse("games:board-data", args=[game]) + f"?rescored={len(games)}")
-        preview = boarddata.rescore_preview(games, current)
+        preview = rescoring.rescore_preview(games, current)
     page_problems = form.errors.get("__all__", [])
     older = (Game.objects.filter(game_type=game).exclude(board_data=current).select_related("board_data")
              .order_by("-played_on", "-id")[:RESCORE_LIST]) if current is not None else []

@@ -17,13 +17,13 @@ from imhotep_lib.throttles import CurrentRates, SlidingWindow
 from rules_engine.messages import msg
 
 
-class ExportAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):  # type: ignore[override]
+class ExportAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):
     """Callers not signed in, by address: rate ``DEFAULT_THROTTLE_RATES["export_anon"]``."""
 
     scope = "export_anon"
 
 
-class ExportUserThrottle(CurrentRates, SlidingWindow, UserRateThrottle):  # type: ignore[override]
+class ExportUserThrottle(CurrentRates, SlidingWindow, UserRateThrottle):
     """Signed-in callers, by user: rate ``DEFAULT_THROTTLE_RATES["export_user"]``."""
 
     scope = "export_user"

@@ -47,19 +47,20 @@ def caller_of(request) -> Caller:
     return Caller(f"address:{client_address(request)}", anonymous=True)
 
 
-class ExplorerAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):  # type: ignore[override]
+class ExplorerAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):
     """Callers not signed in, by address: rate ``DEFAULT_THROTTLE_RATES["explorer_anon"]``."""
 
     scope = "explorer_anon"
 
 
-class RatingsCheckAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):  # type: ignore[override]
+class RatingsCheckAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):
     """Callers not signed in, by address: rate ``DEFAULT_THROTTLE_RATES["ratings_check_anon"]``."""
 
     scope = "ratings_check_anon"
 
 
-THROTTLES = {"explorer": ExplorerAnonThrottle, "ratings-check": RatingsCheckAnonThrottle}
+THROTTLES: dict[str, type[SlidingWindow]] = {
+    "explorer": ExplorerAnonThrottle, "ratings-check": RatingsCheckAnonThrottle}
 
 
 def check(request, kind: str) -> None:

@@ -8,7 +8,6 @@ from typing import cast
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,7 +24,7 @@ from games.filters import GameFilterForm, games_with_seats, history_games
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, ImportJob, Player, Seat
-from games.permissions import can_change_game
+from games.permissions import can_change_game, recorder_required
 from games.services import (
     bgg,
     editing,
@@ -122,20 +121,13 @@ def game_detail(request, pk: int):
     )
 
 
-def _game_to_change(request, pk: int, refusal: str) -> Game:
-    game = get_object_or_404(Game, pk=pk)
-    if not can_change_game(request.user, game):
-        raise PermissionDenied(refusal)
-    return game
-
-
 @member_required
 @require_POST
 def game_details(request, pk: int):
     """Date, place and notes of a game, changed by its recorder or a club admin."""
-    game = _game_to_change(
-        request, pk, _("Only the member who recorded this game, or a club admin, may change its details.")
-    )
+    game = get_object_or_404(Game, pk=pk)
+    recorder_required(request.user, game,
+                      _("Only the member who recorded this game, or a club admin, may change its details."))
     form = GameDetailsForm(request.POST, instance=Game.objects.get(pk=pk))
     if not form.is_valid():
         # Translators: the separator between the problems of several fields.
@@ -154,7 +146,8 @@ def game_details(request, pk: int):
 @member_required
 @require_POST
 def game_delete(request, pk: int):
-    game = _game_to_change(request, pk, _("Only the member who recorded this game, or a club admin, may delete it."))
+    game = get_object_or_404(Game, pk=pk)
+    recorder_required(request.user, game, _("Only the member who recorded this game, or a club admin, may delete it."))
     editing.delete_game(game)
     messages.success(request, _("Game {game} deleted; the ratings were recomputed.").format(game=pk))
     return redirect("games:list")

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import IO, cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
 from django.utils import translation
+from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
 from imhotep_lib.slots import Busy
@@ -96,7 +98,8 @@ def check_record_count(count: int) -> None:
 def client_address(request: HttpRequest) -> str | None:
     """The caller's address as the throttles see it (X-Forwarded-For trusted only through the
     ``IMHOTEP_NUM_PROXIES`` proxies in front of us); axes locks out by the same address."""
-    return BaseThrottle().get_ident(request)
+    # get_ident reads only META, which Django's request and DRF's both have.
+    return BaseThrottle().get_ident(cast(Request, request))
 
 
 # --------------------------------------------------------------------------- body sizes
@@ -121,7 +124,7 @@ def _declared_length(request: HttpRequest) -> int | None:
         return None
 
 
-def _unframed_stream(request: HttpRequest):
+def _unframed_stream(request: HttpRequest) -> IO[bytes] | None:
     """The body stream of a request sent without Content-Length, or None when there is none.
 
     WSGI: only a server that ends the input itself (``wsgi.input_terminated``, as gunicorn
@@ -129,11 +132,13 @@ def _unframed_stream(request: HttpRequest):
     Django has received the body already, and caps nothing when the body is read."""
     environ = getattr(request, "environ", None)
     if isinstance(environ, dict) and "wsgi.input" in environ:
-        return environ["wsgi.input"] if environ.get("wsgi.input_terminated") else None
-    return getattr(request, "_stream", None)
+        stream = environ["wsgi.input"] if environ.get("wsgi.input_terminated") else None
+    else:
+        stream = getattr(request, "_stream", None)
+    return cast("IO[bytes] | None", stream)
 
 
-def _read_at_most(stream, size: int) -> bytes:
+def _read_at_most(stream: IO[bytes], size: int) -> bytes:
     parts, total = [], 0
     while total < size:
         chunk = stream.read(min(_CHUNK, size - total))
@@ -191,7 +196,7 @@ class RequestLimitsMiddleware:
     """413 for a body over the route's limit; 413 for `LimitExceeded` raised by a view; 429
     for `Busy` raised by a view (imhotep_lib/slots.py)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:

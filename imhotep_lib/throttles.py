@@ -12,8 +12,13 @@ changed later (``override_settings``, a settings reload) would be ignored; these
 current setting on every request instead.
 """
 
+from typing import cast
+
+from django.core.cache.backends.base import BaseCache
+from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
+from rest_framework.views import APIView
 
 
 class SlidingWindow(SimpleRateThrottle):
@@ -30,10 +35,11 @@ class SlidingWindow(SimpleRateThrottle):
     before: int  # requests of the window before
     count: int  # requests of this window, this one included
 
-    def allow_request(self, request, view) -> bool:
+    def allow_request(self, request: Request, view: APIView | None) -> bool:
         if self.rate is None:
             return True
-        self.key = self.get_cache_key(request, view)
+        # The cache keys here never read the view; the downloads' throttles (games/export_limits.py) pass none.
+        self.key = self.get_cache_key(request, cast(APIView, view))
         if self.key is None:
             return True
         now = self.timer()
@@ -60,22 +66,24 @@ class SlidingWindow(SimpleRateThrottle):
         return max(self.left + slide, 1.0)
 
 
-def _increment(cache, key: str, delta: int, timeout: int) -> int:
+def _increment(cache: BaseCache, key: str, delta: int, timeout: int) -> int:
     """``key`` += ``delta``, created with ``delta`` (kept ``timeout`` seconds) when missing."""
     try:
-        return cache.incr(key, delta)
+        return int(cache.incr(key, delta))
     except ValueError:  # missing: the first request of its window
         if cache.add(key, delta, timeout):
             return delta
-        return cache.incr(key, delta)  # another worker created it first
+        return int(cache.incr(key, delta))  # another worker created it first
 
 
-class CurrentRates:
-    """Mixin: the rates of the current settings, not of the import."""
+class CurrentRates(SimpleRateThrottle):
+    """Mixin: the rates of the current settings, not of the import (a throttle is made per
+    request, and reads its rate when made)."""
 
-    @property
-    def THROTTLE_RATES(self) -> dict:
-        return api_settings.DEFAULT_THROTTLE_RATES
+    def __init__(self) -> None:
+        # The stubs type the setting loosely; its values are rates such as "60/min".
+        self.THROTTLE_RATES = cast("dict[str, str | None]", api_settings.DEFAULT_THROTTLE_RATES)
+        super().__init__()
 
 
 class ScoringAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):
@@ -87,7 +95,7 @@ class ScoringUserThrottle(CurrentRates, SlidingWindow, UserRateThrottle):
     are the anonymous throttle's alone (DRF's would count them by address a second time, one
     more write to the shared cache on every request)."""
 
-    def get_cache_key(self, request, view):
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
         if not (request.user and request.user.is_authenticated):
             return None  # DRF: no key, nothing counted
         return super().get_cache_key(request, view)

@@ -250,11 +250,13 @@ else:
         }
     }
 
-# A benchmark's switch (bench/clubnight.py --uncached, docs/operations.md "Caching"): each cache
-# layer's gain is measured on a club night by serving without it. "tables": the games list and the
-# standings rendered each time ("uncached" cache alias); "replays": no replay kept by a process.
+# A benchmark's switch (bench/clubnight.py --uncached, docs/operations.md "Caching"), read once here
+# into the two settings the service reads: "tables" keeps the games list and standings (and the
+# ratings check) in the "uncached" alias, a dummy cache; "replays": no process keeps a replay.
 IMHOTEP_UNCACHED = env_names("IMHOTEP_UNCACHED", {"tables", "replays"})
 CACHES["uncached"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+IMHOTEP_TABLES_CACHE = "uncached" if "tables" in IMHOTEP_UNCACHED else "default"
+IMHOTEP_KEEP_REPLAYS = "replays" not in IMHOTEP_UNCACHED  # games/ui/timeline.py
 
 # Every alias behind imhotep_site/cache_guard.py: a cache that fails (Redis down, its files read-only
 # or full) is logged once and answers misses, so requests get slower, never fail; /healthz says so.

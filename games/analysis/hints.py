@@ -22,7 +22,7 @@ from django.core.cache import cache
 from games.analysis import service
 from games.boarddata import registry_for
 from games.models import Game
-from games.services.results import record_of
+from games.services.records import record_of
 from imhotep_lib.limits import client_address
 from imhotep_lib.slots import Busy, slots
 from rules_engine import ENGINE_VERSION

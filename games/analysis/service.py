@@ -17,7 +17,7 @@ from games.analysis import review
 from games.analysis.models import GameAnalysis
 from games.boarddata import registry_for
 from games.models import Game
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.analysis import ANALYSIS_VERSION, estimate, rank_moves
 from rules_engine.messages import msg

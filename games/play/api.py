@@ -10,14 +10,14 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
-from games.permissions import can_change_game
+from games.permissions import recorder_required
 from games.play.appending import RejectedMove, StalePly, append_move
 from games.replay.context import BadPly, parse_ply
 from games.services import reason_of
@@ -129,10 +129,8 @@ class AppendMoveView(_LiveView):
         game = get_object_or_404(Game, pk=pk)
         if not request.user.is_authenticated:
             raise NotAuthenticated(_("log in to record moves"))
-        if not can_change_game(request.user, game):
-            raise PermissionDenied(
-                _("only the person who started game {game} (or staff) may record moves").format(game=game.pk)
-            )
+        recorder_required(request.user, game,
+                          _("only the person who started game {game} (or staff) may record moves").format(game=game.pk))
         try:
             data = request.data if isinstance(request.data, dict) else {}
         except ParseError as exc:  # answered in this endpoint's documented shape, not DRF's {"detail"}

@@ -19,8 +19,6 @@ import uuid
 from typing import Any
 from urllib.parse import urlencode
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,6 +30,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games.membership.access import member_required
 from games.models import Game
+from games.permissions import can_change_game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.play.tally import game_over_line, tally
 from games.replay.context import replay_context
@@ -56,13 +55,6 @@ class HtmxRequest(HttpRequest):
     """A request as django-htmx's middleware leaves it (for the type checker)."""
 
     htmx: HtmxDetails
-
-
-def may_record(user: AbstractBaseUser | AnonymousUser, game: Game) -> bool:
-    """The creator of a game, or staff (as the live API)."""
-    if not isinstance(user, User):  # a guest records nothing
-        return False
-    return user.is_staff or (game.created_by_id is not None and game.created_by_id == user.pk)
 
 
 # --------------------------------------------------------------------------- /games/new
@@ -106,7 +98,7 @@ def new_game(request: HtmxRequest) -> HttpResponse:
 
 def _checked_game(request: HtmxRequest, pk: int) -> Game | HttpResponse:
     game = get_object_or_404(Game, pk=pk)
-    if not may_record(request.user, game):
+    if not can_change_game(request.user, game):  # answered in plain words, as every refusal of live entry
         refusal = _(
             "only the person who started game {game} (or staff) may record its moves; anyone may watch it at {url}"
         )

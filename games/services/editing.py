@@ -8,7 +8,8 @@ import datetime
 from django.db import transaction
 
 from games.models import Game
-from games.services import explorer, field_message, ratings
+from games.services import field_message, ratings
+from games.services.changes import results_changed
 from rules_engine.messages import msg
 
 EDITABLE = ("played_on", "location", "notes", "status")
@@ -50,9 +51,7 @@ def update_game(game: Game, **changes) -> Game:
 def game_edited(game: Game, before: tuple[datetime.date, int]) -> None:
     """Rebuild the ratings after ``game`` changed (its date, status or seats); ``before`` is
     its (played_on, id) before the change. Rebuilds from whichever point comes first."""
-    start = min(before, game.sort_key)
-    ratings.rebuild_from(game.game_type, start[0], start[1])
-    explorer.refresh(game)  # a finished or reopened game, a seat that started: what the explorer counts
+    results_changed(game, rated_from=min(before, game.sort_key))
 
 
 def delete_game(game: Game) -> None:

@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 
 from games.models import Game, GameFacts
+from games.services.records import record_of
 from imhotep_lib.slots import slot
 from rules_engine.errors import RulesError
 from rules_engine.registry import default_registry
@@ -43,8 +44,6 @@ def engine_facts(game: Game) -> dict[str, Any]:
     """The engine's facts of a finished recorded game (`GameType.explorer_facts`); {} for a
     score-only game, and for a game the current engine cannot replay (it is counted by seat
     and sides only)."""
-    from games.services.results import record_of  # results keeps the facts right: it imports this module
-
     if not game.has_moves:
         return {}
     record = record_of(game)

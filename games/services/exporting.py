@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.models import Game, Move, Seat
 from games.services.documents import HISTORY_KEY, history_json
-from games.services.results import record_of
+from games.services.records import record_of
 
 CSV_COLUMNS = (
     "game_id",

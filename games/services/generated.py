@@ -1,5 +1,5 @@
 """Many games at once, for load figures (`load_demo --games N`, bench/load.sh, bench/cluster.py
-and `bench_history`): finished score-only games (the default game: the Duel) between 40
+and `bench/history_pages.py`): finished score-only games (the default game: the Duel) between 40
 generated players over four years, bulk-inserted. Each game's board and results come from a
 pool of replayed random games, so they are real engine results; the ratings are rebuilt once at
 the end."""

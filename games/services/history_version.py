@@ -36,8 +36,8 @@ def current() -> int:
 
 def tables_cache() -> str:
     """The cache alias the tables are kept in: "uncached" (renders them every time) when a
-    benchmark measures what keeping them gains (settings.IMHOTEP_UNCACHED)."""
-    return "uncached" if "tables" in settings.IMHOTEP_UNCACHED else "default"
+    benchmark measures what keeping them gains (settings.IMHOTEP_TABLES_CACHE, from IMHOTEP_UNCACHED)."""
+    return str(settings.IMHOTEP_TABLES_CACHE)
 
 
 def bump() -> None:

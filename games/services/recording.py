@@ -21,7 +21,8 @@ from django.utils import timezone
 
 from games import boarddata, registered_games
 from games.models import Game, Move, Seat
-from games.services import explorer, field_message, ratings, reason_of
+from games.services import field_message, ratings, reason_of
+from games.services.changes import results_changed
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
 from games.services.results import store_results
@@ -131,11 +132,7 @@ def import_board(document: object, *, user=None, meta: GameMeta | None = None, r
             board=board,
         )
         store_results(_create_seats(game, seats), score)
-        explorer.refresh(game)
-        if rate:
-            ratings.rate_from(game)
-        else:
-            ratings.mark_stale(game)
+        results_changed(game, rate=rate)
         return game
 
     return _insert_or_duplicate(digest, insert)
@@ -250,11 +247,7 @@ def import_record(
         Move.objects.bulk_create(Move(game=game, ply=i, data=m) for i, m in enumerate(record["moves"]))
         if score is not None:
             store_results(seat_rows, score)
-            explorer.refresh(game)
-            if rate:
-                ratings.rate_from(game)
-            else:
-                ratings.mark_stale(game)
+            results_changed(game, rate=rate)
         return game
 
     return _insert_or_duplicate(digest, insert)

@@ -1,6 +1,6 @@
-"""What the club history derives from a stored game: its record (rebuilt from header, seats
-and moves), its results (always from the engine: formats.md F2, a recorded game's results come
-from replaying its moves), and the rows written per seat."""
+"""What the club history derives from a stored game: its results (always from the engine:
+formats.md F2, a recorded game's results come from replaying its moves; the record: records.py)
+and the rows written per seat."""
 
 from __future__ import annotations
 
@@ -11,32 +11,11 @@ from django.db import transaction
 from games import registered_games
 from games.boarddata import registry_for
 from games.models import Game, Result, Seat
-from games.services import explorer, ratings
+from games.services.changes import results_changed
+from games.services.records import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.errors import RulesError, UnknownGameError, joined_parts
 from rules_engine.messages import msg
-
-
-def record_of(game: Game) -> dict:
-    """The F2/F4 record of a recorded game, rebuilt from its header, seats and moves."""
-    header = dict(game.header or {})
-    # Prefetched seats and moves (exports) are used as they are; otherwise two plain queries,
-    # as the record is rebuilt on every live move and replay step.
-    prefetched = getattr(game, "_prefetched_objects_cache", {})
-    if "seats" in prefetched:
-        names = [seat.player.name for seat in game.seats.all()]
-    else:
-        names = list(game.seats.order_by("order").values_list("player__name", flat=True))
-    record = {"game": header.pop("game", game.game_type)}
-    record.update({k: v for k, v in header.items() if k != "setup"})
-    record["players"] = names
-    if "setup" in header:
-        record["setup"] = header["setup"]
-    if "moves" in prefetched:
-        record["moves"] = [m.data for m in game.moves.all()]
-    else:
-        record["moves"] = list(game.moves.order_by("ply").values_list("data", flat=True))
-    return record
 
 
 def recompute_results(game: Game, replay=None) -> Game:
@@ -64,8 +43,7 @@ def recompute_results(game: Game, replay=None) -> Game:
         game.engine_version = ENGINE_VERSION
         game.plugin_versions = registered_games.versions(game.game_type, game.variants)
         game.save(update_fields=["status", "engine_version", "plugin_versions", "updated_at"])
-        explorer.refresh(game)
-        ratings.rate_from(game)
+        results_changed(game)
     return game
 
 

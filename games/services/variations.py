@@ -10,7 +10,7 @@ from games.boarddata import pinned, registry_for
 from games.models import Game
 from games.services.documents import GameMeta
 from games.services.recording import import_record
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.messages import msg
 
 

@@ -27,7 +27,7 @@ from django.conf import settings
 
 from games.boarddata import registry_for
 from games.models import Game
-from games.services.results import record_of
+from games.services.records import record_of
 from games.ui.gameui import GameUI, Story, Told
 from games.ui.registry import game_ui
 from rules_engine.gametype import GameType, ReplayBase
@@ -158,7 +158,7 @@ def _with_move(key: tuple[int, str], move: object) -> tuple[int, str]:
 
 def _keep(key: tuple[int, str], timeline: Timeline) -> Timeline:
     timeline.key = key
-    if "replays" in settings.IMHOTEP_UNCACHED:  # a benchmark measuring what keeping them gains
+    if not settings.IMHOTEP_KEEP_REPLAYS:  # a benchmark measuring what keeping them gains (IMHOTEP_UNCACHED)
         return timeline
     with _cache_lock:
         _cache[key] = timeline

@@ -61,7 +61,9 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return f"ClassicGame(data={'EMPTY' if self.data == EMPTY else 'supplied'})"
 
     def with_board_data(self, data: Mapping[str, Any]) -> ClassicGame:
-        return self if not data else ClassicGame(sitedata.from_mapping(data))
+        from rules_engine.classic import sitecheck  # only a game with board data needs the checks
+
+        return self if not data else ClassicGame(sitecheck.from_mapping(data))
 
     def board_data_problems(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
         from rules_engine.classic import sitecheck

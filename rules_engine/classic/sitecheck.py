@@ -1,7 +1,7 @@
 """The checks of board data for the base game's B sides (classic.md C6 ⚠), whoever supplies it
 (a plugin through ``imhotep_board_data``, a club admin's page or import: docs/board-data.md).
 `check` lists every problem with its JSON path and its place on the board in words ("pyramid 2,
-second row, third space"); `sitedata.from_mapping` refuses a plugin's first."""
+second row, third space"); `from_mapping` refuses a plugin's first."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from rules_engine.classic.sitedata import (
     SiteData,
 )
 from rules_engine.classic.words import site_name
+from rules_engine.errors import PluginError
 from rules_engine.messages import Message, msg
 
 # --------------------------------------------------------------------------- validation
@@ -323,3 +324,13 @@ _BUILD: dict[str, Callable[[Any], Mapping[str, Any]]] = {
 def build(raw: Mapping[str, Any]) -> SiteData:
     """A read-only `SiteData` of board data `check` passed."""
     return SiteData(**{key: _BUILD[key](value) for key, value in raw.items() if value is not None})
+
+
+def from_mapping(raw: Mapping[str, Any]) -> SiteData:
+    """Check plugin-supplied board data and build a `SiteData`; a `PluginError` names the
+    first bad key (e.g. ``temple_b.spaces.4[2]``), with the checks above."""
+    problems = check(raw)
+    if problems:
+        first = problems[0]
+        raise PluginError(f"classic board data: {first.path} {first.what}")
+    return build(raw)

@@ -5,7 +5,7 @@ missing cannot be played, and says so plainly (`missing_sides`). Of the end-of-g
 (C8) only the burial chamber B needs data (its rows' ranking points): pyramids and temple B
 scored on the track during play, and loose obelisk B stones score 1 each, so an end-game board
 with those sides is scored without any open number (`missing_sides(..., scoring=True)`). A plugin may
-supply the data through the ``imhotep_board_data`` hook; `from_mapping` checks it.
+supply the data through the ``imhotep_board_data`` hook; `sitecheck.from_mapping` checks it.
 
 Shape (JSON-friendly; player-count keys may be ints or their digits as text)::
 
@@ -26,7 +26,6 @@ from typing import Any
 
 from rules_engine.classic.components import MAX_PLAYERS, MIN_PLAYERS
 from rules_engine.classic.words import semicolons, site_name
-from rules_engine.errors import PluginError
 from rules_engine.messages import Message, msg
 
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -62,7 +61,7 @@ SCORED_AT_END = ("burial-chamber",)
 @dataclass(frozen=True)
 class SiteData:
     """B-side numbers (see the module docstring for the shape); ``None`` where not supplied.
-    Built by `from_mapping`, which makes the nested data read-only."""
+    Built by `sitecheck.from_mapping`, which makes the nested data read-only."""
 
     pyramids_b: Mapping[str, Any] | None = None
     temple_b: Mapping[str, Any] | None = None
@@ -147,14 +146,3 @@ def unplayable_sides(data: SiteData, players: int | None = None) -> dict[str, di
         if not wanted <= set(data.counts(site))
     }
 
-
-def from_mapping(raw: Mapping[str, Any]) -> SiteData:
-    """Check plugin-supplied board data and build a `SiteData`; a `PluginError` names the
-    first bad key (e.g. ``temple_b.spaces.4[2]``). The checks: `rules_engine.classic.sitecheck`."""
-    from rules_engine.classic import sitecheck
-
-    problems = sitecheck.check(raw)
-    if problems:
-        first = problems[0]
-        raise PluginError(f"classic board data: {first.path} {first.what}")
-    return sitecheck.build(raw)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from games.models import Game
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.duel.labels import SHORT
 from rules_engine.duel.record import to_transcription
 from tests.browser.contexts import log_in, page_in, settled_at

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.registry import default_registry
 from tests.browser.contexts import settled_at
 from tests.kit import random_record

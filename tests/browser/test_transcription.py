@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.services.recording import import_record
-from games.services.results import record_of
+from games.services.records import record_of
 from games.ui.timeline import load_timeline
 from rules_engine.duel.playout import random_record
 from rules_engine.duel.record import replay, to_transcription

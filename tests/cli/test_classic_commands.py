@@ -94,11 +94,3 @@ def test_f4_replay_process_reads_standard_input(classic_records):
     result = run_manage("replay", "-", stdin=json.dumps(classic_records[2]))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["plies"] == len(classic_records[2]["moves"])
-
-
-@pytest.mark.parametrize("game", ["classic", "duel"])
-def test_bench_calculator_prints_median_and_p95(game):
-    out = io.StringIO()
-    call_command("bench_calculator", "--game", game, "--n", "3", stdout=out)
-    assert f"{game} calculator live update (htmx partial), 3 requests: median " in out.getvalue()
-    assert " ms, p95 " in out.getvalue()

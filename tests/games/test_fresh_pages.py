@@ -43,7 +43,7 @@ def test_a_renamed_player_shows_at_once_in_a_replay_seen_before(client, finished
 def test_a_started_analysis_shows_at_once_in_a_replay_seen_before(client, finished_game):
     client.get(_replay(finished_game, 3))
     from games.analysis import service
-    from games.services.results import record_of
+    from games.services.records import record_of
 
     GameAnalysis.objects.create(game=finished_game, engine_version=ENGINE_VERSION,
                                 record_hash=service.analysis_digest(record_of(finished_game)),

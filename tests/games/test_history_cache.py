@@ -92,7 +92,7 @@ def test_migrate_changes_the_version():
 @pytest.mark.parametrize("url", ["/games/", "/games/standings?game=duel"])
 def test_a_benchmark_serves_the_tables_uncached(client, settings, url):
     # bench/clubnight.py --uncached tables: the run that shows what keeping the tables gains.
-    settings.IMHOTEP_UNCACHED = frozenset({"tables"})
+    settings.IMHOTEP_TABLES_CACHE = "uncached"
     for i in range(5):
         import_board(winning_board("Ana", "Ben", DAY + datetime.timedelta(days=i)))
     first, page = queries(client, url)

@@ -189,7 +189,7 @@ def test_the_cached_check_reads_the_history_once_per_version(django_assert_num_q
 
 def test_a_benchmark_without_the_tables_computes_the_check_each_time(settings, django_assert_num_queries):
     # bench/clubnight.py --uncached tables: the check is one of the tables kept.
-    settings.IMHOTEP_UNCACHED = frozenset({"tables"})
+    settings.IMHOTEP_TABLES_CACHE = "uncached"
     build_six_games()
     ratings_check.cached_check("duel")
     with django_assert_num_queries(1):

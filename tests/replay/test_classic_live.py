@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game, Move, Player, Rating
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine import hookimpl, registry
 from rules_engine.classic.game import new_record
 from rules_engine.registry import default_registry

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.plain_words import plain
-from games.services.results import record_of
+from games.services.records import record_of
 from games.ui.timeline import load_timeline
 from rules_engine.registry import default_registry
 from tests.kit import random_record

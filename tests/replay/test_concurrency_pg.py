@@ -9,7 +9,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from games.models import Game
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.registry import default_registry
 from tests.kit import random_record
 from tests.replay.conftest import store

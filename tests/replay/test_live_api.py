@@ -4,7 +4,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from games.models import Game, Move, Result
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.registry import default_registry
 
 pytestmark = pytest.mark.django_db

@@ -121,6 +121,6 @@ def test_an_appended_moves_timeline_is_found_by_the_longer_records_key(alice, mo
 
 def test_a_benchmark_keeps_no_replay(alice, settings):
     # bench/clubnight.py --uncached replays: the run that shows what keeping replays gains.
-    settings.IMHOTEP_UNCACHED = frozenset({"replays"})
+    settings.IMHOTEP_KEEP_REPLAYS = False
     game = store(random_record(11), alice)
     assert timeline.load_timeline(game) is not timeline.load_timeline(game)

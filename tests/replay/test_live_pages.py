@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game, Move, Player, Result
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.registry import default_registry
 from tests.kit import random_record
 from tests.replay.conftest import store

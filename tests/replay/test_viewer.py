@@ -55,7 +55,7 @@ def test_d2_harbor_shows_the_meeples_of_that_ply(client, finished_game):
 
 
 def _record(game):
-    from games.services.results import record_of
+    from games.services.records import record_of
 
     return record_of(game)
 

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from games.models import Game, Move
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.registry import default_registry
 from scoring.api_examples import D9_1_BOARD
 from tests.kit import random_record

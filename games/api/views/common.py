@@ -4,6 +4,7 @@ parameters and error responses in the schema."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -12,7 +13,7 @@ from drf_spectacular.utils import (
     OpenApiResponse,
 )
 from rest_framework import permissions
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
@@ -36,10 +37,15 @@ class IsCreatorOrStaff(permissions.BasePermission):
         return request.method in permissions.SAFE_METHODS or can_change_game(request.user, obj)
 
 
+if TYPE_CHECKING:
+    from rest_framework.permissions import _PermissionClass
+
+
 class HistoryAPIView:
     # Token first, so an anonymous write is answered 401 with "WWW-Authenticate: Token".
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
-    permission_classes: Sequence[type[permissions.BasePermission]] = (IsMemberOrReadOnly,)
+    # Typed as APIView declares them, so the endpoints mixing this in type-check.
+    authentication_classes: Sequence[type[BaseAuthentication]] = [TokenAuthentication, SessionAuthentication]
+    permission_classes: Sequence[_PermissionClass] = (IsMemberOrReadOnly,)
 
 
 FILTER_PARAMETERS = [

@@ -28,7 +28,7 @@ def _said(value):
     return value
 
 
-class Explorer(HistoryAPIView, APIView):  # type: ignore[misc]  # as every history endpoint (baseline)
+class Explorer(HistoryAPIView, APIView):
     @extend_schema(
         summary="Win rates of one game type's finished games, with sample sizes and 95 % intervals",
         description="Win rates by seat and sides, and by what the engine found in each game: the Duel's "

@@ -125,7 +125,7 @@ def _check(game: Game, seats: list[dict], moves: list, stored: list[dict] | None
 
 
 def _record(game: Game, seats: list[dict], moves: list, names: Mapping[int, str]) -> dict:
-    """The F2/F4 record, as `results.record_of` builds it from the stored rows."""
+    """The F2/F4 record, as `records.record_of` builds it from the stored rows."""
     header = dict(game.header)
     record = {"game": header.pop("game", game.game_type)}
     record.update({k: v for k, v in header.items() if k != "setup" and k not in RECORD_HEADER_EXCLUDES})

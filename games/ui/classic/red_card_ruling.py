@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from games.boarddata import registry_for
 from games.models import Game
-from games.services.results import record_of
+from games.services.records import record_of
 from rules_engine.classic.plugin import ClassicGame
 from rules_engine.classic.redcard import Difference, difference
 from rules_engine.classic.sitedata import EMPTY, SiteData

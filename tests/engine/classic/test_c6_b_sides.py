@@ -13,7 +13,7 @@ from rules_engine.classic.invariants import check_invariants
 from rules_engine.classic.moves import Sail
 from rules_engine.classic.playout import random_header, random_record
 from rules_engine.classic.record import replay
-from rules_engine.classic.sitedata import from_mapping
+from rules_engine.classic.sitecheck import from_mapping
 from rules_engine.errors import IllegalMoveError
 
 from .classic_helpers import deck_order, mv, record

@@ -13,7 +13,7 @@ import pytest
 from rules_engine.classic.game import apply_move, legal_moves
 from rules_engine.classic.record import replay
 from rules_engine.classic.redcard import can_differ, difference
-from rules_engine.classic.sitedata import from_mapping
+from rules_engine.classic.sitecheck import from_mapping
 from rules_engine.classic.state import CARD_INDEX
 
 DATA_DIR = Path(__file__).parents[2] / "data"

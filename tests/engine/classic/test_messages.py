@@ -15,7 +15,8 @@ from rules_engine.classic.game import apply_move, legal_moves, parse_header
 from rules_engine.classic.playout import random_record
 from rules_engine.classic.record import replay
 from rules_engine.classic.scoring import score_board
-from rules_engine.classic.sitedata import EMPTY, from_mapping, missing_message
+from rules_engine.classic.sitecheck import from_mapping
+from rules_engine.classic.sitedata import EMPTY, missing_message
 from rules_engine.classic.words import CARD_NAMES, COLOUR_NAMES, MOVE_NAMES, SITE_NAMES
 from rules_engine.errors import BoardError, IllegalMoveError, RecordError
 from rules_engine.messages import Message

@@ -10,7 +10,7 @@ from rules_engine.classic.finalboard import final_board
 from rules_engine.classic.playout import random_record
 from rules_engine.classic.record import replay
 from rules_engine.classic.scoring import score_board, score_engine_board
-from rules_engine.classic.sitedata import from_mapping
+from rules_engine.classic.sitecheck import from_mapping
 from rules_engine.registry import default_registry
 from tests.engine.classic.board_helpers import FICTIONAL_DATA
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rules_engine.classic.scoring import score_board
-from rules_engine.classic.sitedata import EMPTY, from_mapping
+from rules_engine.classic.sitecheck import from_mapping
+from rules_engine.classic.sitedata import EMPTY
 from rules_engine.errors import BoardError
 from tests.engine.classic.board_helpers import FICTIONAL_DATA, board, player, players
 

@@ -7,7 +7,8 @@ import copy
 
 import pytest
 
-from rules_engine.classic.sitedata import EMPTY, SiteData, from_mapping, missing_sides, unplayable_sides
+from rules_engine.classic.sitecheck import from_mapping
+from rules_engine.classic.sitedata import EMPTY, SiteData, missing_sides, unplayable_sides
 from rules_engine.errors import PluginError
 from tests.engine.classic.board_helpers import FICTIONAL_DATA
 

@@ -1,6 +1,6 @@
 """Median server time to render one replay step (the htmx partial) of a 60-ply game.
 
-    python manage.py bench_replay [--steps 200] [--game ID] [--classic]
+    .venv/bin/python bench/replay_step.py [--steps 200] [--game ID] [--classic]
 
 Without --game a random 60-ply Duel game is stored for the run and rolled back afterwards, so
 the database is left as it was. Each step is a full request through the middleware with
@@ -11,18 +11,26 @@ render the partial. Target: 15 ms. ``--classic`` times a random 4-player base ga
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
-from django.test import Client
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/, also when a test loads this file
+from inprocess import configured_django
 
-from games.models import Game
-from games.services.recording import import_record
-from rules_engine.registry import default_registry
+configured_django()
+
+from django.conf import settings  # noqa: E402
+from django.core.management.base import BaseCommand, CommandError  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from games.models import Game  # noqa: E402
+from games.services.recording import import_record  # noqa: E402
+from rules_engine.registry import default_registry  # noqa: E402
 
 TARGET_MS = 15.0
 PLIES = 60
@@ -98,3 +106,8 @@ class Command(BaseCommand):
             f"median {median:.2f} ms, p90 {statistics.quantiles(times, n=10)[-1]:.2f} ms "
             f"(target ≤ {TARGET_MS:.0f} ms: {verdict})"
         )
+
+
+if __name__ == "__main__":
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    Command().run_from_argv([sys.argv[0], "replay_step", *sys.argv[1:]])

@@ -12,19 +12,25 @@ import datetime
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from django.conf import settings
-from django.core.management.base import BaseCommand
-from django.db import connection
-from django.test import Client
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/, also when a test loads this file
+from inprocess import configured_django
 
-from games.models import Player
-from games.services import generated
-from games.services.recording import import_many
-from rules_engine.registry import default_registry
+configured_django()
+
+from django.conf import settings  # noqa: E402
+from django.core.management.base import BaseCommand  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from games.models import Player  # noqa: E402
+from games.services import generated  # noqa: E402
+from games.services.recording import import_many  # noqa: E402
+from rules_engine.registry import default_registry  # noqa: E402
 
 PAGE_TARGET_MS = 100
 IMPORT_TARGET_S_PER_1000 = 10
@@ -140,3 +146,8 @@ def scratch_database():
             yield "scratch"
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    Command().run_from_argv([sys.argv[0], "history_pages", *sys.argv[1:]])

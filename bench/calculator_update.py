@@ -1,6 +1,6 @@
 """Server time of one live update of a score calculator page (the htmx partial).
 
-    python manage.py bench_calculator [--game classic|duel] [--n 200]
+    .venv/bin/python bench/calculator_update.py [--game classic|duel] [--n 200]
 
 Each update is a full request through the middleware with ``HX-Request: true``, as the page
 sends on every change: parse the form, build the board, score it through the registry, render
@@ -12,13 +12,21 @@ too; on a busy machine it mostly measures the other processes).
 
 from __future__ import annotations
 
+import os
 import statistics
+import sys
 import time
+from pathlib import Path
 from urllib.parse import urlencode
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from django.test import Client
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/, also when a test loads this file
+from inprocess import configured_django
+
+configured_django()
+
+from django.conf import settings  # noqa: E402
+from django.core.management.base import BaseCommand, CommandError  # noqa: E402
+from django.test import Client  # noqa: E402
 
 TARGET_MS = 20.0
 
@@ -88,3 +96,8 @@ class Command(BaseCommand):
             f"{game} calculator live update (htmx partial), {n} requests: median {median:.2f} ms, "
             f"p95 {p95:.2f} ms (target ≤ {TARGET_MS:.0f} ms: {verdict})"
         )
+
+
+if __name__ == "__main__":
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    Command().run_from_argv([sys.argv[0], "calculator_update", *sys.argv[1:]])
