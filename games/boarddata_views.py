@@ -122,7 +122,7 @@ def board_data_page(request, game: str):
         "chosen": chosen,
         "saved": request.GET.get("saved"),
         "rescored": request.GET.get("rescored"),
-    })
+    }, status=400 if import_form.errors else 200)  # a refused file is the admin's to fix: 400, as a refused upload
 
 
 @login_required

@@ -19,9 +19,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import export_limits, registered_games
+from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
-from games.filters import GameFilterForm, games_with_seats
+from games.filters import GameFilterForm, games_with_seats, history_games
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, ImportJob, Player, Seat
@@ -60,7 +60,7 @@ def game_list(request):
     form = cast(GameFilterForm, SimpleLazyObject(make_form))
 
     def make_page():
-        games = form.filter(games_with_seats()) if form.is_bound else games_with_seats()
+        games = form.filter(history_games()) if form.is_bound else history_games()
         return Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
 
     querystring = lazy(lambda: form.querystring() if form.is_bound else "", str)()
@@ -232,6 +232,7 @@ def standings(request):
 def rating_check(request):
     """How well each rating system would have predicted the club's games
     (`games.services.ratings_check`, cached under the history's version)."""
+    read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
     choices, game_type = _rated_game_tabs(request)
     return render_partial(
         request,
@@ -242,7 +243,7 @@ def rating_check(request):
             "game_name": registered_games.game_name(game_type),
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
-            "check": ratings_check.cached_check(game_type),
+            "check": ratings_check.cached_check(game_type, read_limits.caller_of(request)),
         },
     )
 

@@ -7,5 +7,6 @@ an app or the site (the layers contract in pyproject.toml):
 - ``slots``: concurrency limits across every worker, as slots in the shared cache;
 - ``throttles``: the API's rate limits (DRF throttles counted in a sliding window);
 - ``translation``: engine messages in the reader's language (docs/i18n.md);
+- ``nesting``: the nesting limit of every JSON entry point (docs/security.md);
 - ``partials``: the htmx idiom "the piece htmx asks for, the whole page on a history restore".
 """

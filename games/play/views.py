@@ -34,11 +34,12 @@ from games.membership.access import member_required
 from games.models import Game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.play.tally import game_over_line, tally
-from games.replay.timeline import NoReplay, Timeline, load_timeline
-from games.replay.views import replay_context
+from games.replay.context import replay_context
 from games.services import reason_of
 from games.services.recording import Outcome, import_record
 from games.ui import game_ui, ui_registry
+from games.ui.timeline import NoReplay, Timeline, load_timeline
+from imhotep_lib import nesting
 from imhotep_lib.partials import wants_partial
 from imhotep_lib.translation import say
 from rules_engine.errors import RulesError, joined_parts
@@ -203,7 +204,10 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
         return _resume(request, game)
     ply = _parse_ply(request.POST.get("ply"))
     try:
+        nesting.check(request.POST.get("move") or "")
         move = json.loads(request.POST.get("move") or "")
+    except nesting.TooDeep as exc:
+        return _render(request, game, status=400, error=say(exc.message))
     except ValueError:
         move = None
     if ply is None or not isinstance(move, dict):
@@ -255,6 +259,7 @@ def _resume(request: HtmxRequest, game: Game) -> HttpResponse:
     ply = _parse_ply(request.GET.get("ply"))
     entry = game_ui(game.game_type).live
     try:
+        nesting.check(request.GET.get("move") or "")
         move = json.loads(request.GET.get("move") or "")
     except ValueError:
         move = None

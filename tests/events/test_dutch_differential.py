@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("pairing_core", reason="pairing-core is a requirements-dev pin")
 
-from tests.events.dutch_differential import run  # noqa: E402
+from tests.events.dutch_differential import run
 
 ROUNDS = 120
 
