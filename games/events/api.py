@@ -52,7 +52,7 @@ class EventStandingSerializer(serializers.Serializer):
     points = serializers.FloatField()
     games = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
-    tiebreaks = serializers.DictField(child=serializers.FloatField())
+    tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True))
 
 
 class EventList(generics.ListAPIView):

@@ -14,7 +14,15 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.events.pairing.standings import pair_points
-from games.events.pairing.swiss_dutch import DUTCH_2026, ENGINES, board_order, floats, lower_byes, swiss_round
+from games.events.pairing.swiss_dutch import (
+    DUTCH_2026,
+    ENGINES,
+    board_order,
+    floats,
+    legal_pairing_exists,
+    lower_byes,
+    swiss_round,
+)
 from games.events.pairing.types import Board, Entrants, History
 
 
@@ -57,7 +65,7 @@ class Outcome:
     same_pairs: bool  # the service's pairing and pairing-core's: the same games and bye, colours aside
     same_colours: bool  # ... and the same colours
     refused: dict[str, bool]  # a library raised (gave up)
-    illegal: dict[str, bool]  # a repeat meeting, a second bye, or more byes than one
+    illegal: dict[str, bool]  # a repeat meeting, a second bye or more byes than one, while a legal pairing exists
     high_bye: dict[str, bool]  # a library's bye above the lowest score a legal pairing allows
 
 
@@ -85,9 +93,10 @@ def random_state(rng: random.Random) -> tuple[Entrants, History, int]:
 
 def _verdict(seatings, entrants: Entrants, history: History) -> tuple[bool, bool]:
     met, byes, points = history.met(), history.byes(), history.points()
-    illegal = any(len(s) == 2 and frozenset(s) in met for s in seatings) or any(
+    broken = any(len(s) == 2 and frozenset(s) in met for s in seatings) or any(
         len(s) == 1 and byes.get(s[0], 0) for s in seatings) or sum(
         1 for s in seatings if len(s) == 1) != len(entrants.players) % 2
+    illegal = broken and legal_pairing_exists(entrants, history)
     bye = next((s[0] for s in seatings if len(s) == 1), None)
     high = bye is not None and bool(lower_byes(entrants, history, points.get(bye, 0.0)))
     return illegal, high

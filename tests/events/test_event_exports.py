@@ -124,3 +124,11 @@ def test_the_crosstable_says_the_sum_of_scores_is_not_available_never_zero():
     rows = exports.crosstable_rows(event)
     column = rows[0].index("score_sum")
     assert {r[column] for r in rows[1:]} == {"not available"}
+
+
+def test_the_api_gives_an_unavailable_sum_of_scores_as_null(api_client):
+    event = table_event(NAMES[:3])
+    lifecycle.start_round(event)
+    lifecycle.fix_result(event.round_set.get().pairings.get(), [1, 2, 3])
+    rows = api_client.get(f"/api/v1/events/{event.pk}/standings").json()
+    assert [r["tiebreaks"]["score_sum"] for r in rows] == [None, None, None]

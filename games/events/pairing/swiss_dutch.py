@@ -243,8 +243,17 @@ def fallback_round(entrants: Entrants, history: History) -> list[Table]:
     return seats + [Table(number=len(seats) + i + 1, seats=s, bye=True) for i, s in enumerate(byes)]
 
 
-def repeat_free_exists(entrants: Entrants, history: History) -> bool:
-    """Whether the entrants can be paired with no repeat meeting (one bye when odd)."""
+def legal_pairing_exists(entrants: Entrants, history: History) -> bool:
+    """Whether the entrants can be paired with no repeat meeting and, when odd, the bye to a
+    player without one (to anyone once everyone has had one)."""
+    byes = history.byes()
+    fresh = [p for p in entrants.players if byes.get(p, 0) == 0] or list(entrants.players)
+    return repeat_free_exists(entrants, history, bye_to=fresh)
+
+
+def repeat_free_exists(entrants: Entrants, history: History, bye_to: list[int] | None = None) -> bool:
+    """Whether the entrants can be paired with no repeat meeting (one bye when odd, to one of
+    ``bye_to``; None: anyone)."""
     met = history.met()
     graph = nx.Graph()
     players = list(entrants.players)
@@ -254,7 +263,7 @@ def repeat_free_exists(entrants: Entrants, history: History) -> bool:
             if frozenset((a, b)) not in met:
                 graph.add_edge(a, b)
     if len(players) % 2:
-        for a in players:
+        for a in players if bye_to is None else bye_to:
             graph.add_edge(a, "bye")
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     return 2 * len(matching) == graph.number_of_nodes()

@@ -1,11 +1,13 @@
 """Filters for the event pages: a tie-break's name in the reader's language, a dict lookup."""
 
 from django import template
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
 
 TIEBREAK_NAMES = {
+    "buchholz_cut1": _("Buchholz Cut-1"),
     "buchholz": _("Buchholz"),
     "median_buchholz": _("Median Buchholz"),
     "sonneborn_berger": _("Sonneborn-Berger"),
@@ -18,6 +20,15 @@ TIEBREAK_NAMES = {
 @register.filter
 def tiebreak_name(key: str) -> str:
     return str(TIEBREAK_NAMES.get(key, key))
+
+
+@register.filter
+def tiebreak_value(value) -> str:
+    """A tie-break's value; one the player has none for (the sum of scores of a table fixed
+    by places) says so, never 0."""
+    if value is None:
+        return str(_("not available"))
+    return floatformat(value, "-1")
 
 
 @register.filter

@@ -1,0 +1,55 @@
+"""The pairing-allocated bye in a Swiss, whichever library paired (swiss_dutch.py)."""
+
+import pytest
+
+from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, ENGINES, swiss_round
+from games.events.pairing.types import Board, Entrants, History
+
+WIN, LOSS, DRAW = (1.0, 0.0), (0.0, 1.0), (0.5, 0.5)
+
+
+def _bye(p: int) -> Board:
+    return Board(seats=(p,), points=(1.0,), bye=True)
+
+
+# Seven players after four rounds (found by bench/dutch_differential.py's random events):
+# 1 leads alone on 3; 5, 6 and 7 have 2½; 2, 3, 4 and 5 have had the bye.
+ENTRANTS = Entrants(players=(1, 2, 3, 4, 5, 6, 7), seed=0, lots={7: 1, 3: 2, 6: 3, 2: 4, 1: 5, 5: 6, 4: 7})
+HISTORY = History((
+    (Board(seats=(7, 2), points=WIN), Board(seats=(1, 3), points=DRAW), Board(seats=(6, 5), points=LOSS), _bye(4)),
+    (Board(seats=(4, 7), points=LOSS), Board(seats=(5, 1), points=LOSS), Board(seats=(3, 6), points=LOSS), _bye(2)),
+    (Board(seats=(7, 1), points=LOSS), Board(seats=(6, 4), points=WIN), Board(seats=(2, 5), points=DRAW), _bye(3)),
+    (Board(seats=(1, 6), points=DRAW), Board(seats=(3, 7), points=DRAW), Board(seats=(4, 2), points=DRAW), _bye(5)),
+))
+
+
+def test_the_2025_library_gives_this_rounds_bye_to_the_sole_leader():
+    # What the repair below is for: py4swiss's own pairing of the round.
+    assert (1,) in ENGINES[DUTCH_2025](ENTRANTS, HISTORY, 5)
+
+
+@pytest.mark.parametrize("edition", [DUTCH_2025, DUTCH_2026])
+def test_the_bye_goes_to_the_lowest_score_a_legal_pairing_allows_not_the_sole_leader(edition):
+    tables = swiss_round(ENTRANTS, HISTORY, 5, edition)
+    (bye,) = [t.seats[0] for t in tables if t.bye]
+    assert HISTORY.points()[bye] == 2.5
+
+
+def test_the_repaired_round_repeats_no_meeting():
+    met = HISTORY.met()
+    tables = swiss_round(ENTRANTS, HISTORY, 5, DUTCH_2025)
+    assert not [t.seats for t in tables if not t.bye and frozenset(t.seats) in met]
+
+
+@pytest.mark.parametrize("edition", [DUTCH_2025, DUTCH_2026])
+def test_a_second_bye_rather_than_a_repeat_meeting_when_one_must_give(edition):
+    # 1, 2 and 3 are left (4 and 5 withdrew); 1 has met 2 and 3 and had the bye. A bye to 2
+    # or 3 repeats 1's meeting; the fallback repeats fewest meetings first (docs/events.md),
+    # so 2 meets 3 and 1 has a second bye.
+    history = History((
+        (Board(seats=(1, 2), points=WIN), Board(seats=(3, 4), points=WIN), _bye(5)),
+        (Board(seats=(1, 3), points=WIN), Board(seats=(2, 5), points=WIN), _bye(4)),
+        (Board(seats=(2, 4), points=WIN), Board(seats=(3, 5), points=WIN), _bye(1)),
+    ))
+    tables = swiss_round(Entrants.drawn([1, 2, 3], 0), history, 5, edition)
+    assert sorted(t.seats for t in tables) == [(1,), (2, 3)] or sorted(t.seats for t in tables) == [(1,), (3, 2)]
