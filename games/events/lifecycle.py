@@ -223,7 +223,7 @@ def start_live_game(pairing: Pairing, user, record: dict | None = None) -> tuple
         # Conditional: on SQLite the lock above is the whole database's, taken at the first write.
         if not Pairing.objects.filter(pk=locked.pk, game__isnull=True).update(game=outcome.game):
             transaction.set_rollback(True)
-            return Pairing.objects.select_related("game").get(pk=locked.pk).game, False
+            return Game.objects.get(event_pairing__pk=locked.pk), False
     return outcome.game, True
 
 
