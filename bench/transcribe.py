@@ -174,7 +174,7 @@ def main() -> None:
         # is loaded, and after the sample the move is undone, so every sample sees the same game.
         from django.core.cache import cache
 
-        from games.replay import timeline
+        from games.ui import timeline
 
         out = []
         for _ in range(args.repeat):

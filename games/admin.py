@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Game, Move, Player, Rating, Result, Seat
 from games.services import editing, players, reason_of, results
-from games.translation import say
+from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 
 MERGE_ACTION = gettext_lazy("Merge the selected player into…")

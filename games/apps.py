@@ -10,6 +10,7 @@ class GamesConfig(AppConfig):
 
         from games import boarddata
         from games.models import Game, GameFacts, Player, Rating, Result, Seat
+        from games.services.explorer_facts import facts_changed
         from games.services.history_version import changed
         from rules_engine.overlays import set_board_data_source
 
@@ -18,9 +19,12 @@ class GamesConfig(AppConfig):
 
         # The games list and the standings cache their tables under the history's version
         # (games/services/history_version.py): what the tables show moves it on (a move does not).
-        for model in (Game, Player, Seat, Result, Rating, GameFacts):
+        for model in (Game, Player, Seat, Result, Rating):
             post_save.connect(changed, sender=model, dispatch_uid=f"history-version-save-{model.__name__}")
             post_delete.connect(changed, sender=model, dispatch_uid=f"history-version-delete-{model.__name__}")
+        # The explorer's facts move the explorer's own version: a fill keeps the other tables' caches.
+        post_save.connect(facts_changed, sender=GameFacts, dispatch_uid="explorer-facts-save")
+        post_delete.connect(facts_changed, sender=GameFacts, dispatch_uid="explorer-facts-delete")
         # An upgrade runs migrate (`make serve` does on every start): tables drawn by the old
         # templates are not served after it.
         post_migrate.connect(changed, sender=self, dispatch_uid="history-version-migrate")

@@ -27,6 +27,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Max
 
 from games.models import BoardData, Game
+from imhotep_lib import nesting
 from rules_engine.errors import PluginError, RulesError
 from rules_engine.messages import msg
 from rules_engine.overlays import Overlays, overlaid, pinned_board_data
@@ -220,6 +221,10 @@ def export(version: BoardData) -> dict[str, Any]:
 def import_text(game_type: str, text: str | bytes, *, user=None) -> Saved:
     """Read an export (or the bare data object) and save it as a new version, after the same
     checks as the page; nothing is stored when anything is wrong."""
+    try:
+        nesting.check(text)
+    except nesting.TooDeep as exc:
+        return Saved(None, [("", exc.message)])
     try:
         document = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:

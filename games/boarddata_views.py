@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import boarddata
 from games.membership.roles import is_club_admin
 from games.models import BoardData, Game
-from games.translation import say
 from games.ui import game_ui
+from imhotep_lib.translation import say
 from rules_engine.registry import base_registry
 
 RESCORE_LIST = 200  # games offered for a rescore: the newest
@@ -122,7 +122,7 @@ def board_data_page(request, game: str):
         "chosen": chosen,
         "saved": request.GET.get("saved"),
         "rescored": request.GET.get("rescored"),
-    })
+    }, status=400 if import_form.errors else 200)  # a refused file is the admin's to fix: 400, as a refused upload
 
 
 @login_required

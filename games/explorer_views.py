@@ -7,17 +7,17 @@ from __future__ import annotations
 from typing import cast
 
 from django import forms
-from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from games import registered_games
+from games import read_limits, registered_games
 from games.models import Player
 from games.services import explorer, history_version, stats
-from games.translation import say
+from games.ui import explorer_words
+from imhotep_lib.partials import render_partial
+from imhotep_lib.translation import say
 from rules_engine.registry import DEFAULT_GAME, default_registry
 
 
@@ -77,17 +77,15 @@ def explorer_form(query) -> ExplorerForm:
 
 @require_GET
 def explorer_page(request):
+    read_limits.check(request, "explorer")  # callers not signed in: Busy (429) over their rate
     form = explorer_form(request.GET)
     filters = form.filters()
-    template = "games/explorer.html"
-    if request.htmx and not request.htmx.history_restore_request:
-        template += "#answer"
     # The answer is drawn inside {% cache %} under the history's version (as the standings are):
-    # lazy, so a drawn answer kept in the cache is not even looked up.
-    answer = SimpleLazyObject(lambda: explorer.explore(filters))
-    response = render(request, template, {"form": form, "answer": answer, "small": explorer.SMALL_SAMPLE,
-                                          "game_name": registered_games.game_name(form.game_type),
-                                          "history_version": history_version.current(),
-                                          "filters_key": filters.key()})
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    # lazy, so a drawn answer kept in the cache is not even looked up. One not kept is worked
+    # out within the caller's limits (Busy: 429).
+    answer = SimpleLazyObject(lambda: explorer_words.worded(explorer.explore(filters, read_limits.caller_of(request))))
+    context = {"form": form, "answer": answer, "small": explorer.SMALL_SAMPLE,
+               "game_name": registered_games.game_name(form.game_type),
+               "history_version": history_version.current(),
+               "filters_key": f"{explorer.facts_version()}:{filters.key()}"}
+    return render_partial(request, "games/explorer.html", "answer", context)

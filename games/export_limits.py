@@ -12,9 +12,9 @@ from django.db.models import QuerySet
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from games.models import Game
+from imhotep_lib.slots import Busy
+from imhotep_lib.throttles import CurrentRates, SlidingWindow
 from rules_engine.messages import msg
-from scoring.slots import Busy
-from scoring.throttles import CurrentRates, SlidingWindow
 
 
 class ExportAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):  # type: ignore[override]

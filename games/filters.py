@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from games import registered_games
 from games.models import LARGEST_ID, Game, Seat
-from games.translation import say
+from imhotep_lib.translation import say
 
 
 class GameFilterForm(forms.Form):

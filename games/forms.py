@@ -11,6 +11,8 @@ from django.utils.translation import gettext_lazy
 
 from games.models import Game
 from games.services.documents import GameMeta
+from imhotep_lib import nesting
+from imhotep_lib.translation import say
 
 
 class SaveScoreForm(forms.Form):
@@ -24,6 +26,10 @@ class SaveScoreForm(forms.Form):
 
     def clean_board(self) -> object:
         raw = self.cleaned_data["board"]
+        try:
+            nesting.check(raw)
+        except nesting.TooDeep as exc:
+            raise forms.ValidationError(say(exc.message)) from None
         try:
             return json.loads(raw)
         except json.JSONDecodeError as exc:

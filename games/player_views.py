@@ -17,7 +17,7 @@ from games.filters import games_with_seats
 from games.membership.access import member_required
 from games.models import Player, Seat
 from games.services import opponents, players, reason_of, stats
-from games.translation import say
+from imhotep_lib.translation import say
 
 RECENT_GAMES = 20
 

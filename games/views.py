@@ -13,14 +13,13 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, lazy
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import export_limits, registered_games
+from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
 from games.events.views import after_saving_board
 from games.filters import GameFilterForm, games_with_seats
@@ -42,22 +41,14 @@ from games.services import (
     stats,
 )
 from games.services.documents import decode_upload
-from games.translation import say
 from games.ui import game_ui
+from imhotep_lib.limits import LimitExceeded
+from imhotep_lib.partials import render_partial
+from imhotep_lib.translation import say
 from rules_engine.registry import DEFAULT_GAME
-from scoring.limits import LimitExceeded
 
 PAGE_SIZE = 25
 IN_PROGRESS_SHOWN = 10
-
-
-def _partial(request, template: str, partial: str, context: dict, status: int = 200) -> HttpResponse:
-    """The whole page, or only ``partial`` when htmx asks for it (not on a history restore)."""
-    if request.htmx and not request.htmx.history_restore_request:
-        template = f"{template}#{partial}"
-    response = render(request, template, context, status=status)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
 
 
 @require_GET
@@ -77,7 +68,7 @@ def game_list(request):
     # Games being recorded come first, so a recorder finds theirs again after closing the page.
     recording_now = games_with_seats().filter(status=Game.Status.IN_PROGRESS).exclude(source=Game.Source.SCORE)
     in_progress = [(game, can_change_game(request.user, game)) for game in recording_now[:IN_PROGRESS_SHOWN]]
-    return _partial(
+    return render_partial(
         request,
         "games/list.html",
         "results",
@@ -222,7 +213,7 @@ def standings(request):
     choices, game_type = _rated_game_tabs(request)
     # Cached under the history's version with the table (the template's {% cache %}): lazy.
     table = SimpleLazyObject(lambda: stats.standings_table(game_type, settings.IMHOTEP_MIN_RANKED_GAMES))
-    return _partial(
+    return render_partial(
         request,
         "games/standings.html",
         "table",
@@ -242,8 +233,9 @@ def standings(request):
 def rating_check(request):
     """How well each rating system would have predicted the club's games
     (`games.services.ratings_check`, cached under the history's version)."""
+    read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
     choices, game_type = _rated_game_tabs(request)
-    return _partial(
+    return render_partial(
         request,
         "games/ratings_check.html",
         "check",
@@ -252,7 +244,7 @@ def rating_check(request):
             "game_name": registered_games.game_name(game_type),
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
-            "check": ratings_check.cached_check(game_type),
+            "check": ratings_check.cached_check(game_type, read_limits.caller_of(request)),
         },
     )
 
@@ -315,7 +307,7 @@ def import_records(request):
         # htmx swaps only 2xx answers; the plain form gets the honest 400 (413 over a limit).
         if form.errors and not request.htmx:
             status = 413 if over_limit else 400
-    return _partial(request, "games/import.html", "outcome", context, status=status)
+    return render_partial(request, "games/import.html", "outcome", context, status=status)
 
 
 @member_required
@@ -325,7 +317,7 @@ def import_job(request, pk):
     job = get_object_or_404(ImportJob, pk=pk)
     if job.created_by_id != request.user.pk and not request.user.is_staff:
         raise Http404
-    return _partial(request, "games/import.html", "outcome", {"form": ImportForm(), "job": job})
+    return render_partial(request, "games/import.html", "outcome", {"form": ImportForm(), "job": job})
 
 
 def _bgstats_response(games, filename: str) -> JsonResponse:

@@ -5,7 +5,7 @@ Every alias of ``CACHES`` is a `GuardedCache` around the real backend (``INNER``
 diskcache's files, …). An error of the real backend — Redis down or unreachable, the cache files
 read-only, full or damaged — is logged once, and the operation answers as an empty cache would:
 ``get`` a miss, ``set``/``delete`` nothing done. The callers compute what they wanted instead.
-Throttles and slots (scoring/throttles.py, scoring/slots.py) allow while the cache is out:
+Throttles and slots (imhotep_lib/throttles.py, imhotep_lib/slots.py) allow while the cache is out:
 ``add`` answers True (the slot is taken), ``incr`` the delta (a first request of its window).
 A ``ValueError`` of ``incr`` is no outage (the key is missing) and still reaches the caller.
 

@@ -86,6 +86,10 @@ IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
 # (games/analysis/hints.py); a caller finding none free gets 429 with Retry-After.
 IMHOTEP_HINT_CONCURRENCY = env_positive_int("IMHOTEP_HINT_CONCURRENCY", 2)
 IMHOTEP_HINT_ANON_CONCURRENCY = env_positive_int("IMHOTEP_HINT_ANON_CONCURRENCY", 1)
+# The same for the explorer's and the ratings check's answers not kept yet, per kind
+# (games/read_limits.py).
+IMHOTEP_READ_CONCURRENCY = env_positive_int("IMHOTEP_READ_CONCURRENCY", 2)
+IMHOTEP_READ_ANON_CONCURRENCY = env_positive_int("IMHOTEP_READ_ANON_CONCURRENCY", 1)
 # Seconds an analysis or import job stays a dead worker's (games/leases.py): its worker renews the
 # lease every quarter of it; once it runs out the work is queued again.
 IMHOTEP_TASK_LEASE_SECONDS = env_positive_int("IMHOTEP_TASK_LEASE_SECONDS", 60)
@@ -94,7 +98,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads the body (sessions, CSRF): refuses oversized bodies with 413.
-    "scoring.limits.RequestLimitsMiddleware",
+    "imhotep_lib.limits.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -313,7 +317,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_HANDLER = "imhotep_site.lockout.UserAndAddressHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no start-up banner on every manage.py command
-AXES_CLIENT_IP_CALLABLE = "scoring.limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "imhotep_lib.limits.client_address"
 AXES_LOCKOUT_CALLABLE = "imhotep_site.tokens.lockout_response"
 
 # Production hardening: on whenever debug is off (but for `make run`'s plain HTTP), each switch
@@ -359,6 +363,10 @@ REST_FRAMEWORK = {
         # for callers not signed in, per user otherwise (games/export_limits.py).
         "export_anon": os.environ.get("IMHOTEP_THROTTLE_EXPORT_ANON", "10/min"),
         "export_user": os.environ.get("IMHOTEP_THROTTLE_EXPORT_USER", "60/min"),
+        # The explorer and the ratings check (pages and API), per address, for callers not
+        # signed in (games/read_limits.py).
+        "explorer_anon": os.environ.get("IMHOTEP_THROTTLE_EXPLORER_ANON", "60/min"),
+        "ratings_check_anon": os.environ.get("IMHOTEP_THROTTLE_RATINGS_CHECK_ANON", "60/min"),
     },
     "NUM_PROXIES": IMHOTEP_NUM_PROXIES,
 }

@@ -35,8 +35,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from scoring.limits import wants_json
-from scoring.throttles import CurrentRates, SlidingWindow
+from imhotep_lib.limits import wants_json
+from imhotep_lib.throttles import CurrentRates, SlidingWindow
 
 # --------------------------------------------------------------------------- the page
 

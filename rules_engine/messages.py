@@ -4,7 +4,7 @@ The engine speaks English but never needs Django: a ``Message`` is the English s
 itself (a ``str``, so everything that stores, compares or serialises text keeps working),
 and it also carries its *template* and *parameters*. The web app looks the template up in
 the reader's language and fills in the parameters, themselves translated when they are
-messages too (``games.translation.say``).
+messages too (``imhotep_lib.translation.say``).
 
 Templates use ``str.format`` fields by name: ``msg("ship {ship} is full", ship=2)``. A
 sentence whose words depend on a count has both English forms and the count as ``n``:

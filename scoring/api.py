@@ -26,15 +26,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.translation import in_source_language, say
+from imhotep_lib.limits import check_moves
+from imhotep_lib.throttles import SCORING_THROTTLES
+from imhotep_lib.translation import in_source_language, say
 from rules_engine.errors import BoardError, RecordError
 from rules_engine.messages import Message
 from rules_engine.registry import default_registry
 from scoring import serializers as s
 from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
-from scoring.limits import check_moves
 from scoring.parsers import StrictJSONParser
-from scoring.throttles import SCORING_THROTTLES
 
 _TRUE = {"1", "true", "yes", "on"}
 _THROTTLED = OpenApiResponse(s.DetailSerializer, description="too many requests; see the Retry-After header")
@@ -157,7 +157,7 @@ class ReplayView(_ScoringAPIView):
         with_states = request.query_params.get("states", "").strip().lower() in _TRUE
         try:
             record = self.body(request)
-            check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by scoring.limits
+            check_moves(record)  # over IMHOTEP_MAX_MOVES: 413, answered by imhotep_lib.limits
             result = default_registry().replay_summary(record, with_states=with_states)
             # The states are data (ids and numbers, docs/state-json.md): only the score has sentences.
             return Response({**result, "score": said(result["score"])})

@@ -8,6 +8,7 @@ from typing import TextIO
 
 from django.core.management.base import CommandError
 
+from imhotep_lib import nesting
 from scoring.parsers import LONE_SURROGATE, has_lone_surrogate
 
 
@@ -33,6 +34,11 @@ def parse_json(text: str, where: str) -> object:
     """One JSON document; ValueError with a message for people otherwise."""
     if not text.strip():
         raise ValueError(f"{where} is empty; expected one JSON document")
+    try:
+        nesting.check(text)
+    except nesting.TooDeep:
+        raise ValueError(f"{where} is nested too deeply to be a board or record "
+                         f"(more than {nesting.MAX_DEPTH} levels)") from None
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:

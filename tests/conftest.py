@@ -143,13 +143,13 @@ def _per_process_cache():
 def _empty_cache():
     """Each test starts with an empty cache: pages cache their tables under the history's
     version, which would otherwise carry over from a test whose rows were rolled back; the
-    same for the replays this process keeps (games/replay/timeline.py) and the registries laid
+    same for the replays this process keeps (games/ui/timeline.py) and the registries laid
     over board-data versions (rules_engine/overlays.py keeps one per label such as "classic@1",
     which a rolled-back test reuses for other numbers)."""
     from django.core.cache import cache
 
     from games import boarddata
-    from games.replay import timeline
+    from games.ui import timeline
     from rules_engine.registry import base_registry
 
     cache.clear()

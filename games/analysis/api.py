@@ -19,9 +19,9 @@ from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
-from games.translation import say
-from scoring.slots import Busy
-from scoring.throttles import SCORING_THROTTLES
+from imhotep_lib.slots import Busy
+from imhotep_lib.throttles import SCORING_THROTTLES
+from imhotep_lib.translation import say
 
 _NOT_FOUND = inline_serializer("AnalysisNotFound", {"detail": serializers.CharField()})
 _BAD_PLY = inline_serializer("HintError", {"error": serializers.DictField(child=serializers.CharField())})

@@ -5,7 +5,7 @@ A hint costs ``IMHOTEP_HINT_PLAYOUTS`` playouts (a CPU-second or two), so it is
 * kept in the shared cache per record (its hash), position, engine version and playouts: the
   moves are seeded by the position, so a kept answer is the answer (readers of the same game ask
   for the same positions);
-* worked out only while a slot is free (scoring/slots.py): one at a time per caller, at
+* worked out only while a slot is free (imhotep_lib/slots.py): one at a time per caller, at
   most ``IMHOTEP_HINT_CONCURRENCY`` on the whole service, of which at most
   ``IMHOTEP_HINT_ANON_CONCURRENCY`` for callers who are not signed in. A caller who finds no free
   slot gets `Busy` (429 with Retry-After) at once instead of a worker held waiting.
@@ -23,10 +23,10 @@ from games.analysis import service
 from games.boarddata import registry_for
 from games.models import Game
 from games.services.results import record_of
+from imhotep_lib.limits import client_address
+from imhotep_lib.slots import Busy, slots
 from rules_engine import ENGINE_VERSION
 from rules_engine.messages import msg
-from scoring.limits import client_address
-from scoring.slots import Busy, slots
 
 #: Seconds a kept hint stays in the shared cache (the cache may drop it sooner when full).
 KEEP_SECONDS = 30 * 24 * 3600

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from games import registered_games
 from games.events.models import Event
 from games.models import LARGEST_ID
-from games.translation import say
+from imhotep_lib.translation import say
 
 
 def _games() -> list[tuple[str, str]]:

@@ -20,7 +20,7 @@ from games.models import Game, Player
 from games.services import reason_of
 from games.services.players import players_by_name
 from games.services.recording import Outcome, import_record
-from games.translation import say
+from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 from rules_engine.registry import default_registry
 

@@ -68,7 +68,7 @@ class Event(models.Model):
     @property
     def game_name(self) -> str:
         from games import registered_games
-        from games.translation import say
+        from imhotep_lib.translation import say
 
         return say(registered_games.game_name(self.game_type))
 

@@ -34,12 +34,14 @@ from games.membership.access import member_required
 from games.models import Game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.play.tally import game_over_line, tally
-from games.replay.timeline import NoReplay, Timeline, load_timeline
-from games.replay.views import replay_context
+from games.replay.context import replay_context
 from games.services import reason_of
 from games.services.recording import Outcome, import_record
-from games.translation import say
 from games.ui import game_ui, ui_registry
+from games.ui.timeline import NoReplay, Timeline, load_timeline
+from imhotep_lib import nesting
+from imhotep_lib.partials import wants_partial
+from imhotep_lib.translation import say
 from rules_engine.errors import RulesError, joined_parts
 from rules_engine.gametype import Needs
 from rules_engine.messages import msg
@@ -158,7 +160,7 @@ def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 
     if ctx["finished"]:  # the winner named, and the players' hand count checked (games/play/tally.py)
         result = timeline.score_at(plies)
         ctx.update(game_over=game_over_line(result, timeline.names), tally=tally(result, timeline.names, request.GET))
-    partial = request.htmx and not request.htmx.history_restore_request
+    partial = wants_partial(request)
     if partial and status >= 400:
         status = 200  # htmx swaps only successful answers; the message is in the partial
     response = render(request, f"{template}#play" if partial else template, ctx, status=status)
@@ -202,7 +204,10 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
         return _resume(request, game)
     ply = _parse_ply(request.POST.get("ply"))
     try:
+        nesting.check(request.POST.get("move") or "")
         move = json.loads(request.POST.get("move") or "")
+    except nesting.TooDeep as exc:
+        return _render(request, game, status=400, error=say(exc.message))
     except ValueError:
         move = None
     if ply is None or not isinstance(move, dict):
@@ -254,6 +259,7 @@ def _resume(request: HtmxRequest, game: Game) -> HttpResponse:
     ply = _parse_ply(request.GET.get("ply"))
     entry = game_ui(game.game_type).live
     try:
+        nesting.check(request.GET.get("move") or "")
         move = json.loads(request.GET.get("move") or "")
     except ValueError:
         move = None

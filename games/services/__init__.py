@@ -3,7 +3,7 @@ call these modules; none of them computes a result or a rating itself.
 
 The services say what went wrong with ``rules_engine.messages.msg()`` (docs/i18n.md): the
 English sentence, a ``str`` the command line prints as it is, that a page or the API puts into
-the reader's language (``games.translation.say``). The helpers below keep such messages
+the reader's language (``imhotep_lib.translation.say``). The helpers below keep such messages
 messages where an error's text is passed on."""
 
 from __future__ import annotations

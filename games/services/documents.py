@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.models import name_key
+from imhotep_lib import nesting
 from rules_engine.messages import msg
 from rules_engine.registry import DEFAULT_GAME
 
@@ -189,11 +190,13 @@ def _parse_line(number: int, line_no: int, line: str) -> ParsedDocument:
 
 def decode_upload(raw: bytes) -> str:
     """Uploads are UTF-8 (with or without a BOM) text; say so plainly when they are not. A NUL
-    byte is no text either (and PostgreSQL cannot keep the upload for its import job)."""
+    byte is no text either (and PostgreSQL cannot keep the upload for its import job). JSON
+    nested past the limit (imhotep_lib/nesting.py) is refused here, before anything parses it."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(msg("the file is not UTF-8 text (byte {byte} cannot be read)", byte=exc.start)) from None
     if "\x00" in text:
         raise ValueError(msg("the file is not text: byte {byte} is a NUL", byte=raw.index(b"\x00")))
+    nesting.check(raw)  # TooDeep is a ValueError: refused with the other unreadable files
     return text

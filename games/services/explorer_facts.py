@@ -1,18 +1,29 @@
 """The explorer's facts of each finished game (games/services/explorer.py counts them): worked
 out once by the engine and kept in `GameFacts`, refreshed by the services that derive results,
-filled for games stored by bulk paths."""
+filled for games stored by bulk paths (a restore, generated games: they call `fill` when done).
+
+Filling is single flight (issue 38): one process at a time works out the missing facts (a slot
+of the shared cache, and on PostgreSQL a transaction-level advisory lock, so two nodes that do
+not share a cache still take turns); a reader that finds the fill taken answers what is known
+instead of replaying the same games. Rows are written with INSERT … ON CONFLICT DO NOTHING
+(``bulk_create(ignore_conflicts=True)``): a fact a save wrote meanwhile is kept, never a
+duplicate key. A fill moves the explorer's own version (`facts_version`), not the history's:
+the games list, standings and ratings check keep their cached tables."""
 
 from __future__ import annotations
 
 import json
 import logging
+import time
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
+from django.core.cache import cache
+from django.db import connection, transaction
 
 from games.models import Game, GameFacts
-from games.services import history_version
+from imhotep_lib.slots import slot
 from rules_engine.errors import RulesError
 from rules_engine.registry import default_registry
 
@@ -20,6 +31,12 @@ log = logging.getLogger(__name__)
 
 #: How deep the first-moves tree goes.
 TREE_DEPTH = 3
+#: The explorer's answers are kept under this version too: a fill moves it.
+VERSION_KEY = "imhotep:explorer:facts-version"
+#: Seconds the fill's slot is held at most: only a dead worker's slot expires.
+FILL_HOLD_SECONDS = 300
+# The advisory lock's key on PostgreSQL (any 64-bit number the service uses for nothing else).
+_ADVISORY_KEY = zlib.crc32(b"imhotep:explorer:fill")
 
 
 def engine_facts(game: Game) -> dict[str, Any]:
@@ -117,24 +134,67 @@ def uncounted(game_type: str | None = None):
     return games.exclude(facts__fingerprint=default_registry().fingerprint)
 
 
-def fill(game_type: str | None = None, limit: int | None = None, batch: int = 500) -> int:
-    """Work out the facts `uncounted` games lack (at most ``limit``); how many were."""
+def facts_version() -> int:
+    """The number the explorer's answers are kept under besides the history's version."""
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, time.time_ns() // 1000, None)
+        version = cache.get(VERSION_KEY) or 0
+    return version
+
+
+def facts_changed(**_signal_kwargs) -> None:
+    """Move `facts_version` on (a fill, and a save or delete of a `GameFacts` row)."""
+    try:
+        cache.incr(VERSION_KEY)
+    except ValueError:  # not there (evicted, or the cache cleared)
+        cache.add(VERSION_KEY, time.time_ns() // 1000, None)
+
+
+def fill(game_type: str | None = None, limit: int | None = None, batch: int = 500, *, wait: bool = True) -> int:
+    """Work out the facts `uncounted` games lack (at most ``limit``); how many were. Single
+    flight: with ``wait`` False (a reader) nothing is done, 0 returned, while another process
+    fills; with ``wait`` True (the command, a restore) it takes its turn after the other."""
+    with slot("explorer-fill", 1, hold=FILL_HOLD_SECONDS) as free:
+        if not free and not wait:
+            return 0
+        done = _fill(game_type, limit, batch, wait=wait)
+    if done:
+        facts_changed()  # answers kept before lack these games; the history's tables are unchanged
+    return done
+
+
+def _fill(game_type: str | None, limit: int | None, batch: int, *, wait: bool) -> int:
     fingerprint = default_registry().fingerprint
     done = 0
     while limit is None or done < limit:
         size = batch if limit is None else min(batch, limit - done)
-        games = list(uncounted(game_type).order_by("pk").prefetch_related("moves", "seats__player", "seats__result")
-                     [:size])
-        if not games:
-            break
-        rows = [GameFacts(game=game, **_facts_row(game, fingerprint)) for game in games]
         with transaction.atomic():
-            GameFacts.objects.filter(game__in=games).delete()
-            GameFacts.objects.bulk_create(rows)
-        done += len(rows)
-    if done:
-        history_version.changed()  # bulk writes send no signals; answers cached before lack these
+            if not _advisory_lock(wait):
+                break
+            games = list(uncounted(game_type).order_by("pk")
+                         .prefetch_related("moves", "seats__player", "seats__result")[:size])
+            if not games:
+                break
+            # Facts of another engine go; a row a save wrote meanwhile (this engine's) stays.
+            GameFacts.objects.filter(game__in=games).exclude(fingerprint=fingerprint).delete()
+            GameFacts.objects.bulk_create([GameFacts(game=game, **_facts_row(game, fingerprint)) for game in games],
+                                          ignore_conflicts=True)
+        done += len(games)
     return done
+
+
+def _advisory_lock(wait: bool) -> bool:
+    """Take PostgreSQL's transaction-level lock of the fill (released at commit); True
+    elsewhere, where the cache's slot is the only turn (SQLite has one writer at a time)."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        if wait:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_ADVISORY_KEY])
+            return True
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [_ADVISORY_KEY])
+        return bool(cursor.fetchone()[0])
 
 
 def move_key(move: Mapping[str, Any]) -> str:

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from games import boarddata, registered_games
 from games.models import Game, Player, Result, Seat
-from games.services import ratings
+from games.services import explorer_facts, ratings
 from games.services.results import result_rows
 from rules_engine import ENGINE_VERSION
 from rules_engine.registry import DEFAULT_GAME, default_registry
@@ -72,4 +72,5 @@ def generate(n: int, seed: int = 1, game_type: str = DEFAULT_GAME) -> int:
             rows = [row for _, result, _ in picks for row in result]
             Result.objects.bulk_create(Result(seat=seat, **row) for seat, row in zip(seats, rows, strict=True))
     ratings.rebuild_all(game_type)  # also moves the history's version on (bulk inserts send no signals)
+    explorer_facts.fill(game_type)  # bulk inserts skip the services that work them out: no reader replays them
     return missing

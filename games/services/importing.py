@@ -19,7 +19,7 @@ from games import leases
 from games.import_models import ImportJob
 from games.services import recording
 from games.services.documents import parse_documents
-from games.translation import say
+from imhotep_lib.translation import say
 
 #: Records between two progress writes.
 PROGRESS_EVERY = 20

@@ -29,6 +29,7 @@ from __future__ import annotations
 import datetime
 import math
 import statistics
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -38,9 +39,12 @@ from typing import Any, Protocol
 from django.core.cache import caches
 from django.utils.translation import gettext_lazy as _
 
+from games import read_limits
 from games.models import Game, Seat
 from games.services import history_version
 from games.services.ratings import model_for
+from imhotep_lib.slots import Busy, slot
+from rules_engine.messages import msg
 
 #: A probability is kept at least this far from 0 before its log is taken (as scikit-learn's
 #: log_loss does): one confident miss then weighs about 34.5, not infinity.
@@ -48,6 +52,8 @@ EPSILON = 1e-15
 #: A difference in log loss counts as clear when it is more than this many standard errors.
 CLEAR = 2.0
 CACHE_SECONDS = 86_400  # the keys change with the history's version; this only frees space
+#: Seconds a reader waits for a check another process is working out when none was kept before.
+WAIT_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -344,14 +350,39 @@ def check(game_type: str, systems: Sequence[Callable[[str], System]] = SYSTEMS) 
     return score_history(rated_history(game_type), systems, game_type)
 
 
-def cached_check(game_type: str) -> Check:
+def cached_check(game_type: str, caller: read_limits.Caller | None = None) -> Check:
     """`check` with the default systems, kept in the shared cache under the history's version
     (docs/operations.md, "Caching"): computed once per change of the history. It is one of the
-    tables (`history_version.tables_cache`): a benchmark run without them computes it each time."""
+    tables (`history_version.tables_cache`): a benchmark run without them computes it each time.
+
+    Single flight (issue 38): one process at a time works a game type's check out (a slot of
+    the shared cache), within ``caller``'s limits (`read_limits.computing`). Meanwhile the
+    others answer the check of the history before (kept under ``…:latest``), or wait up to
+    `WAIT_SECONDS` for the new one when there is none, then raise `Busy` (429)."""
     cache = caches[history_version.tables_cache()]
     key = f"imhotep:ratings-check:{history_version.current()}:{game_type}"
+    latest = f"imhotep:ratings-check:latest:{game_type}"
     result = cache.get(key)
-    if result is None:
-        result = check(game_type)
-        cache.set(key, result, CACHE_SECONDS)
-    return result
+    if result is not None:
+        return result
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        with slot(f"ratings-check-flight:{game_type}", 1, hold=read_limits.HOLD_SECONDS) as ours:
+            if ours:
+                result = cache.get(key)  # worked out by the process that held the flight
+                if result is None:
+                    with read_limits.computing("ratings-check", caller):
+                        result = check(game_type)
+                    cache.set(key, result, CACHE_SECONDS)
+                    cache.set(latest, result, CACHE_SECONDS)
+                return result
+        before = cache.get(latest)
+        if before is not None:
+            return before
+        if time.monotonic() >= deadline:
+            raise Busy(msg("this table is being worked out for other readers; try again in {seconds} seconds",
+                           seconds=read_limits.RETRY_SECONDS), retry_after=read_limits.RETRY_SECONDS)
+        time.sleep(0.1)
+        result = cache.get(key)
+        if result is not None:
+            return result

@@ -25,11 +25,11 @@ from games.services import explorer, field_message, ratings, reason_of
 from games.services.documents import GameMeta, ParsedDocument, board_hash, record_hash, split_history
 from games.services.players import check_names, players_by_name
 from games.services.results import store_results
+from imhotep_lib.limits import LimitExceeded, check_moves, check_record_count
 from rules_engine import ENGINE_VERSION
 from rules_engine.errors import BoardError, RecordError, RulesError, joined_parts
 from rules_engine.messages import msg
 from rules_engine.registry import DEFAULT_GAME, default_registry
-from scoring.limits import LimitExceeded, check_moves, check_record_count
 
 RECORD_HEADER_EXCLUDES = ("players", "moves")
 
@@ -44,7 +44,7 @@ class Outcome:
 
     status: str
     game: Game | None = None
-    reason: str = ""  # for people: may be a message (rules_engine.messages), said with games.translation.say
+    reason: str = ""  # for people: may be a message (rules_engine.messages), said with imhotep_lib.translation.say
     move: int | None = None  # 0-based index of the offending move (F2), when one is to blame
     number: int | None = None  # position in an upload, set by `import_many`
     errors: tuple[tuple[str, str], ...] = ()  # a rejected board's (field, message) pairs

@@ -1,12 +1,12 @@
-"""``{{ value|say }}``: an engine message in the reader's language (games.translation), in the
+"""``{{ value|say }}``: an engine message in the reader's language (imhotep_lib.translation), in the
 board's words (games.plain_words: no rule ids, no field paths);
 ``{{ items|listing }}``: a list the same way, joined as the language joins lists."""
 
 from django import template
 
 from games.plain_words import plain
-from games.translation import say as _say
-from games.translation import say_list
+from imhotep_lib.translation import say as _say
+from imhotep_lib.translation import say_list
 
 register = template.Library()
 

@@ -6,18 +6,16 @@ the template. /score/<game> for every game whose adapter has a calculator (/scor
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from games.ui.registry import calculator_games, game_ui
+from imhotep_lib.partials import render_partial, wants_partial
 from rules_engine.registry import DEFAULT_GAME
 
 
 @require_GET
-@vary_on_headers("HX-Request")  # same URL, two bodies: the page, or the result partial for htmx
 def calculator(request, game_id: str = DEFAULT_GAME):
     """A GET form, so a result is a link. htmx asks the same URL on every change and gets only
     the ``result`` partial (plus whatever the game's page sends out of band)."""
@@ -28,11 +26,8 @@ def calculator(request, game_id: str = DEFAULT_GAME):
         raise Http404(_("This server has no score calculator for that game; it has: %(known)s") % {"known": known})
     form = calculator.form(calculator.data(request.GET))
     calc = calculator.calculate(form)
-    # A history-restore request wants the whole page even though htmx sent it.
-    partial_only = bool(request.htmx) and not request.htmx.history_restore_request
-    context = {"form": form, "calc": calc, "partial_only": partial_only, "ui": ui}
-    template = calculator.template
-    return render(request, f"{template}#result" if partial_only else template, context)
+    context = {"form": form, "calc": calc, "partial_only": wants_partial(request), "ui": ui}
+    return render_partial(request, calculator.template, "result", context)
 
 
 app_name = "calculators"

@@ -19,12 +19,12 @@ from django.forms.forms import DeclarativeFieldsMetaclass
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.translation import say
+from imhotep_lib.translation import say
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-    from games.replay.timeline import Timeline
+    from games.ui.timeline import Timeline
     from rules_engine.gametype import Needs, TableAnswers
 
 #: ``drawn(message)``: a lazy string that says ``message`` (a ``Message``, or any text) in the
@@ -83,7 +83,7 @@ class Calculator(abc.ABC):
 
     @abc.abstractmethod
     def calculate(self, form: forms.Form) -> object:
-        """What the page shows for ``form`` (e.g. a `scoring.calculation.Calculation`). Required:
+        """What the page shows for ``form`` (e.g. a `games.ui.calculation.Calculation`). Required:
         every calculator implements it (the built-in games and the example plugin do)."""
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scoring.slots import slot
+from imhotep_lib.slots import slot
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

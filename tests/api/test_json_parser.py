@@ -23,7 +23,7 @@ BODIES = [
     b"100000000000000000000000000",
     b'{"name": "1234567890123456789012"}',  # 19 digits in text: json's, and the same
     b"1e400",  # json reads infinity
-    b"[" * 400 + b"]" * 400,
+    b"[" * 64 + b"]" * 64,  # as deep as the nesting limit (imhotep_lib/nesting.py) takes
     b"[" + b",".join([b"[]"] * 1000) + b"]",  # many lists, not deep: json's, and the same
 ]
 REFUSED = [
@@ -35,6 +35,7 @@ REFUSED = [
     b"\xef\xbb\xbf{}",  # a byte order mark
     b'{"a": "x\x01"}',  # a control character in text
     b'{"a": "\xff"}',  # not UTF-8
+    b"[" * 65 + b"]" * 65,  # one level past the nesting limit
     b"[" * 2000 + b"]" * 2000,
     b"{} {}",
 ]

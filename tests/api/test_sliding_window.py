@@ -1,11 +1,11 @@
 """The API throttles count a caller in two fixed windows weighed as a sliding one
-(scoring/throttles.py SlidingWindow), driven here by a clock of the test's own."""
+(imhotep_lib/throttles.py SlidingWindow), driven here by a clock of the test's own."""
 
 import pytest
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from scoring.throttles import ScoringAnonThrottle
+from imhotep_lib.throttles import ScoringAnonThrottle
 
 START = 1_800_000_000 - 1_800_000_000 % 60 + 30  # half-way into a one-minute window
 

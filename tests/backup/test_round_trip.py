@@ -34,11 +34,13 @@ def test_round_trip_into_an_empty_database_loses_nothing(club):
 def test_header_gives_versions_and_counts(club):
     before, _, lines = club
     header = json.loads(lines[0])
-    assert header["format"] == "imhotep-club-backup" and header["format_version"] == 1
+    assert header["format"] == "imhotep-club-backup" and header["format_version"] == 2
     assert header["engine_version"] and header["app_version"]
     assert header["counts"]["players"] == len(before["players"])
     assert header["counts"]["games"] == len(before["games"])
-    assert len(lines) == 1 + len(before["players"]) + len(before["games"])
+    assert header["counts"]["users"] == get_user_model().objects.count() == 2
+    lined = ("users", "board_data", "players", "games", "events", "analyses")
+    assert len(lines) == 1 + sum(header["counts"][kind] for kind in lined)
 
 
 def test_ratings_are_rebuilt_not_read_from_the_file(club):
@@ -49,10 +51,19 @@ def test_ratings_are_rebuilt_not_read_from_the_file(club):
     assert dump()["ratings"] == before["ratings"]
 
 
-def test_logins_missing_in_the_new_database_are_created_without_a_password(club):
-    _, path, _ = club
+def test_a_version_1_backup_still_restores_and_creates_its_logins_without_a_password(club, tmp_path):
+    # Version 1 (before issue 38) carried players and games only: accounts by username.
+    _, _, lines = club
+    header = json.loads(lines[0])
+    header["format_version"] = 1
+    header["counts"] = {k: v for k, v in header["counts"].items() if k in ("players", "games", "seats", "moves",
+                                                                             "results")}
+    older = [json.dumps(header)] + [line for line in lines[1:] if json.loads(line)["kind"] in ("player", "game")]
+    path = tmp_path / "v1.ndjson"
+    write(path, older)
     wipe()
-    out, _ = import_all(path)
+    out, error = import_all(path)
+    assert error is None, out
     assert "without a password: ana_login, recorder" in out
     user = get_user_model().objects.get(username="recorder")
     assert not user.has_usable_password()

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from games.translation import say
+from imhotep_lib.translation import say
 from rules_engine.duel.board import parse_board
 from rules_engine.duel.scoring import score
 from tests.kit import random_record

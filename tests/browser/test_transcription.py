@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.replay.timeline import load_timeline
 from games.services.recording import import_record
 from games.services.results import record_of
+from games.ui.timeline import load_timeline
 from rules_engine.duel.playout import random_record
 from rules_engine.duel.record import replay, to_transcription
 from tests.browser.contexts import page_in, settled_at

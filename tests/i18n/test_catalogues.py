@@ -14,7 +14,7 @@ from django.conf import settings
 ROOT = Path(settings.BASE_DIR)
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 # What makemessages reads: the apps, the site, the engine and the templates.
-SOURCES = ("games", "scoring", "imhotep_site", "rules_engine", "templates", "manage.py")
+SOURCES = ("games", "scoring", "imhotep_site", "imhotep_lib", "rules_engine", "templates", "manage.py")
 
 
 def _catalogue(language: str) -> Path:

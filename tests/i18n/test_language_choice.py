@@ -8,7 +8,7 @@ from django.test import Client
 from django.utils import translation
 
 from games.membership.models import LanguagePreference
-from games.translation import say
+from imhotep_lib.translation import say
 from rules_engine.classic.words import CARD_NAMES, MOVE_NAMES
 from tests.factories import UserFactory
 

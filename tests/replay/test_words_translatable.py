@@ -9,7 +9,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-import games.translation
+import imhotep_lib.translation
 from games.ui.classic.describe import describe_move as classic_describe
 from games.ui.classic.menu import legal_menu as classic_menu
 from games.ui.classic.table import read_turned_up
@@ -25,13 +25,13 @@ from tests.replay.classic_fixtures import STATE
 def german(monkeypatch):
     """A stand-in catalogue: every sentence said in German is marked, so a test sees what was
     translated (and that nested words are translated too)."""
-    gettext, ngettext = games.translation.gettext, games.translation.ngettext
+    gettext, ngettext = imhotep_lib.translation.gettext, imhotep_lib.translation.ngettext
 
     def marked(_text: str) -> bool:
         return translation.get_language() == "de"
 
-    monkeypatch.setattr(games.translation, "gettext", lambda text: f"<{text}>" if marked(text) else gettext(text))
-    monkeypatch.setattr(games.translation, "ngettext",
+    monkeypatch.setattr(imhotep_lib.translation, "gettext", lambda text: f"<{text}>" if marked(text) else gettext(text))
+    monkeypatch.setattr(imhotep_lib.translation, "ngettext",
                         lambda one, many, n: f"<{one if n == 1 else many}>" if marked(one) else ngettext(one, many, n))
     with translation.override("de"):
         yield
@@ -57,7 +57,7 @@ def test_duel_draw_problems_are_messages(german):
     need = TokensNeeded((Draw("refill", 3, "row-2"),))
     _answers, problems = read_draws({"refill": "#5 Ob"}, need)
     assert problems == ["the 3 tokens drawn onto row 2: give 3 tokens, got 2"]
-    assert games.translation.say(problems[0]) == "<<the 3 tokens drawn onto <row 2>>: give 3 tokens, got 2>"
+    assert imhotep_lib.translation.say(problems[0]) == "<<the 3 tokens drawn onto <row 2>>: give 3 tokens, got 2>"
 
 
 def test_duel_tokens_show_the_d1_labels_and_the_boards_words():
@@ -80,7 +80,7 @@ def test_classic_story_says_its_parts_in_the_readers_language(german):
     move = {"type": "sail", "ship": 1, "site": "market", "take": ["statue", "lever", "paved-path"]}
     story = classic_describe(STATE, move)
     assert isinstance(story.text, Message) and story.text.template == "{who} sails {sailing}"
-    assert games.translation.say(story.text) == (
+    assert imhotep_lib.translation.say(story.text) == (
         "<Ben sails <<ship 1 (<3 stones>) to the <market>>: "
         "<Ana takes <statue>><, ><Ben takes <lever>><, ><Cy takes <paved path>>>>"
     )

@@ -12,7 +12,7 @@ import copy
 import pytest
 from django.utils import translation
 
-import games.translation
+import imhotep_lib.translation
 from scoring.api import said
 from scoring.api_examples import ILLEGAL_RECORD, INVALID_BOARD
 from tests.i18n.test_api_messages import BOARD
@@ -22,13 +22,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def german(monkeypatch):
-    gettext, ngettext = games.translation.gettext, games.translation.ngettext
+    gettext, ngettext = imhotep_lib.translation.gettext, imhotep_lib.translation.ngettext
 
     def marked() -> bool:
         return translation.get_language() == "de"
 
-    monkeypatch.setattr(games.translation, "gettext", lambda text: f"<{text}>" if marked() else gettext(text))
-    monkeypatch.setattr(games.translation, "ngettext",
+    monkeypatch.setattr(imhotep_lib.translation, "gettext", lambda text: f"<{text}>" if marked() else gettext(text))
+    monkeypatch.setattr(imhotep_lib.translation, "ngettext",
                         lambda one, many, n: f"<{one if n == 1 else many}>" if marked() else ngettext(one, many, n))
 
 

@@ -1,4 +1,4 @@
-"""Request body limits (scoring.limits): 413 naming the limit, by Content-Length and for
+"""Request body limits (imhotep_lib.limits): 413 naming the limit, by Content-Length and for
 bodies sent without one (chunked); the bulk import page has its own, larger limit."""
 
 import asyncio

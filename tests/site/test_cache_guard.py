@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
+from imhotep_lib.slots import slot
 from imhotep_site.cache_guard import GuardedCache
-from scoring.slots import slot
 
 
 def dead_redis() -> GuardedCache:
@@ -35,9 +35,9 @@ def test_a_dead_cache_lets_a_throttle_count_a_first_request():
 
 
 def test_a_dead_cache_hands_out_a_slot(monkeypatch):
-    import scoring.slots
+    import imhotep_lib.slots
 
-    monkeypatch.setattr(scoring.slots, "cache", dead_redis())
+    monkeypatch.setattr(imhotep_lib.slots, "cache", dead_redis())
     with slot("guard-test", 1, hold=5) as taken:
         assert taken
 

@@ -20,7 +20,7 @@ from games.api import serializers as s
 from games.filters import GameFilterForm
 from games.membership.access import IsMemberOrReadOnly
 from games.permissions import can_change_game
-from games.translation import say
+from imhotep_lib.translation import say
 
 
 class Pages(PageNumberPagination):
@@ -54,6 +54,9 @@ NOT_FOUND = OpenApiResponse(s.NotFoundSerializer, description="No such row.")
 PAGE_NOT_FOUND = OpenApiResponse(s.NotFoundSerializer, description="No such page (past the last, or not a number).")
 BAD_FILTER = OpenApiResponse(OpenApiTypes.OBJECT, description="A filter is invalid: `{parameter: [messages]}`.")
 LIST_ERRORS = {400: BAD_FILTER, 404: PAGE_NOT_FOUND}
+BUSY = OpenApiResponse(OpenApiTypes.OBJECT, description=(
+    "`{detail}`, with Retry-After: a caller not signed in over their rate, or the answer is not kept yet "
+    "and the service is working out as many as it takes at once (docs/security.md, \"Expensive reads\")."))
 
 
 def filter_form(request) -> GameFilterForm:

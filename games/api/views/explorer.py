@@ -8,11 +8,13 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import read_limits
 from games.api import serializers as s
-from games.api.views.common import BAD_FILTER, HistoryAPIView
+from games.api.views.common import BAD_FILTER, BUSY, HistoryAPIView
 from games.explorer_views import explorer_form
 from games.services import explorer
-from games.translation import say
+from games.ui import explorer_words
+from imhotep_lib.translation import say
 
 WORDS = ("label", "title", "whose")
 
@@ -41,10 +43,12 @@ class Explorer(HistoryAPIView, APIView):  # type: ignore[misc]  # as every histo
             OpenApiParameter("side_<part>", str, description="Only games played with this side of a part, "
                              "e.g. side_obelisk=B (the Duel), side_temple=A (the base game)."),
         ],
-        responses={200: s.ExplorerSerializer, 400: BAD_FILTER},
+        responses={200: s.ExplorerSerializer, 400: BAD_FILTER, 429: BUSY},
     )
     def get(self, request):
+        read_limits.check(request, "explorer")  # callers not signed in: Busy (429) over their rate
         form = explorer_form(request.query_params)
         if form.is_bound and not form.is_valid():
             raise ValidationError({name: [str(e) for e in errs] for name, errs in form.errors.items()})
-        return Response(_said(explorer.explore(form.filters()).to_json()))
+        answer = explorer.explore(form.filters(), read_limits.caller_of(request))
+        return Response(_said(explorer_words.answer_json(answer)))

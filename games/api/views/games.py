@@ -33,7 +33,7 @@ from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.services import editing, exporting, reason_of, recording
 from games.services.documents import split_history
-from games.translation import say
+from imhotep_lib.translation import say
 
 RECORD_EXAMPLE = {
     "game": "duel",

@@ -18,7 +18,7 @@ from games.import_models import ImportJob
 from games.membership.access import IsMemberOrReadOnly
 from games.services import importing, reason_of
 from games.services.documents import decode_upload
-from games.translation import say
+from imhotep_lib.translation import say
 
 _JOB = inline_serializer("ImportJob", {
     "id": serializers.UUIDField(), "status": serializers.CharField(help_text="queued, running, done or failed"),

@@ -27,7 +27,7 @@ from games.api.views.common import (
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Player
 from games.services import players, reason_of, stats
-from games.translation import say
+from imhotep_lib.translation import say
 
 
 class PlayerList(HistoryAPIView, generics.ListAPIView):

@@ -13,9 +13,11 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import read_limits
 from games.api import serializers as s
 from games.api.views.common import (
     BAD_FILTER,
+    BUSY,
     FILTER_PARAMETERS,
     LIST_ERRORS,
     HistoryAPIView,
@@ -80,12 +82,14 @@ class RatingsCheck(APIView):
             "Cached under the history's version (docs/history.md, \"Do the ratings predict anything?\")."
         ),
         parameters=[OpenApiParameter("game", str, description="Game type id (default: the most played).")],
-        responses={200: s.RatingsCheckSerializer, 400: BAD_FILTER},
+        responses={200: s.RatingsCheckSerializer, 400: BAD_FILTER, 429: BUSY},
     )
     def get(self, request):
+        read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
         choices = {gt for gt, _ in stats.rated_game_choices()}
         game_type = request.query_params.get("game") or stats.most_played_game_type() or DEFAULT_GAME
         if game_type not in choices:
             message = _("Unknown game type; one of: %(types)s.") % {"types": ", ".join(sorted(choices))}
             raise ValidationError({"game": [message]})
-        return Response(s.RatingsCheckSerializer(ratings_check.cached_check(game_type)).data)
+        check = ratings_check.cached_check(game_type, read_limits.caller_of(request))
+        return Response(s.RatingsCheckSerializer(check).data)

@@ -10,7 +10,9 @@ from games.services.backup.export import consistent_snapshot, iter_backup
 class Command(BaseCommand):
     help = (
         "Back up the whole club as ndjson: a header line (format version, app and engine versions, counts), "
-        "then one line per player and one per game (seats, results, moves, board/header, metadata). "
+        "then one line per account (with its password hash and role), board-data version, player, game "
+        "(seats, results, moves, board/header, board-data pin, metadata), event (registrations, rounds, "
+        "pairings) and finished analysis. The file is written readable by its owner only (0600). "
         "import_all restores it. Ratings are not written: import_all rebuilds them. See docs/operations.md."
     )
 
@@ -30,7 +32,10 @@ class Command(BaseCommand):
             target = Path(file)
             partial = target.with_name(target.name + ".partial")
             try:
-                with open(partial, "w", encoding="utf-8") as stream, consistent_snapshot():
+                # Readable by its owner only: the file holds every account's password hash.
+                descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.fchmod(descriptor, 0o600)  # a leftover partial file keeps its old mode otherwise
+                with open(descriptor, "w", encoding="utf-8") as stream, consistent_snapshot():
                     for line in iter_backup():
                         stream.write(line)
                         lines += 1

@@ -1,17 +1,24 @@
-"""The backup written (``manage.py export_all``): the header, the players, then the games in
-the rating order, read in chunks from one consistent snapshot of the database.
+"""The backup written (``manage.py export_all``): the header, the user accounts, the board-data
+versions, the players, the games in the rating order, the events, then the finished analyses,
+read in chunks from one consistent snapshot of the database.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Iterator
 
+from django.contrib.auth import get_user_model
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.models import Prefetch
 
-from games.models import Game, Move, Player, Seat
-from games.services.backup.fileformat import game_line, header_line, player_line
+from games.analysis.models import GameAnalysis
+from games.events.models import Event, PairingSeat
+from games.membership.models import LanguagePreference, Membership
+from games.models import BoardData, Game, Move, Player, Seat
+from games.services.backup.fileformat import game_line, header_line, player_line, rows_line
 
 CHUNK = 200
 
@@ -20,6 +27,9 @@ def iter_backup() -> Iterator[str]:
     """The backup, line by line. Call inside one transaction (`consistent_snapshot`) so the
     header's counts and the lines describe the same moment."""
     yield _dumps(header_line())
+    yield from _user_lines()
+    for version in BoardData.objects.order_by("id").iterator(chunk_size=CHUNK):
+        yield _dumps(rows_line("board_data", version.pk, [version]))
     players = Player.objects.select_related("user").order_by("id")
     for player in players.iterator(chunk_size=CHUNK):
         yield _dumps(player_line(player))
@@ -36,6 +46,29 @@ def iter_backup() -> Iterator[str]:
             yield from _game_lines(batch)
             batch = []
     yield from _game_lines(batch)
+    for event in Event.objects.order_by("id").iterator(chunk_size=CHUNK):
+        yield _dumps(rows_line("event", event.pk, _event_rows(event)))
+    done = GameAnalysis.objects.filter(status=GameAnalysis.Status.DONE).order_by("id")
+    for analysis in done.iterator(chunk_size=CHUNK):
+        yield _dumps(rows_line("analysis", analysis.pk, [analysis]))
+
+
+def _user_lines() -> Iterator[str]:
+    """Each account with its password hash, role and language (the file is its owner's only:
+    docs/operations.md)."""
+    roles = {m.user_id: m for m in Membership.objects.all()}
+    languages = {p.user_id: p for p in LanguagePreference.objects.all()}
+    for user in get_user_model().objects.order_by("pk").prefetch_related("groups", "user_permissions"):
+        rows = [user, *(x for x in (roles.get(user.pk), languages.get(user.pk)) if x is not None)]
+        yield _dumps(rows_line("user", user.pk, rows))
+
+
+def _event_rows(event: Event) -> list:
+    """An event and everything in it, parents before children (as they are written back)."""
+    rounds = list(event.round_set.order_by("number"))
+    pairings = [p for r in rounds for p in r.pairings.order_by("table")]
+    seats = PairingSeat.objects.filter(pairing__in=pairings).order_by("pairing_id", "order")
+    return [event, *event.registrations.order_by("id"), *rounds, *pairings, *seats]
 
 
 def _game_lines(batch: list[Game]) -> Iterator[str]:
@@ -70,4 +103,15 @@ def consistent_snapshot():
 
 
 def _dumps(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), cls=_Encoder) + "\n"
+
+
+class _Encoder(DjangoJSONEncoder):
+    """Django's encoder (the rows of version 2's lines hold dates, times, decimals and UUIDs as
+    the models do), but times to the microsecond: Django's keeps milliseconds, and a restored
+    event's or analysis's moment must equal the backed-up one."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime | datetime.time):
+            return o.isoformat()
+        return super().default(o)

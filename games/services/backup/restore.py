@@ -1,7 +1,13 @@
-"""A backup restored (``manage.py import_all``): the header checked, then each player and
-game line written all or nothing, with the problems (lines refused) and warnings (games the
-engine now sees otherwise, `games.services.backup.results`) of a `RestoreReport`; ratings
-are rebuilt from the results written (package docstring).
+"""A backup restored (``manage.py import_all``): the header checked, then each line (an
+account, a board-data version, a player, a game, an event, an analysis) written all or
+nothing, with the problems (lines refused) and warnings (games the engine now sees otherwise,
+`games.services.backup.results`; accounts kept as the database has them) of a
+`RestoreReport`; ratings are rebuilt from the results written and the explorer's facts worked
+out (package docstring).
+
+Accounts, board data, events and analyses (version 2's `ROW_KINDS`) are the club's own: they
+are restored into an empty club only; ``merge`` adds players and games from another club and
+counts those lines as skipped.
 """
 
 from __future__ import annotations
@@ -12,11 +18,19 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 
-from games.models import Game, Move, Player, Result, Seat, name_key
-from games.services import ratings
+from games.analysis.models import GameAnalysis
+from games.events.models import Event, PairingSeat, Registration, Round
+from games.events.models import Pairing as EventPairing
+from games.membership.models import LanguagePreference, Membership
+from games.models import BoardData, Game, Move, Player, Result, Seat, name_key
+from games.services import explorer_facts, ratings
 from games.services.backup.fields import (
     LineError,
     _clean,
@@ -28,7 +42,7 @@ from games.services.backup.fields import (
     game_fields,
     game_seats,
 )
-from games.services.backup.fileformat import BackupRefused, read_header
+from games.services.backup.fileformat import COUNTED, ROW_KINDS, BackupRefused, read_header
 from games.services.backup.results import KEEP, RESULT_MODES, results_to_store
 
 COMMIT_EVERY = 200  # lines per transaction on import (each line is a savepoint within it)
@@ -56,6 +70,8 @@ class RestoreReport:
     recomputed: int = 0  # RECOMPUTE: games stored with the engine's results instead of the backup's
     rated: int = 0
     rolled_back: bool = False  # --atomic and a problem: nothing was written
+    rows: dict[str, int] = field(default_factory=dict)  # lines of ROW_KINDS restored, per kind
+    skipped: dict[str, int] = field(default_factory=dict)  # --merge: lines of ROW_KINDS not restored
 
     @property
     def ok(self) -> bool:
@@ -86,6 +102,12 @@ class RestoreReport:
             if kept:
                 what.append(f"{kept} kept with the backup's results")
             parts.append(f"{len(self.warnings)} game(s) differ from what the engine derives now: {', '.join(what)}")
+        if self.rows:
+            parts.append("restored " + ", ".join(f"{n} {kind.replace('_', ' ')} line(s)"
+                                                 for kind, n in self.rows.items()))
+        if self.skipped:
+            parts.append("--merge adds players and games only, skipped: "
+                         + ", ".join(f"{n} {kind.replace('_', ' ')} line(s)" for kind, n in self.skipped.items()))
         parts.append(f"{self.rated} game(s) rated")
         if self.problems:
             parts.append(f"{len(self.problems)} line(s) refused")
@@ -159,9 +181,15 @@ class _Restorer:
         self.names: dict[int, str] = {}  # backup player id → name in the database
         # Distinct ids read per kind (a duplicate line is not one more), plus lines of that
         # kind whose id could not be read: compared with the header's counts at the end.
-        self.ids: dict[str, set[int]] = {"players": set(), "games": set()}
-        self.unnamed = {"players": 0, "games": 0}
+        self.ids: dict[str, set[int]] = {kinds: set() for kinds in COUNTED.values()}
+        self.unnamed = dict.fromkeys(COUNTED.values(), 0)
         self.last_line = 0
+        # Backup id → database id of the rows other lines point to (the same ids into an empty
+        # club, but for an account whose username the database already had).
+        self.users: dict[int, int] = {}
+        self.board_data: dict[int, int] = {}
+        self.games: dict[int, int] = {}
+        self.parents: list[tuple[int, int]] = []  # (database game id, backup id of its parent game)
 
     def problem(self, line: int | None, reason: str) -> None:
         problem = Problem(line, reason)
@@ -193,8 +221,12 @@ class _Restorer:
             with transaction.atomic():
                 for number, text in chunk:
                     self._line(number, text)
-        for kind in ("players", "games"):
+        for kind in COUNTED.values():
             found = len(self.ids[kind]) + self.unnamed[kind]
+            if kind not in counts:  # a version 1 file counts players and games only
+                if found:
+                    self.problem(None, f"the header does not count {kind}, but the file holds {found}")
+                continue
             if found != counts[kind]:
                 self.problem(
                     None,
@@ -212,19 +244,21 @@ class _Restorer:
             self.problem(number, f"not valid JSON ({exc.msg}, column {exc.colno}); a damaged or cut line?")
             return
         kind = data.get("kind") if isinstance(data, dict) else None
-        if kind not in ("player", "game"):
-            self.problem(number, f"expected a player or game line, got {str(data)[:60]!r}")
+        if kind not in COUNTED:
+            self.problem(number, f"expected a {', '.join(COUNTED)} line, got {str(data)[:60]!r}")
             return
         backup_id = data.get("id")
         if isinstance(backup_id, int) and not isinstance(backup_id, bool):
-            self.ids[kind + "s"].add(backup_id)
+            self.ids[COUNTED[kind]].add(backup_id)
         else:
-            self.unnamed[kind + "s"] += 1
+            self.unnamed[COUNTED[kind]] += 1
         try:
             if kind == "player":
                 self._player(number, data)
-            else:
+            elif kind == "game":
                 self._game(number, data)
+            else:
+                self._rows(number, kind, data)
         except LineError as exc:
             self.problem(number, str(exc))
 
@@ -308,7 +342,8 @@ class _Restorer:
         if content_hash is not None and content_hash in self.hash_lines:
             raise LineError(f"{label} has the content of line {self.hash_lines[content_hash]} (same content hash)")
         try:
-            game = Game(content_hash=content_hash, **game_fields(data), **({} if self.merge else {"pk": backup_id}))
+            game = Game(content_hash=content_hash, board_data_id=self._pin(data), **game_fields(data),
+                        **({} if self.merge else {"pk": backup_id}))
             _clean(game, exclude=["created_by"])
             created_at, updated_at = _datetime(data, "created_at"), _datetime(data, "updated_at")
             seats = game_seats(data, self.players)
@@ -321,6 +356,7 @@ class _Restorer:
             if stored is not None:
                 self.report.duplicates.append((number, stored))
                 self._game_read(number, backup_id, content_hash)
+                self.games[backup_id] = stored
                 return
         created_users: list[str] = []
         username = _optional_text(data, "created_by")
@@ -351,6 +387,10 @@ class _Restorer:
         except IntegrityError as exc:
             raise LineError(f"{label} conflicts with a stored row ({exc})") from None
         self._game_read(number, backup_id, content_hash)
+        self.games[backup_id] = game.pk
+        parent = data.get("parent")
+        if isinstance(parent, int) and not isinstance(parent, bool):
+            self.parents.append((game.pk, parent))  # linked at the end: a variation may come first
         self.report.games += 1
         self._users_read(username, created_users)
         if results.warning is not None:
@@ -358,10 +398,89 @@ class _Restorer:
             self.warning(number, f"{label}: {results.warning}")
             self.report.recomputed += results.recomputed
 
+    def _pin(self, data: dict) -> int | None:
+        """The board-data version a game line is pinned to, restored before it (none on a
+        merge: another club's versions are not this club's)."""
+        pinned = data.get("board_data")
+        if pinned is None or self.merge:
+            return None
+        if pinned not in self.board_data:
+            raise LineError(f"board_data: version id {pinned!r} was not restored "
+                            "(missing, refused, or after its games)")
+        return self.board_data[pinned]
+
     def _game_read(self, number: int, backup_id: int, content_hash: str | None) -> None:
         self.game_lines[backup_id] = number
         if content_hash is not None:
             self.hash_lines[content_hash] = number
+
+    # ----------------------------------------------------------------------- accounts, board data, events, analyses
+
+    def _rows(self, number: int, kind: str, data: dict) -> None:
+        backup_id = _int(data, "id")
+        if self.merge:
+            self.report.skipped[kind] = self.report.skipped.get(kind, 0) + 1
+            return
+        label = f"{kind.replace('_', ' ')} {backup_id}"
+        try:
+            objects = list(serializers.deserialize("python", _list(data, "rows")))
+        except (DeserializationError, ValidationError, LookupError, TypeError, AttributeError) as exc:
+            raise LineError(f"{label}: the rows cannot be read ({str(exc)[:200]})") from None
+        models = _LINE_MODELS[kind]
+        if not objects or type(objects[0].object) is not models[0] or any(
+                type(o.object) not in models for o in objects):
+            names = ", ".join(m._meta.label for m in models)
+            raise LineError(f"{label}: the rows must be a {models[0]._meta.label} then its own rows ({names})")
+        if kind == "user" and self._account_kept(number, backup_id, objects[0].object):
+            return
+        try:
+            with transaction.atomic():
+                for row in objects:
+                    self._link(row.object, label)
+                    row.m2m_data = {}  # groups and permissions: the deployment's, not the club's
+                    row.save()
+                    if kind == "user" and row is objects[0]:
+                        self.users[backup_id] = row.object.pk
+        except IntegrityError as exc:
+            self.users.pop(backup_id, None)
+            raise LineError(f"{label} conflicts with a stored row ({exc})") from None
+        if kind == "board_data":
+            self.board_data[backup_id] = objects[0].object.pk
+        self.report.rows[kind] = self.report.rows.get(kind, 0) + 1
+
+    def _account_kept(self, number: int, backup_id: int, user) -> bool:
+        """An account whose username the database has already (the admin who runs the restore):
+        kept as it is, the backup's rows pointing to it; one whose id is taken gets a new id."""
+        User = get_user_model()
+        same_name = User.objects.filter(**{User.USERNAME_FIELD: user.get_username()})
+        existing = same_name.values_list("pk", flat=True).first()
+        if existing is not None:
+            self.users[backup_id] = existing
+            self.warning(number, f"account {user.get_username()!r} already exists: kept as the database has it")
+            return True
+        if User.objects.filter(pk=user.pk).exists():
+            user.pk = None
+        return False
+
+    def _link(self, row, label: str) -> None:
+        """Point a row's links to the rows restored: accounts, players, games and board data by
+        the ids they got; the line's own rows keep theirs."""
+        for model_field in row._meta.concrete_fields:
+            if not model_field.is_relation:
+                continue
+            value = getattr(row, model_field.attname)
+            mapping = self._ids_of(model_field.related_model)
+            if value is None or mapping is None:
+                continue
+            if value not in mapping:
+                raise LineError(f"{label}: {row._meta.model_name}.{model_field.name} is "
+                                f"{model_field.related_model._meta.model_name} {value}, which was not restored")
+            setattr(row, model_field.attname, mapping[value])
+
+    def _ids_of(self, model) -> dict[int, int] | None:
+        if model is get_user_model():
+            return self.users
+        return {Player: self.players, Game: self.games, BoardData: self.board_data}.get(model)
 
     # ----------------------------------------------------------------------- end
 
@@ -369,6 +488,28 @@ class _Restorer:
         if not self.merge and connection.vendor == "postgresql":
             # Rows were written with their ids: move the sequences past them.
             with connection.cursor() as cursor:
-                for sql in connection.ops.sequence_reset_sql(no_style(), [Player, Game]):
+                for sql in connection.ops.sequence_reset_sql(no_style(), _WITH_IDS):
                     cursor.execute(sql)
+        for game_id, parent in self.parents:
+            if parent in self.games:
+                Game.objects.filter(pk=game_id).update(parent_id=self.games[parent])
+            else:
+                self.problem(None, f"game {game_id}: its parent game {parent} was not restored")
         self.report.rated += ratings.catch_up()
+        # Games were written in bulk, past the services that work their explorer facts out: done
+        # here, once, so that no reader of the explorer replays the restored history.
+        explorer_facts.fill()
+
+
+#: The models of each kind of row line, the line's own first.
+_LINE_MODELS: dict[str, tuple] = {
+    "user": (get_user_model(), Membership, LanguagePreference),
+    "board_data": (BoardData,),
+    "event": (Event, Registration, Round, EventPairing, PairingSeat),
+    "analysis": (GameAnalysis,),
+}
+assert set(_LINE_MODELS) == set(ROW_KINDS)
+#: The tables a restore into an empty club writes with their ids (PostgreSQL's sequences moved past them).
+_WITH_IDS: list[type[Model]] = [Player, Game, get_user_model(), Membership, LanguagePreference, BoardData, Event,
+                                Registration, Round, EventPairing, PairingSeat, GameAnalysis]
+

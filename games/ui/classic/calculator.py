@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.ui.calculation import Calculation, Problem, display_name, field_words, line_label, lower_first
 from games.ui.classic.forms import (
     PLAYERS,
     SITE_NAMES,
@@ -19,10 +20,9 @@ from games.ui.classic.forms import (
     ClassicBoardForm,
     unscorable_sides,
 )
+from games.ui.form_fields import player_title
 from rules_engine.errors import BoardError
 from rules_engine.registry import default_registry
-from scoring.calculation import Calculation, Problem, display_name, field_words, line_label, lower_first
-from scoring.form_fields import player_title
 
 # F3 field below players[i] → (words, form key below p{i}_: its error slot, and the input to jump to).
 _PLAYER_PATHS = {

@@ -21,11 +21,11 @@ from games.models import Player
 from games.player_checks import NewPlayersField, check_lookalikes
 from games.services import reason_of
 from games.services.players import check_names
-from games.translation import say
 from games.ui.classic.describe import site_name
 from games.ui.classic.forms import SITE_NAMES
 from games.ui.classic.table import ALL_ROUND_CARDS, MARKET_CHOICES, parse_round_card, round_card_label
 from games.ui.gameui import NewGameForm, drawn
+from imhotep_lib.translation import say
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, ROUND_CARDS, SITES
 from rules_engine.classic.plugin import ClassicGame
 from rules_engine.classic.words import COLOUR_NAMES

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.ui.calculation import Calculation, Problem, display_name, field_words, line_label
 from games.ui.duel.forms import MONUMENT_NAMES, DuelBoardForm
 from rules_engine.errors import BoardError
 from rules_engine.registry import default_registry
-from scoring.calculation import Calculation, Problem, display_name, field_words, line_label
 
 # F1 field (below players[i]) → (words, id of the input to jump to; {i} is the player).
 _PLAYER_PATHS = {

@@ -11,10 +11,10 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.ui import form_fields
+from games.ui.form_fields import count_field, name_field, player_title, variant_field
 from games.ui.gameui import drawn
 from rules_engine.registry import default_registry as registry
-from scoring import form_fields
-from scoring.form_fields import count_field, name_field, player_title, variant_field
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

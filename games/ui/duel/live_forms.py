@@ -17,10 +17,10 @@ from games.plain_words import plain
 from games.player_checks import NewPlayersField, check_lookalikes
 from games.services import reason_of
 from games.services.players import check_names
-from games.translation import say
 from games.ui.duel.geometry import BOATS, MONUMENTS, line_name
 from games.ui.duel.token_labels import label, read_labels
 from games.ui.gameui import NewGameForm
+from imhotep_lib.translation import say
 from rules_engine.duel.labels import FACES, LabelError
 from rules_engine.duel.tokens import TOKEN_COUNTS
 from rules_engine.errors import RulesError

@@ -26,8 +26,9 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from rest_framework.throttling import BaseThrottle
 
+from imhotep_lib.slots import Busy
+from imhotep_lib.translation import say
 from rules_engine.messages import msg
-from scoring.slots import Busy
 
 #: Routes (view names) whose body may reach IMHOTEP_MAX_IMPORT_BYTES: the bulk import upload (page, API).
 IMPORT_ROUTES = frozenset({"games:import", "games-api:import-list"})
@@ -166,8 +167,6 @@ def wants_json(request: HttpRequest) -> bool:
 def limit_response(request: HttpRequest, exc: LimitExceeded, *, early: bool = False) -> HttpResponse:
     """The 413 answer, in the reader's language. ``early``: refused before the locale
     middleware ran, so the language is taken from the request (cookie, Accept-Language) here."""
-    from games.translation import say  # the apps' translation of messages (late: games imports these limits)
-
     language = translation.get_language_from_request(request) if early else None
     with translation.override(language) if language else contextlib.nullcontext():
         message = say(exc.message)
@@ -179,8 +178,6 @@ def limit_response(request: HttpRequest, exc: LimitExceeded, *, early: bool = Fa
 
 def busy_response(request: HttpRequest, exc: Busy) -> HttpResponse:
     """The 429 answer to `Busy` (no room for an expensive read), in the reader's language."""
-    from games.translation import say
-
     message = say(exc.message)
     if wants_json(request):
         response: HttpResponse = JsonResponse({"detail": message}, status=429)
@@ -192,7 +189,7 @@ def busy_response(request: HttpRequest, exc: Busy) -> HttpResponse:
 
 class RequestLimitsMiddleware:
     """413 for a body over the route's limit; 413 for `LimitExceeded` raised by a view; 429
-    for `Busy` raised by a view (scoring/slots.py)."""
+    for `Busy` raised by a view (imhotep_lib/slots.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response

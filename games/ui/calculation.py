@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import get_language, gettext
 
-from scoring.form_fields import player_title
+from games.ui.form_fields import player_title
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

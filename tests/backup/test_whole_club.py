@@ -1,0 +1,179 @@
+"""A backup of the whole club (issue 38): accounts with their roles, password hashes and player
+links, board-data versions and each game's pin, an event with everything in it, an analysis,
+round-trip through export_all / import_all to the same answers on every page and API a club
+reads; the file is its owner's only."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import stat
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.test import Client
+
+from games import boarddata
+from games.analysis import service as analysis
+from games.analysis.models import GameAnalysis
+from games.events import lifecycle
+from games.events.models import Event
+from games.membership.models import Membership, Role
+from games.membership.roles import set_role
+from games.models import BoardData, Game, Player
+from games.services.recording import import_board, import_record
+from rules_engine.classic.game import new_record
+from tests.backup.club import DAY, build_club, export, import_all, wipe
+from tests.events.helpers import duel_event
+from tests.factories import UserFactory, board_data_test_set
+from tests.games.conftest import winning_board
+
+pytestmark = pytest.mark.django_db
+
+_CSRF = re.compile(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+')
+
+
+@pytest.fixture
+def whole_club(settings):
+    settings.IMHOTEP_ANALYSIS_PLAYOUTS = 6
+    build_club()
+    admin = UserFactory(username="manager", is_staff=True)
+    set_role(admin, Role.ADMIN)
+    guest = UserFactory(username="guest")
+    set_role(guest, Role.GUEST)
+    member = get_user_model().objects.get(username="ana_login")  # linked to the player Ana
+    pinned_to = boarddata.save("classic", board_data_test_set(), user=admin).version
+    classic = import_record(new_record(["Ana", "Ben"], 4, sides={"temple": "B"}), user=member).game
+    assert classic.board_data == pinned_to
+    event = duel_event(["Ana", "Cleo", "Dora", "Eve"])
+    lifecycle.start_round(event)
+    for pairing in event.round_set.get().pairings.filter(bye=False):  # each table's board, stored
+        first, second = (seat.player.name for seat in pairing.seats.order_by("order"))
+        import_board(winning_board(first, second, DAY + datetime.timedelta(days=9)), user=member)
+    assert lifecycle.link_games(event) == 2
+    analysed = Game.objects.filter(game_type="duel", status="finished", source="recorded").order_by("id").first()
+    done, _ = analysis.request_analysis(analysed)
+    analysis.run_analysis(done.pk)  # as the worker does (the test's transaction never commits)
+    done.refresh_from_db()
+    assert done.status == GameAnalysis.Status.DONE
+    return {"admin": admin, "event": event, "analysed": analysed, "classic": classic}
+
+
+def _urls(club) -> list[str]:
+    games = list(Game.objects.order_by("id").values_list("pk", flat=True))
+    players = list(Player.objects.order_by("id").values_list("pk", flat=True))
+    event, analysed = club["event"].pk, club["analysed"].pk
+    return [
+        "/games/", "/games/standings?game=duel", "/games/standings?game=classic", "/games/ratings-check?game=duel",
+        "/api/v1/games", "/api/v1/standings?game=duel", "/api/v1/results", "/api/v1/players",
+        "/api/v1/ratings-check?game=duel", "/events/", f"/events/{event}/", f"/api/v1/events/{event}",
+        f"/api/v1/events/{event}/rounds", f"/api/v1/events/{event}/standings", f"/events/{event}/crosstable.csv",
+        f"/games/{analysed}/analysis", f"/api/v1/games/{analysed}/analysis",
+        *(f"/games/{pk}/" for pk in games), *(f"/api/v1/games/{pk}" for pk in games),
+        *(f"/games/players/{pk}/" for pk in players), *(f"/api/v1/players/{pk}" for pk in players),
+    ]
+
+
+ADMIN_URLS = ["/games/board-data/classic/", "/games/board-data/classic/export.json"]
+
+
+def _answers(club) -> dict[str, tuple[int, str]]:
+    """Every page and API answer, as a reader not signed in and as the club admin sees them."""
+    cache.clear()  # a restore is read by a fresh deployment: nothing drawn before it is served
+    anonymous, admin = Client(), Client()
+    admin.force_login(get_user_model().objects.get(username="manager"))
+    answers = {}
+    for who, client, urls in (("anonymous", anonymous, _urls(club)), ("admin", admin, _urls(club) + ADMIN_URLS)):
+        for url in urls:
+            response = client.get(url)
+            answers[f"{who} {url}"] = (response.status_code, _CSRF.sub(r"\1…", response.content.decode()))
+    return answers
+
+
+def _wipe_all() -> None:
+    Event.objects.all().delete()
+    wipe()
+    BoardData.objects.all().delete()
+    assert not get_user_model().objects.exists()
+
+
+def test_the_whole_club_round_trips_to_the_same_answers(whole_club, tmp_path):
+    before = _answers(whole_club)
+    assert {status for status, _ in before.values()} == {200}
+    path = tmp_path / "club.ndjson"
+    export(path)
+    _wipe_all()
+    out, error = import_all(path)
+    assert error is None, out
+    after = _answers(whole_club)
+    assert [(url, before[url], after[url]) for url in before if after[url] != before[url]] == []
+
+
+def test_accounts_come_back_with_their_password_hash_role_and_player(whole_club, tmp_path):
+    User = get_user_model()
+    hashes = dict(User.objects.values_list("username", "password"))
+    roles = dict(Membership.objects.values_list("user__username", "role"))
+    path = tmp_path / "club.ndjson"
+    export(path)
+    _wipe_all()
+    import_all(path)
+    assert dict(User.objects.values_list("username", "password")) == hashes
+    assert dict(Membership.objects.values_list("user__username", "role")) == roles
+    assert User.objects.get(username="manager").is_staff
+    assert Player.objects.get(name="Ana").user.username == "ana_login"
+
+
+def test_the_pinned_game_keeps_its_board_data_version(whole_club, tmp_path):
+    pinned = whole_club["classic"]
+    version = (pinned.board_data.game_type, pinned.board_data.version, pinned.board_data.data)
+    path = tmp_path / "club.ndjson"
+    export(path)
+    _wipe_all()
+    import_all(path)
+    restored = Game.objects.get(pk=pinned.pk).board_data
+    assert (restored.game_type, restored.version, restored.data) == version
+
+
+def test_the_file_is_readable_by_its_owner_only(whole_club, tmp_path):
+    path = tmp_path / "club.ndjson"
+    export(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_an_account_the_database_has_already_is_kept_and_linked(whole_club, tmp_path):
+    path = tmp_path / "club.ndjson"
+    export(path)
+    _wipe_all()
+    kept = UserFactory(username="manager", is_staff=False)  # made by whoever runs the restore
+    out, error = import_all(path)
+    assert error is None, out
+    assert "account 'manager' already exists" in out
+    assert get_user_model().objects.get(username="manager").pk == kept.pk
+    assert Event.objects.get().created_by_id in (None, kept.pk)
+    assert BoardData.objects.get().entered_by_id == kept.pk
+
+
+def test_a_merge_adds_games_and_skips_the_club_s_own_lines(whole_club, tmp_path):
+    path = tmp_path / "club.ndjson"
+    export(path)
+    Game.objects.filter(pk=whole_club["classic"].pk).delete()
+    out, error = import_all(path, "--merge")
+    assert error is None, out
+    assert "--merge adds players and games only, skipped:" in out
+    back = Game.objects.get(game_type="classic")
+    assert back.board_data is None  # another club's versions are not this club's
+    assert BoardData.objects.count() == 1 and Event.objects.count() == 1
+
+
+def test_a_game_line_pinned_to_a_version_not_restored_is_refused(whole_club, tmp_path):
+    path = tmp_path / "club.ndjson"
+    lines = export(path)
+    kept = [line for line in lines if json.loads(line)["kind"] != "board_data"]
+    header = json.loads(kept[0])
+    header["counts"]["board_data"] = 0
+    path.write_text("".join(line + "\n" for line in [json.dumps(header), *kept[1:]]), encoding="utf-8")
+    _wipe_all()
+    out, _ = import_all(path)
+    assert "board_data: version id" in out and "was not restored" in out
