@@ -22,6 +22,7 @@ from games.events.presenting import round_views
 from games.events.results import entrants_of, history_of, rounds_of, standings
 from games.membership.access import member_required
 from games.membership.roles import is_club_admin
+from games.play.views import may_record
 from games.ui import game_ui
 
 
@@ -169,8 +170,8 @@ def record_live(request, pk: int, table: int):
     started and linked under a lock on the table, so a second press lands on the first's game."""
     pairing = _pairing(pk, table)
     event = pairing.round.event
-    if pairing.game_id is not None:
-        return redirect("play", pk=pairing.game_id)
+    if pairing.game is not None:
+        return _to_game(request, pairing.game)
     names = lifecycle.seated_names(pairing)
     entry = game_ui(event.game_type).live
     seats = entry.new_form.seated(names) if entry is not None else {}
@@ -196,7 +197,12 @@ def record_live(request, pk: int, table: int):
         return _live_form(request, pairing, entry, form, status=400)
     if not created:
         messages.info(request, _("Table %(table)s's game was already started: here it is.") % {"table": pairing.table})
-    return redirect("play", pk=game.pk)
+    return _to_game(request, game)
+
+
+def _to_game(request, game):
+    """Its live entry for whoever may record it (who started it, staff), else its replay."""
+    return redirect("play" if may_record(request.user, game) else "replay", pk=game.pk)
 
 
 def _live_form(request, pairing: Pairing, entry, form, *, status: int = 200):

@@ -11,7 +11,7 @@ from django.db import connection
 from games.events import lifecycle
 from games.events.models import Pairing
 from games.models import Game
-from games.replay.timeline import load_timeline
+from games.ui.timeline import load_timeline
 from tests.events.helpers import duel_event, table_event
 
 pytestmark = pytest.mark.django_db
