@@ -212,19 +212,20 @@ def start_live_game(pairing: Pairing, user, record: dict | None = None) -> tuple
         raise EventError(_("table %(table)s is played by %(players)s, in this order") % {
             "table": pairing.table, "players": " – ".join(names)})
     with transaction.atomic():
-        locked = Pairing.objects.select_for_update().select_related("round__event", "game").get(pk=pairing.pk)
-        if locked.game is not None:
-            return locked.game, False
-        _check_playable(locked)
-        outcome = import_record(record if record is not None else deal(locked), user=user,
-                                source=Game.Source.RECORDED, distinct=True)
-        if outcome.status != Outcome.IMPORTED or outcome.game is None:
-            raise EventError(say(outcome.reason) if outcome.reason else _("the game could not be started"))
-        # Conditional: on SQLite the lock above is the whole database's, taken at the first write.
-        if not Pairing.objects.filter(pk=locked.pk, game__isnull=True).update(game=outcome.game):
+        # No join to the game here: PostgreSQL re-reads a locked row once the first press
+        # commits, but a joined row stays as the statement's snapshot saw it (none yet).
+        locked = Pairing.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pairing.pk)
+        if locked.game_id is None:
+            _check_playable(locked)
+            outcome = import_record(record if record is not None else deal(locked), user=user,
+                                    source=Game.Source.RECORDED, distinct=True)
+            if outcome.status != Outcome.IMPORTED or outcome.game is None:
+                raise EventError(say(outcome.reason) if outcome.reason else _("the game could not be started"))
+            # Conditional: on SQLite the lock above is the whole database's, taken at the first write.
+            if Pairing.objects.filter(pk=locked.pk, game__isnull=True).update(game=outcome.game):
+                return outcome.game, True
             transaction.set_rollback(True)
-            return Game.objects.get(event_pairing__pk=locked.pk), False
-    return outcome.game, True
+    return Game.objects.get(event_pairing__pk=pairing.pk), False
 
 
 def _players_of(game: Game) -> set[int]:
@@ -246,7 +247,7 @@ def link_game(pairing: Pairing, game_id: int) -> None:
     if _players_of(game) != {s.player_id for s in pairing.seats.all()}:
         raise EventError(_("game %(game)s was not played by this table's players") % {"game": game_id})
     with transaction.atomic():
-        locked = Pairing.objects.select_for_update().select_related("round__event").get(pk=pairing.pk)
+        locked = Pairing.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pairing.pk)
         other = Pairing.objects.filter(game=game).exclude(pk=pairing.pk).select_related("round__event").first()
         if other is not None:
             raise EventError(_("game %(game)s already belongs to table %(table)s of %(event)s") % {
@@ -270,8 +271,9 @@ def fix_result(pairing: Pairing, ranks: list[int] | None) -> None:
             raise EventError(_("give a place from 1 to %(seats)s for each of the %(seats)s seats, one of them 1")
                              % {"seats": seats})
     with transaction.atomic():
-        locked = Pairing.objects.select_for_update().select_related("game").get(pk=pairing.pk)
-        if ranks is not None and locked.game is not None and locked.game.status == Game.Status.IN_PROGRESS:
+        locked = Pairing.objects.select_for_update(of=("self",)).get(pk=pairing.pk)
+        live = Game.objects.filter(pk=locked.game_id, status=Game.Status.IN_PROGRESS).exists()
+        if ranks is not None and live:
             raise EventError(_("table %(table)s's game %(game)s is still being recorded live: finish or abandon "
                                "it first") % {"table": locked.table, "game": locked.game_id})
         locked.fixed_ranks = ranks

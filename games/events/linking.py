@@ -65,7 +65,7 @@ def link_stored(game: Game) -> Linked:
     if len(fits) != 1:
         return Linked(ambiguous=tuple(fits) if len(fits) > 1 else ())
     with transaction.atomic():
-        pairing = Pairing.objects.select_for_update().select_related("round__event").get(pk=fits[0].pk)
+        pairing = Pairing.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=fits[0].pk)
         # Re-read under the lock: another writer may have linked it since we looked.
         if pairing.game_id is not None or pairing.fixed_ranks:
             return Linked()

@@ -256,3 +256,15 @@ def test_the_big_screen_says_a_tied_duel_went_to_the_player_who_did_not_start(cl
     client.post("/games/save-score", {"board": _board([first, second], starting_player=0)})
     page = client.get(f"/events/{event.pk}/screen/live").content.decode()
     assert f"Tied at 0: {second} wins (the player who did not start wins)." in page
+
+
+def test_a_board_posted_to_the_api_becomes_its_tables_result(alice):
+    from tests.games.conftest import token_client
+
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    pairing = event.round_set.get().pairings.first()
+    response = token_client(alice).post("/api/v1/games", _board(_seated(pairing), first={"obelisk": 3}),
+                                        content_type="application/json")
+    pairing.refresh_from_db()
+    assert response.status_code == 201 and pairing.game_id == response.json()["id"]

@@ -4,6 +4,7 @@ the game is created and linked to the table in one transaction under a row lock,
 press lands on the first's game (issue 36)."""
 
 import threading
+import traceback
 
 import pytest
 from django.db import connection
@@ -108,7 +109,7 @@ def test_concurrent_presses_on_one_table_make_one_game(staff):
             barrier.wait()
             games.append(lifecycle.start_live_game(stale, staff)[0].pk)
         except BaseException as exc:  # reported on the test thread
-            errors.append(exc)
+            errors.append("".join(traceback.format_exception(exc)))
         finally:
             connection.close()
 
@@ -117,7 +118,8 @@ def test_concurrent_presses_on_one_table_make_one_game(staff):
         t.start()
     for t in threads:
         t.join(timeout=120)
-    assert not errors and len(set(games)) == 1 and Game.objects.count() == 1
+    assert not errors, errors[0]
+    assert len(set(games)) == 1 and Game.objects.count() == 1
 
 
 def test_a_base_game_table_starts_from_the_base_game_form_with_its_players_seated(client, staff):
