@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
+from games.events.views import after_saving_board
 from games.filters import GameFilterForm, games_with_seats, history_games
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
@@ -269,7 +270,9 @@ def save_score(request):
         messages.info(request, _("This board was already saved for that day, as game {game}.").format(game=game.pk))
     else:
         messages.success(request, _("Saved as game {game}.").format(game=game.pk))
-    return redirect("games:detail", pk=game.pk)
+    # A club night's table: the board is its result, and the page to go back to is the event's.
+    back = after_saving_board(request, game)
+    return back or redirect("games:detail", pk=game.pk)
 
 
 @member_required

@@ -9,6 +9,7 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.events import linking
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
 from games.events.pairing.round_robin import round_robin_field, round_robin_round
 from games.events.pairing.standings import DEFAULT_PLACE_POINTS, PAIR_DEFAULT_TIEBREAKS, TABLE_TIEBREAKS
@@ -103,12 +104,19 @@ def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
     return round_robin_round(Entrants.drawn(field, event.seed), history, playing)
 
 
-def start_round(event: Event) -> Round:
+def start_round(event: Event, number: int | None = None) -> Round:
     """Pair and store the next round. Refused while a table of the last round has no result,
-    after the last round, or with fewer than two players checked in."""
+    after the last round, with fewer than two players checked in, and when ``number`` (the round
+    the admin's page offered) is not the next one: a second press, or a second admin, starts
+    nothing. The games stored for the last round are linked to their tables first."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise EventError(_("the event is finished"))
+        linking.link_round(event)
         rounds = rounds_of(event)
+        if number is not None and number != len(rounds) + 1:
+            raise EventError(_("round %(round)s has already been started") % {"round": number})
         if rounds:
             open_tables = unfinished_tables(rounds[-1])
             if open_tables:
@@ -130,36 +138,98 @@ def start_round(event: Event) -> Round:
     return round_
 
 
+def can_finish(event: Event, rounds: list[Round]) -> bool:
+    """Whether the page offers "Finish event": the last round is played to the end."""
+    return (event.status == Event.Status.RUNNING and len(rounds) >= event.rounds
+            and not unfinished_tables(rounds[-1]))
+
+
 def finish(event: Event) -> None:
-    event.status = Event.Status.FINISHED
-    event.save(update_fields=["status"])
+    """Close the event after its last round: no more rounds, players or live games."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise EventError(_("the event is finished"))
+        linking.link_round(event)
+        rounds = rounds_of(event)
+        if len(rounds) < event.rounds:
+            raise EventError(_("round %(round)s of %(rounds)s has not been played yet") % {
+                "round": len(rounds) + 1, "rounds": event.rounds})
+        open_tables = unfinished_tables(rounds[-1])
+        if open_tables:
+            raise EventError(_("round %(round)s still has tables without a result: %(tables)s") % {
+                "round": rounds[-1].number, "tables": ", ".join(str(t) for t in open_tables)})
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
 
 
 def _names(pairing: Pairing) -> list[str]:
     return [s.player.name for s in pairing.seats.select_related("player").order_by("order")]
 
 
-def start_live_game(pairing: Pairing, user) -> Game:
-    """Start the table's game in live entry, the players seated as paired (the first seat
-    starts), the setup dealt by the game (`GameType.new_record`, a fresh shuffle); the table is
-    linked to the game, so its result fills in when the game ends."""
+def _withdrawn(pairing: Pairing) -> list[str]:
+    return [r.player.name for r in Registration.objects.filter(
+        event_id=pairing.round.event_id, withdrawn=True, player__event_seats__pairing=pairing).select_related("player")]
+
+
+def _check_playable(pairing: Pairing) -> None:
+    """Why the table can have no game of its own now: a bye, a finished event, an earlier
+    round, a fixed result, a player who has withdrawn."""
+    event = pairing.round.event
     if pairing.bye:
         raise EventError(_("a bye has no game"))
-    if pairing.game_id is not None:
-        raise EventError(_("table %(table)s already has game %(game)s") % {
-            "table": pairing.table, "game": pairing.game_id})
-    game_type = pairing.round.event.game_type
+    if event.status == Event.Status.FINISHED:
+        raise EventError(_("the event is finished"))
+    if event.round_set.filter(number__gt=pairing.round.number).exists():
+        raise EventError(_("round %(round)s is over: its tables take no new games") % {
+            "round": pairing.round.number})
+    if pairing.fixed_ranks:
+        raise EventError(_("table %(table)s already has a result set by hand") % {"table": pairing.table})
+    gone = _withdrawn(pairing)
+    if gone:
+        raise EventError(_("%(players)s withdrew from the event: a club admin sets table %(table)s's result "
+                           "by hand") % {"players": ", ".join(gone), "table": pairing.table})
+
+
+def seated_names(pairing: Pairing) -> list[str]:
+    """The table's players in seat order (the first seat starts)."""
+    return _names(pairing)
+
+
+def deal(pairing: Pairing) -> dict:
+    """The table's game as the service deals it (`GameType.new_record`, a fresh shuffle), the
+    players seated as paired: any registered game, plugin games included."""
     try:
-        record = default_registry().game(game_type).new_record(_names(pairing), random.Random())
+        return default_registry().game(pairing.round.event.game_type).new_record(_names(pairing), random.Random())
     except RulesError as exc:  # a game gone from the server, or a table it cannot seat
         raise EventError(say(reason_of(exc))) from None
+
+
+def start_live_game(pairing: Pairing, user, record: dict | None = None) -> tuple[Game, bool]:
+    """Start the table's game in live entry and link it to the table, in one transaction under
+    a row lock on the table: of two presses at once the second waits, then finds the first's
+    game and gets it back (``created`` False) instead of a second game. ``record`` is the setup
+    the table chose on the new-game form (transcribed, turned up at the table, or dealt); its
+    players must be the table's, in seat order. None: dealt by the service (`deal`)."""
+    names = _names(pairing)
+    if record is not None and [p if isinstance(p, str) else p.get("name") for p in record.get("players", [])] != names:
+        raise EventError(_("table %(table)s is played by %(players)s, in this order") % {
+            "table": pairing.table, "players": " – ".join(names)})
     with transaction.atomic():
-        outcome = import_record(record, user=user, source=Game.Source.RECORDED)
-        if outcome.status != Outcome.IMPORTED or outcome.game is None:
-            raise EventError(outcome.reason or _("the game could not be started"))
-        pairing.game = outcome.game
-        pairing.save(update_fields=["game"])
-    return outcome.game
+        # No join to the game here: PostgreSQL re-reads a locked row once the first press
+        # commits, but a joined row stays as the statement's snapshot saw it (none yet).
+        locked = Pairing.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pairing.pk)
+        if locked.game_id is None:
+            _check_playable(locked)
+            outcome = import_record(record if record is not None else deal(locked), user=user,
+                                    source=Game.Source.RECORDED, distinct=True)
+            if outcome.status != Outcome.IMPORTED or outcome.game is None:
+                raise EventError(say(outcome.reason) if outcome.reason else _("the game could not be started"))
+            # Conditional: on SQLite the lock above is the whole database's, taken at the first write.
+            if Pairing.objects.filter(pk=locked.pk, game__isnull=True).update(game=outcome.game):
+                return outcome.game, True
+            transaction.set_rollback(True)
+    return Game.objects.get(event_pairing__pk=pairing.pk), False
 
 
 def _players_of(game: Game) -> set[int]:
@@ -167,28 +237,8 @@ def _players_of(game: Game) -> set[int]:
 
 
 def link_games(event: Event) -> int:
-    """Link each table of the current round that has no game to the game its players stored
-    since the round started (from the calculator, or an import): same game type, exactly the
-    table's players, not yet any table's. Casual games of other line-ups stay casual."""
-    round_ = event.round_set.order_by("-number").first()
-    if round_ is None:
-        return 0
-    waiting = list(round_.pairings.filter(game__isnull=True, bye=False).prefetch_related("seats"))
-    if not waiting:
-        return 0
-    candidates = list(
-        Game.objects.filter(game_type=event.game_type, created_at__gte=round_.started_at, parent__isnull=True,
-                            event_pairing__isnull=True).prefetch_related("seats").order_by("id"))
-    linked = 0
-    for pairing in waiting:
-        players = {s.player_id for s in pairing.seats.all()}
-        for game in candidates:
-            if _players_of(game) == players:
-                Pairing.objects.filter(pk=pairing.pk, game__isnull=True).update(game=game)
-                candidates.remove(game)
-                linked += 1
-                break
-    return linked
+    """Link the games stored since the current round started to their tables (`linking`)."""
+    return linking.link_round(event)
 
 
 def link_game(pairing: Pairing, game_id: int) -> None:
@@ -200,21 +250,39 @@ def link_game(pairing: Pairing, game_id: int) -> None:
         raise EventError(_("game %(game)s is of another game type") % {"game": game_id})
     if _players_of(game) != {s.player_id for s in pairing.seats.all()}:
         raise EventError(_("game %(game)s was not played by this table's players") % {"game": game_id})
-    if Pairing.objects.filter(game=game).exclude(pk=pairing.pk).exists():
-        raise EventError(_("game %(game)s already belongs to another table") % {"game": game_id})
-    pairing.game = game
-    pairing.save(update_fields=["game"])
+    with transaction.atomic():
+        locked = Pairing.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pairing.pk)
+        other = Pairing.objects.filter(game=game).exclude(pk=pairing.pk).select_related("round__event").first()
+        if other is not None:
+            raise EventError(_("game %(game)s already belongs to table %(table)s of %(event)s") % {
+                "game": game_id, "table": other.table, "event": other.round.event.name})
+        gone = _withdrawn(locked)
+        if gone:
+            raise EventError(_("%(players)s withdrew from the event: a club admin sets table %(table)s's result "
+                               "by hand") % {"players": ", ".join(gone), "table": locked.table})
+        locked.game = game
+        locked.save(update_fields=["game"])
 
 
 def fix_result(pairing: Pairing, ranks: list[int] | None) -> None:
-    """Set each seat's place by hand (a forfeit, a wrongly stored game); None clears it."""
+    """Set each seat's place by hand (a forfeit, a wrongly stored game); None clears it.
+    Refused while the table's game is still being recorded live: its result is on its way."""
+    if pairing.bye:
+        raise EventError(_("a bye has no game"))
     if ranks is not None:
         seats = pairing.seats.count()
         if len(ranks) != seats or any(not 1 <= r <= seats for r in ranks) or 1 not in ranks:
             raise EventError(_("give a place from 1 to %(seats)s for each of the %(seats)s seats, one of them 1")
                              % {"seats": seats})
+    with transaction.atomic():
+        locked = Pairing.objects.select_for_update(of=("self",)).get(pk=pairing.pk)
+        live = Game.objects.filter(pk=locked.game_id, status=Game.Status.IN_PROGRESS).exists()
+        if ranks is not None and live:
+            raise EventError(_("table %(table)s's game %(game)s is still being recorded live: finish or abandon "
+                               "it first") % {"table": locked.table, "game": locked.game_id})
+        locked.fixed_ranks = ranks
+        locked.save(update_fields=["fixed_ranks"])
     pairing.fixed_ranks = ranks
-    pairing.save(update_fields=["fixed_ranks"])
 
 
 def names_by_id(ids) -> dict[int, str]:

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.events.models import Event, Pairing, Round
-from games.events.results import board_of, outcome
+from games.events.results import Outcome, board_of, outcome
 from games.models import Game
+from games.ui import game_ui
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,9 @@ class TableView:
     calculator_url: str
     moves: int | None = None
     progress: str = ""
+    #: Why a table of equal game scores has a winner, e.g. a tied Duel (D7.6: the player who
+    #: did not start wins); "" otherwise.
+    tie_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,22 @@ def _running(game: Game) -> tuple[list | None, int | None, str]:
     return totals, timeline.plies, progress
 
 
+def tie_note(event: Event, names: list[str], result: Outcome, fixed: bool) -> str:
+    """"Tied at 31: Ben wins (the player who did not start wins)" for a game whose totals are
+    equal but whose ranks are not (the game's own tie-break: D7.6 for the Duel); "" otherwise.
+    A result fixed by hand is the admin's, not the tie-break's."""
+    if fixed or not result.scores or not result.ranks or len(set(result.scores)) != 1:
+        return ""
+    winners = [n for n, r in zip(names, result.ranks, strict=False) if r == 1]
+    if len(winners) != 1 or len(set(result.ranks)) == 1:
+        return ""
+    rule = str(game_ui(event.game_type).tie_break)  # a bare adapter (no web adapter) says ""
+    words = {"score": result.scores[0], "winner": winners[0], "rule": rule}
+    if rule:
+        return _("Tied at %(score)s: %(winner)s wins (%(rule)s).") % words
+    return _("Tied at %(score)s: %(winner)s wins on the game's tie-break.") % words
+
+
 def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> TableView:
     board = board_of(event, pairing)
     result = outcome(pairing)
@@ -91,7 +112,7 @@ def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> Tabl
     return TableView(
         pairing=pairing, number=pairing.table, seats=seats, bye=pairing.bye, game_id=pairing.game_id, live=live,
         done=board.points is not None, fixed=bool(pairing.fixed_ranks), calculator_url=calculator_url(event, names),
-        moves=moves, progress=progress,
+        moves=moves, progress=progress, tie_note=tie_note(event, names, result, bool(pairing.fixed_ranks)),
     )
 
 

@@ -28,7 +28,7 @@ def _next_round(event: Event, rounds, current) -> list[tuple[int, list[str]]]:
 
 
 def _context(event: Event) -> dict:
-    lifecycle.link_games(event)
+    # A read only (polled every 2 s by every screen): games are linked when they are saved.
     rounds = rounds_of(event)
     views = round_views(event, rounds[-1:], running=True)
     current = views[-1] if views else None

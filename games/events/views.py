@@ -9,17 +9,21 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.events import lifecycle
+from games.events import lifecycle, linking
 from games.events.forms import EventForm, FixForm, LinkForm, RegisterForm
 from games.events.models import Event, Pairing, Registration
 from games.events.presenting import round_views
 from games.events.results import entrants_of, history_of, rounds_of, standings
 from games.membership.access import member_required
 from games.membership.roles import is_club_admin
+from games.play.views import may_record
+from games.ui import game_ui
 
 
 def admin_required(view):
@@ -58,11 +62,14 @@ def event_create(request):
 
 
 def _detail_context(request, event: Event) -> dict:
-    lifecycle.link_games(event)
+    # A read only: the games stored for a table were linked when they were saved (`linking`).
     rounds = rounds_of(event)
     history = history_of(event, rounds)
     return {
         "event": event,
+        "next_round": len(rounds) + 1,
+        "can_start": event.status != Event.Status.FINISHED and len(rounds) < event.rounds,
+        "can_finish": lifecycle.can_finish(event, rounds),
         "registrations": entrants_of(event),
         "rounds": round_views(event, rounds),
         "standings": standings(event, history),
@@ -126,7 +133,12 @@ def withdraw(request, pk: int, reg: int):
 def start_round(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     try:
-        lifecycle.start_round(event)
+        number = int(request.POST["round"]) if request.POST.get("round") else None
+    except ValueError:
+        messages.error(request, _("the round to start is a number"))
+        return _back(event)
+    try:
+        lifecycle.start_round(event, number)
     except lifecycle.EventError as exc:
         return _refused(request, event, exc)
     return _back(event)
@@ -136,7 +148,11 @@ def start_round(request, pk: int):
 @require_POST
 def finish(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
-    lifecycle.finish(event)
+    try:
+        lifecycle.finish(event)
+    except lifecycle.EventError as exc:
+        return _refused(request, event, exc)
+    messages.success(request, _("The event is finished."))
     return _back(event)
 
 
@@ -145,14 +161,57 @@ def _pairing(pk: int, table_pk: int) -> Pairing:
 
 
 @member_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def record_live(request, pk: int, table: int):
+    """The table's own game, live: the game's new-game form (the same as "Record a game": dealt
+    by the service, transcribed from the table, or turned up at the table) with the table's
+    players in their seats. A post without the form's fields has the service deal it (so does
+    the page of a game whose form cannot be seated, e.g. a plugin's). Either way the game is
+    started and linked under a lock on the table, so a second press lands on the first's game."""
     pairing = _pairing(pk, table)
+    event = pairing.round.event
+    if pairing.game is not None:
+        return _to_game(request, pairing.game)
+    names = lifecycle.seated_names(pairing)
+    entry = game_ui(event.game_type).live
+    seats = entry.new_form.seated(names) if entry is not None else {}
+    posted_form = request.method == "POST" and bool(set(request.POST) - {"csrfmiddlewaretoken"})
+    if request.method == "GET":
+        if entry is None or not seats:
+            return render(request, "events/live.html", {"event": event, "pairing": pairing, "names": names})
+        return _live_form(request, pairing, entry, entry.new_form(initial=seats))
+    form = None
+    if entry is not None and seats and posted_form:
+        data = request.POST.copy()
+        for key, value in seats.items():  # the table's players and seats, whatever was posted
+            data[key] = str(value)
+        form = entry.new_form(data)
+        if not form.is_valid():
+            return _live_form(request, pairing, entry, form, status=400)
     try:
-        game = lifecycle.start_live_game(pairing, request.user)
+        game, created = lifecycle.start_live_game(pairing, request.user, form.to_record() if form else None)
     except lifecycle.EventError as exc:
-        return _refused(request, pairing.round.event, exc)
-    return redirect("play", pk=game.pk)
+        if form is None:
+            return _refused(request, event, exc)
+        form.add_error(None, str(exc))
+        return _live_form(request, pairing, entry, form, status=400)
+    if not created:
+        messages.info(request, _("Table %(table)s's game was already started: here it is.") % {"table": pairing.table})
+    return _to_game(request, game)
+
+
+def _to_game(request, game):
+    """Its live entry for whoever may record it (who started it, staff), else its replay."""
+    return redirect("play" if may_record(request.user, game) else "replay", pk=game.pk)
+
+
+def _live_form(request, pairing: Pairing, entry, form, *, status: int = 200):
+    """The game's own new-game page, posting back here, its players fixed to the table's."""
+    event = pairing.round.event
+    return render(request, entry.new_template, {
+        "form": form, "known_names": [], "form_action": reverse("events:live", args=[event.pk, pairing.pk]),
+        "seated": True, "event": event, "event_table": pairing.table,
+    }, status=status)
 
 
 @admin_required
@@ -183,3 +242,22 @@ def fix_result(request, pk: int, table: int):
     except lifecycle.EventError as exc:
         return _refused(request, pairing.round.event, exc)
     return _back(pairing.round.event)
+
+
+def after_saving_board(request, game) -> HttpResponse | None:
+    """After the calculator saved ``game``: link it to the event table it was played at
+    (`linking`) and go back to that event's page; None when it is no table's game. A game that
+    fits open tables of two events is linked to neither, and the saver is told which."""
+    linked = linking.link_stored(game)
+    if linked.pairing is not None:
+        event = linked.pairing.round.event
+        messages.success(request, _("Game %(game)s is the result of table %(table)s.") % {
+            "game": game.pk, "table": linked.pairing.table})
+        return _back(event)
+    if linked.ambiguous:
+        tables = ", ".join(
+            _("table %(table)s of %(event)s") % {"table": p.table, "event": p.round.event.name}
+            for p in linked.ambiguous)
+        messages.warning(request, _("Game %(game)s fits more than one open table (%(tables)s): a club admin "
+                                    "links it to the right one.") % {"game": game.pk, "tables": tables})
+    return None

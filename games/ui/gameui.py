@@ -143,6 +143,13 @@ class NewGameForm(forms.Form, metaclass=_AbstractFormMetaclass):
         """Player names to suggest. Default: none."""
         return []
 
+    @classmethod
+    def seated(cls, names: Sequence[str]) -> dict[str, Any]:
+        """The form's values that seat ``names`` in this order (the first starts), as an event
+        table's pairing gives them: shown, and forced over what is posted. Default: {} (the
+        form cannot be seated; an event table then has the game dealt by `GameType.new_record`)."""
+        return {}
+
 
 class LiveEntry(abc.ABC):
     """Live move-by-move entry (``/games/new?game=<game>``, ``/games/<id>/play``): the new-game

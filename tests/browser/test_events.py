@@ -64,7 +64,8 @@ def test_club_night_duel_swiss_on_the_big_screen(page, live_server, chromium, st
     live = []
     for pairing in pairings[:2]:
         page.goto(f"/events/{event.pk}/")
-        page.click(f"#table-1-{pairing.table} button.record-live")
+        page.click(f"#table-1-{pairing.table} a.record-live")  # the Duel's setup form, the table seated
+        page.click("form.new-game-form button[type=submit]")  # shuffled by the server
         page.wait_for_url(re.compile(r"/games/\d+/play$"))
         live.append(int(page.url.rstrip("/play").rsplit("/", 1)[1]))
 
@@ -82,7 +83,7 @@ def test_club_night_duel_swiss_on_the_big_screen(page, live_server, chromium, st
             page.fill("input[name=p0_obelisk]", "3")
             page.wait_for_selector("form.save button")
             page.click("form.save button")
-            page.wait_for_url(re.compile(r"/games/\d+/$"))
+            page.wait_for_url(re.compile(r"/events/\d+/$"))  # the table's result: back to the event
 
         _play(live[0])
         _play(live[1], seed=2)

@@ -2,12 +2,16 @@
 
 import csv
 import io
+import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.events import lifecycle
-from games.events.models import Event
+from games.events.models import Event, Pairing
 from tests.events.helpers import duel_event, play_round, table_event
+from tests.factories import finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +148,123 @@ def test_the_api_gives_the_standings_with_tiebreaks(api_client):
 def test_the_schema_documents_the_event_endpoints(api_client):
     schema = api_client.get("/api/v1/schema?format=json").json()
     assert "/api/v1/events/{id}/standings" in schema["paths"]
+
+
+# --------------------------------------------------------------------------- the evening (issue 36)
+
+
+def _board(names, first=None, starting_player=0):
+    from tests.games.conftest import duel_board
+
+    return json.dumps(duel_board(tuple(names), first=first, starting_player=starting_player))
+
+
+def _seated(pairing):
+    return [s.player.name for s in pairing.seats.order_by("order")]
+
+
+def test_an_event_page_read_links_no_game(client):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    pairing = event.round_set.get().pairings.first()
+    finished_game(names=_seated(pairing), totals=(40, 30))
+    with CaptureQueriesContext(connection) as queries:
+        client.get(f"/events/{event.pk}/")
+        client.get(f"/events/{event.pk}/screen/live")
+    writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
+    pairing.refresh_from_db()
+    assert pairing.game_id is None and not [w for w in writes if "events_" in w]
+
+
+def test_saving_a_tables_board_links_it_and_returns_to_the_event(client, alice):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    pairing = event.round_set.get().pairings.first()
+    client.force_login(alice)
+    response = client.post("/games/save-score", {"board": _board(_seated(pairing), first={"obelisk": 3})})
+    pairing.refresh_from_db()
+    assert response["Location"] == f"/events/{event.pk}/" and pairing.game_id is not None
+
+
+def test_a_board_fitting_open_tables_of_two_events_is_linked_to_neither(client, alice):
+    events = [duel_event(["Ana", "Ben"], seed=s) for s in (1, 2)]
+    for event in events:
+        lifecycle.start_round(event)
+    client.force_login(alice)
+    response = client.post("/games/save-score", {"board": _board(["Ana", "Ben"])}, follow=True)
+    assert "fits more than one open table" in response.content.decode()
+    assert not Pairing.objects.filter(game__isnull=False).exists()
+
+
+def test_a_round_started_twice_is_refused_the_second_time(client, staff):
+    event = duel_event(NAMES)
+    client.force_login(staff)
+    client.post(f"/events/{event.pk}/rounds/start", {"round": "1"})
+    play_round(event)
+    response = client.post(f"/events/{event.pk}/rounds/start", {"round": "1"}, follow=True)
+    assert "round 1 has already been started" in response.content.decode() and event.round_set.count() == 1
+
+
+def test_finish_event_is_refused_before_the_last_round(client, staff):
+    event = duel_event(NAMES, rounds=2)
+    lifecycle.start_round(event)
+    play_round(event)
+    client.force_login(staff)
+    response = client.post(f"/events/{event.pk}/finish", follow=True)
+    event.refresh_from_db()
+    assert "round 2 of 2 has not been played yet" in response.content.decode() and event.status == "running"
+
+
+def test_finish_event_is_offered_after_the_last_round_and_finishes_it(client, staff):
+    event = duel_event(NAMES, rounds=1)
+    lifecycle.start_round(event)
+    play_round(event)
+    client.force_login(staff)
+    assert 'id="finish-event"' in client.get(f"/events/{event.pk}/").content.decode()
+    client.post(f"/events/{event.pk}/finish")
+    event.refresh_from_db()
+    assert event.status == "finished"
+
+
+def test_a_result_linked_for_a_withdrawn_player_is_refused(client, staff):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    pairing = event.round_set.get().pairings.first()
+    game = finished_game(names=_seated(pairing), totals=(40, 30))
+    lifecycle.withdraw(event.registrations.get(player__name=_seated(pairing)[0]))
+    client.force_login(staff)
+    response = client.post(f"/events/{event.pk}/tables/{pairing.pk}/link", {"game": game.pk}, follow=True)
+    pairing.refresh_from_db()
+    assert "withdrew from the event" in response.content.decode() and pairing.game_id is None
+
+
+def test_the_big_screen_labels_points_and_game_score(client):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    play_round(event)
+    page = client.get(f"/events/{event.pk}/screen/live").content.decode()
+    assert '<span class="label">points</span> 1</span>' in page and '<span class="label">game score</span> 40' in page
+
+
+def test_the_big_screen_says_a_tied_duel_went_to_the_player_who_did_not_start(client, alice):
+    """D7.6: on equal totals the player who did not begin wins."""
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    pairing = event.round_set.get().pairings.first()
+    first, second = _seated(pairing)
+    client.force_login(alice)
+    client.post("/games/save-score", {"board": _board([first, second], starting_player=0)})
+    page = client.get(f"/events/{event.pk}/screen/live").content.decode()
+    assert f"Tied at 0: {second} wins (the player who did not start wins)." in page
+
+
+def test_a_board_posted_to_the_api_becomes_its_tables_result(alice):
+    from tests.games.conftest import token_client
+
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    pairing = event.round_set.get().pairings.first()
+    response = token_client(alice).post("/api/v1/games", _board(_seated(pairing), first={"obelisk": 3}),
+                                        content_type="application/json")
+    pairing.refresh_from_db()
+    assert response.status_code == 201 and pairing.game_id == response.json()["id"]

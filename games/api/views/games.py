@@ -28,6 +28,7 @@ from games.api.views.common import (
     board_errors,
     filter_form,
 )
+from games.events.linking import link_stored
 from games.filters import games_with_seats
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
@@ -154,6 +155,7 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
                 status=status.HTTP_409_CONFLICT,
             )
         game = outcome.game
+        link_stored(game)  # an event table's result, when it is one (games/events/linking.py)
         game = games_with_seats().select_related("created_by").get(pk=game.pk)
         data = s.GameSerializer(game, context={"request": request}).data
         return Response(data, status=201, headers={"Location": reverse("games-api:game-detail", args=[game.pk])})

@@ -156,6 +156,10 @@ class NewClassicForm(NewGameForm):
     def known_names() -> list[str]:
         return list(Player.objects.order_by("name_key").values_list("name", flat=True))
 
+    @classmethod
+    def seated(cls, names):
+        return {f"player_{n}": names[n - 1] if n <= len(names) else "" for n in range(1, MAX_PLAYERS + 1)}
+
     def clean(self):
         data = super().clean() or {}
         seats: list[tuple[int, str, Any]] = []

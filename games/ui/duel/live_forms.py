@@ -100,6 +100,11 @@ class NewDuelForm(NewGameForm):
     def known_names() -> list[str]:
         return list(Player.objects.order_by("name_key").values_list("name", flat=True))
 
+    @classmethod
+    def seated(cls, names):
+        first, second = names
+        return {"player_1": first, "player_2": second, "starter": 1}
+
     def clean(self):
         data = super().clean() or {}
         names = [data.get("player_1"), data.get("player_2")]
