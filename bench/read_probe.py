@@ -8,9 +8,9 @@ on PostgreSQL), and /healthz meanwhile (issue 38): the probe of the closing note
     .venv/bin/python bench/read_probe.py explorer http://127.0.0.1:8740 [--clients 10] [--seconds 20]
     .venv/bin/python bench/read_probe.py ratings-check http://127.0.0.1:8740
 
-``explorer``: each client asks for the explorer with filters never asked before (a random period
-and player), as fast as it can. ``ratings-check``: each client asks for the check of the Duel or
-the base game while one member stores a score-only game every two seconds (each moves the
+``explorer``: each client asks for the explorer's page with filters never asked before (a random
+period and player), as fast as it can. ``ratings-check``: each client asks for the check's page
+of the Duel or the base game while one member stores a score-only game every two seconds (each moves the
 history on, so the check is worked out again). One more client reads /healthz ten times a
 second. Prints the load average before and after, the answers by status with their latencies,
 the number of 5xx, and /healthz's p50, p99 and max. bench/explorer.py and bench/ratings_check.py
@@ -88,11 +88,11 @@ def probe(kind: str, base: str, clients: int, seconds: float) -> None:
             if kind == "explorer":
                 start = datetime.date(2022, 1, 1) + datetime.timedelta(days=rng.randrange(1200))
                 end = start + datetime.timedelta(days=rng.randrange(30, 400))
-                url = f"{base}/api/v1/explorer?game=duel&date_from={start}&date_to={end}"
+                url = f"{base}/games/explorer?game=duel&date_from={start}&date_to={end}"
                 if players and rng.random() < 0.5:
                     url += f"&player={rng.choice(players)}"
             else:
-                url = f"{base}/api/v1/ratings-check?game={rng.choice(['duel', 'classic'])}"
+                url = f"{base}/games/ratings-check?game={rng.choice(['duel', 'classic'])}"
             answer = get(url)
             with lock:
                 answers.append(answer)
