@@ -33,9 +33,9 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 
-from games.replay import timeline  # noqa: E402
 from games.services import generated, history_version  # noqa: E402
 from games.services.recording import import_many  # noqa: E402
+from games.ui import timeline  # noqa: E402
 
 warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic for this run
 # Static files by name: the manifest needs collectstatic, which the pages' cost does not depend on.

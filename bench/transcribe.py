@@ -3,6 +3,7 @@ board, on a 60-ply Duel recorded at the table and on a 90-ply 4-player base game
 the table; figures as p50/p95 in ms and as a ratio to GET /healthz measured in the same run.
 
     .venv/bin/python bench/transcribe.py [--repeat 40]
+    .venv/bin/python bench/transcribe.py --taps   # taps to transcribe both whole games, before -> now
 
 Runs in-process (Django's test client) against a throwaway SQLite file, never a real database.
 Each sample empties the replay caches and loads the page (as a player sees the position before
@@ -34,57 +35,146 @@ def percentile(samples: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def board_steps(move: dict) -> int:
-    """Taps on the harbor after the action token (static/js/board-pick.js)."""
+def board_keys(move: dict) -> list[list[str]] | None:
+    """The steps of an action-token move on the harbor, as static/js/board-pick.js `steps`."""
+    def slot(boat, n):
+        return f"s:{boat}:{n}"
     kind = move["type"]
     if kind == "take-token":
-        return 1
+        return [[slot(move["boat"], move["slot"])]]
     if kind == "place-meeples":
-        return len(move["cells"])
+        return [[f"c:{c}" for c in move["cells"]]]
     if kind == "place-unload":
-        return 1 + len(move["boats"])
-    return 3  # swap-unload: two slots, then the boat to unload
+        return [[f"c:{move['cell']}"], *([f"b:{b}"] for b in move["boats"])]
+    if kind == "swap-unload":
+        return [[slot(move["boat"], move["slots"][0]), slot(move["boat"], move["slots"][1])], [f"b:{move['unload']}"]]
+    return None
 
 
-def _continues(longer: dict, move: dict) -> bool:
-    """``longer`` is ``move`` picked further (a third cell, a second boat): "Done" is needed."""
-    if longer["type"] != move["type"]:
-        return False
-    if move["type"] == "place-meeples":
-        return set(move["cells"]) < set(longer["cells"])
-    if move["type"] == "place-unload":
-        return longer["cell"] == move["cell"] and len(longer["boats"]) > len(move["boats"]) \
-            and longer["boats"][:len(move["boats"])] == move["boats"]
-    return False
+def follow(groups: list[list[str]], chosen: list[str]) -> list[str] | None:
+    """board-pick.js `follow`: None when ``chosen`` does not lead to the move, else its next keys."""
+    k = 0
+    for group in groups:
+        taken = chosen[k:k + len(group)]
+        if any(key not in group or taken.index(key) != i for i, key in enumerate(taken)):
+            return None
+        k += len(taken)
+        if len(taken) < len(group):
+            return [key for key in group if key not in taken]
+    return [] if k == len(chosen) else None
+
+
+def pick_taps(wanted: list[list[str]], options: list[list[list[str]]], *, implied: bool) -> int:
+    """Taps to pick the move of steps ``wanted`` on the board among the legal moves of the same
+    bar button (their steps ``options``), as static/js/board-pick.js does: the bar button, each
+    target tapped, "Done" when a longer move could continue; ``implied``: a step with a single
+    legal target is taken by the page (no tap)."""
+    keys = [key for group in wanted for key in group]
+    chosen: list[str] = []
+    taps = 1  # the action token / card / "Sail a ship"
+    while True:
+        targets: set[str] = set()
+        done = False
+        for groups in options:
+            nxt = follow(groups, chosen)
+            if nxt is None:
+                continue
+            done = done or not nxt
+            targets.update(nxt)
+        if done and not targets:
+            return taps  # the only finished move is posted
+        if done and len(chosen) == len(keys):
+            return taps + 1  # "Done"
+        if implied and not done and len(targets) == 1:
+            chosen.append(targets.pop())
+            continue
+        left = list(keys)
+        for key in chosen:
+            left.remove(key)
+        chosen.append(left[0])
+        taps += 1
+
+
+def board_pick_taps(move: dict, legal: list[dict], *, implied: bool) -> int:
+    """A Duel action token's move picked on the harbor (`pick_taps`)."""
+    options = [g for g in (board_keys(m) for m in legal if m["type"] == move["type"]) if g]
+    return pick_taps(board_keys(move) or [], options, implied=implied)
 
 
 def duel_taps(record: dict) -> dict[str, int]:
-    """Taps to transcribe a Duel's moves on the play page (the setup form aside): a place, an
-    unload or a pass is one tap; an action token from its list is two (open the token's list,
-    pick the line; scrolling not counted); on the board, the token, each target, and "Done" when
-    a longer legal move of that token continues the pick; every token drawn at the table is one
-    palette tap, and each draw prompt one "Record the move". Counted on the engine's legal
-    moves at each position (a model of the page, not a browser run)."""
+    """Taps to transcribe a Duel's moves on the play page (the setup form aside), counted on
+    the engine's legal moves at each position (a model of the page, not a browser run): a
+    place, an unload or a pass is one tap; an action token from its list two (open the token's
+    list, pick the line; scrolling not counted), on the board as `board_pick_taps`; every token
+    drawn at the table is one palette tap. "before" is the page before the implied steps
+    (a prompt also needed "Record the move", the board asked for every target); "after" is
+    now: the palette's last needed token records the move, and a step with one legal target
+    is taken by the page."""
     from rules_engine.registry import default_registry
 
     game = default_registry().game("duel")
     replay = default_registry().replay(record)
-    taps = {"list": 0, "board": 0, "best": 0}
+    taps = dict.fromkeys(("list before", "board before", "best before", "list", "board", "best"), 0)
     for ply, move in enumerate(record["moves"]):
         refills = [t for t in move.get("refills") or () if t]
         drawn = len(move.get("refill") or ()) + sum(map(len, refills)) + (1 if move.get("reveal") else 0)
-        prompt = drawn + (1 if drawn else 0)
-        if move["type"] in ("place", "unload", "pass"):
-            for key in taps:
-                taps[key] += 1 + prompt
+        for when, prompt in (("before", drawn + (1 if drawn else 0)), ("", drawn)):
+            suffix = f" {when}" if when else ""
+            if move["type"] in ("place", "unload", "pass"):
+                for way in ("list", "board", "best"):
+                    taps[way + suffix] += 1 + prompt
+                continue
+            shown = {k: v for k, v in move.items() if k not in ("refill", "refills", "reveal")}
+            legal = [game.move_to_json(m) for m in game.legal_moves(replay.states[ply]) if m is not None]
+            on_board = board_pick_taps(shown, legal, implied=not when)
+            taps["list" + suffix] += 2 + prompt
+            taps["board" + suffix] += on_board + prompt
+            taps["best" + suffix] += min(2, on_board) + prompt
+    return taps
+
+
+def classic_taps(record: dict) -> dict[str, int]:
+    """Taps to transcribe a base game's moves on the play page (the setup form aside), a model
+    on the engine's legal moves as `duel_taps`: getting stones, a stone placed (a slot of the
+    board) or a pass is one tap; a sail from the open "Sail a ship" list one tap when its ship
+    and site have one way, else two (open the ship's line, pick); a blue card from its list
+    three (the card, the ship's line, the choice); on the board the bar button, then the ship,
+    slots, site and cards (`pick_taps`, games/ui/classic/board_pick.py). Each prompt for the
+    cards the table turned up (a transcribed game): before, a list to pick from was two taps
+    (open, pick) for the round card and for each market card, then "Record the move"; now one
+    tap each on the prompt's buttons (js/card-palette.js), the last one recording the move."""
+    from games.ui.classic.board_pick import pick_kind, pick_steps
+    from games.ui.classic.menu import legal_menu
+    from rules_engine.classic.transcription import in_use
+    from rules_engine.registry import default_registry
+
+    game = default_registry().game(record["game"])
+    replay = default_registry().replay(record)
+    taps = dict.fromkeys(("list", "board", "best", "prompts", "prompts before"), 0)
+    for ply, move in enumerate(record["moves"]):
+        (cards, draws), (cards_after, draws_after) = in_use(replay.states[ply]), in_use(replay.states[ply + 1])
+        market, round_card = draws_after - draws, cards_after > max(1, cards)
+        if market or round_card:
+            taps["prompts before"] += 2 * market + 2 * round_card + 1
+            taps["prompts"] += market + round_card  # js/card-palette.js: one tap each, the last records
+        kind = pick_kind(move)
+        if kind is None:
+            for way in ("list", "board", "best"):
+                taps[way] += 1
             continue
-        shown = {k: v for k, v in move.items() if k not in ("refill", "refills", "reveal")}
         legal = [game.move_to_json(m) for m in game.legal_moves(replay.states[ply]) if m is not None]
-        longer = any(_continues(m, shown) for m in legal)
-        on_board = 1 + board_steps(shown) + (1 if longer else 0)
-        taps["list"] += 2 + prompt
-        taps["board"] += on_board + prompt
-        taps["best"] += min(2, on_board) + prompt
+        if move["type"] == "sail":
+            menu = legal_menu(legal)
+            group = next(g for g in menu.sail if any(c.move == move for c in g.choices))
+            in_list = 1 if len(group.choices) == 1 else 2
+        else:
+            in_list = 3
+        wanted = pick_steps(move)
+        options = [g for g in (pick_steps(m) for m in legal if pick_kind(m) == kind) if g]
+        on_board = pick_taps(wanted, options, implied=True) if wanted else in_list
+        taps["list"] += in_list
+        taps["board"] += on_board
+        taps["best"] += min(in_list, on_board)
     return taps
 
 
@@ -114,6 +204,11 @@ def main() -> None:
     client = Client(HTTP_HOST="localhost")  # a host the settings allow
     client.force_login(user)
     htmx = {"HX-Request": "true"}
+
+    def classic_game_record() -> dict:
+        """The first random 4-player base game of at least 90 moves."""
+        return next(r for r in (classic_record(random.Random(s), players=4) for s in range(200))
+                    if len(r["moves"]) >= 90)
 
     def timed(fn) -> list[float]:
         out = []
@@ -145,14 +240,23 @@ def main() -> None:
 
     if args.taps:
         taps = duel_taps(duel)
-        print(f"Duel transcribed at the table, {len(duel['moves'])} moves (setup form aside): "
-              f"action tokens from their lists {taps['list']} taps, on the board {taps['board']}, "
-              f"each by the shorter way {taps['best']}")
+        print(f"Duel transcribed at the table, {len(duel['moves'])} moves (setup form aside), taps before -> now:")
+        for way, said in (("list", "action tokens from their lists"), ("board", "action tokens on the board"),
+                          ("best", "each by the shorter way")):
+            print(f"  {said:34} {taps[way + ' before']:4} -> {taps[way]}")
+        classic = classic_game_record()
+        taps = classic_taps(classic)
+        print(f"Base game, 4 players, transcribed at the table, {len(classic['moves'])} moves (setup form aside), "
+              "taps before -> now:")
+        before = taps["list"] + taps["prompts before"]
+        for way, said in (("list", "sails and blue cards from their lists"),
+                          ("board", "sails and blue cards on the board"), ("best", "each by the shorter way")):
+            print(f"  {said:38} {before:4} -> {taps[way] + taps['prompts']}")
+        print(f"  (of which the cards turned up: {taps['prompts before']} -> {taps['prompts']})")
         return
 
     # A 4-player base game at the table, ply 90: its setup lists the cards turned up so far.
-    classic = next(r for r in (classic_record(random.Random(s), players=4) for s in range(200))
-                   if len(r["moves"]) >= 90)
+    classic = classic_game_record()
     classic["setup"] = {**trimmed_setup({**classic, "moves": classic["moves"][:90]}), "transcribed": True}
     classic["players"] = ["Ana", "Ben", "Cy", "Dee"]
     classic_game, classic_move = game_at(classic, 89)
@@ -174,7 +278,7 @@ def main() -> None:
         # is loaded, and after the sample the move is undone, so every sample sees the same game.
         from django.core.cache import cache
 
-        from games.replay import timeline
+        from games.ui import timeline
 
         out = []
         for _ in range(args.repeat):

@@ -63,6 +63,12 @@ class GameFilterForm(forms.Form):
         return urlencode(pairs)
 
 
+def history_games() -> QuerySet[Game]:
+    """The club's history: its games with their seats (`games_with_seats`), not the what-if
+    variations played on from them (issue 39; those are listed under their game)."""
+    return games_with_seats().filter(parent__isnull=True)
+
+
 def games_with_seats() -> QuerySet[Game]:
     """Games with their seats, players and results in two queries, whatever the page size."""
     return Game.objects.prefetch_related(

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import registered_games
 from games.charts import rating_chart_svg
-from games.filters import games_with_seats
+from games.filters import history_games
 from games.membership.access import member_required
 from games.models import Player, Seat
 from games.services import opponents, players, reason_of, stats
@@ -44,7 +44,7 @@ def player_detail(request, pk: int):
         }
         for gt, rows in history.items()
     ]
-    recent = games_with_seats().filter(pk__in=Seat.objects.filter(player=player).values("game_id"))[
+    recent = history_games().filter(pk__in=Seat.objects.filter(player=player).values("game_id"))[
         :RECENT_GAMES
     ]
     return render(
@@ -66,7 +66,7 @@ def player_detail(request, pk: int):
 @require_GET
 def head_to_head(request, pk: int, other: int):
     player, rival = get_object_or_404(Player, pk=pk), get_object_or_404(Player, pk=other)
-    together = games_with_seats().filter(
+    together = history_games().filter(
         pk__in=Seat.objects.filter(player=player).values("game_id")
     ).filter(pk__in=Seat.objects.filter(player=rival).values("game_id"))[:RECENT_GAMES]
     return render(

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
-from games.filters import GameFilterForm, games_with_seats
+from games.filters import GameFilterForm, games_with_seats, history_games
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, ImportJob, Player, Seat
@@ -60,7 +60,7 @@ def game_list(request):
     form = cast(GameFilterForm, SimpleLazyObject(make_form))
 
     def make_page():
-        games = form.filter(games_with_seats()) if form.is_bound else games_with_seats()
+        games = form.filter(history_games()) if form.is_bound else history_games()
         return Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
 
     querystring = lazy(lambda: form.querystring() if form.is_bound else "", str)()

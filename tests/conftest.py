@@ -5,11 +5,17 @@ import shutil
 
 import pytest
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from games.membership.models import Role
 from games.membership.roles import set_role
 from rules_engine.overlays import set_board_data_source
 from tests.factories import UserFactory
+
+# Hypothesis's per-example deadline is a timed test: on a loaded CI machine (load 10–20) a slow
+# example fails a property that holds. Speed is measured in bench/, never here.
+hypothesis_settings.register_profile("imhotep", deadline=None)
+hypothesis_settings.load_profile("imhotep")
 
 # Playwright's sync API keeps an event loop on the test thread; Django's ORM guard would
 # otherwise refuse the database calls the fixtures make there.
@@ -143,13 +149,13 @@ def _per_process_cache():
 def _empty_cache():
     """Each test starts with an empty cache: pages cache their tables under the history's
     version, which would otherwise carry over from a test whose rows were rolled back; the
-    same for the replays this process keeps (games/replay/timeline.py) and the registries laid
+    same for the replays this process keeps (games/ui/timeline.py) and the registries laid
     over board-data versions (rules_engine/overlays.py keeps one per label such as "classic@1",
     which a rolled-back test reuses for other numbers)."""
     from django.core.cache import cache
 
     from games import boarddata
-    from games.replay import timeline
+    from games.ui import timeline
     from rules_engine.registry import base_registry
 
     cache.clear()

@@ -33,7 +33,7 @@ def review_points(analysis: GameAnalysis, timeline) -> list[dict]:
 
 def mistakes_by_player(game: Game) -> list[dict]:
     """For the game page: each player's biggest mistakes, once the game has been analysed."""
-    from games.replay.timeline import load_timeline
+    from games.ui.timeline import load_timeline
 
     if not game.has_moves:
         return []

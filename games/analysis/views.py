@@ -31,7 +31,7 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
     """The analysis panel of the replay page; ``timeline``: the game's, when the page has it.
     ``chart_query``: what the page's links add to keep the graph chosen (empty for the win
     chances, which every link shows when it names no graph)."""
-    from games.replay.timeline import load_timeline
+    from games.ui.timeline import load_timeline
 
     digest = None
     if timeline is not None:  # kept with the replay: stepping through a game hashes its record once

@@ -55,7 +55,7 @@ def calculator_url(event: Event, names: list[str]) -> str:
 
 def _running(game: Game) -> tuple[list | None, int | None, str]:
     """A live game's running scores (seat order of the game), moves and round, from its replay."""
-    from games.replay.timeline import load_timeline  # the replay loads the engines
+    from games.ui.timeline import load_timeline  # the replay loads the engines
 
     try:
         timeline = load_timeline(game)

@@ -19,9 +19,9 @@ from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.permissions import can_change_game
 from games.play.appending import RejectedMove, StalePly, append_move
-from games.replay.timeline import NoReplay, Timeline, load_timeline
-from games.replay.views import BadPly, parse_ply
+from games.replay.context import BadPly, parse_ply
 from games.services import reason_of
+from games.ui.timeline import NoReplay, Timeline, load_timeline
 from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 

@@ -22,9 +22,9 @@ from django.db import transaction
 
 from games.boarddata import registry_for
 from games.models import Game, Move
-from games.replay.timeline import Timeline, cached_timeline, load_timeline, remember
 from games.services import reason_of
 from games.services.results import recompute_results, record_of
+from games.ui.timeline import Timeline, cached_timeline, load_timeline, remember
 from rules_engine.errors import RecordError, RulesError
 from rules_engine.gametype import TableAnswers
 from rules_engine.messages import msg

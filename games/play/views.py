@@ -34,11 +34,11 @@ from games.membership.access import member_required
 from games.models import Game
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
 from games.play.tally import game_over_line, tally
-from games.replay.timeline import NoReplay, Timeline, load_timeline
-from games.replay.views import replay_context
+from games.replay.context import replay_context
 from games.services import reason_of
 from games.services.recording import Outcome, import_record
 from games.ui import game_ui, ui_registry
+from games.ui.timeline import NoReplay, Timeline, load_timeline
 from imhotep_lib import nesting
 from imhotep_lib.partials import wants_partial
 from imhotep_lib.translation import say

@@ -20,9 +20,9 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
 from games.models import Game
-from games.replay.timeline import NoReplay, load_timeline
-from games.replay.views import BadPly, parse_ply, replay_context
+from games.replay.context import BadPly, parse_ply, replay_context
 from games.services import reason_of
+from games.ui.timeline import NoReplay, load_timeline
 from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 

@@ -30,9 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import cache
-from django.utils import translation
 
 from games import read_limits
 from games.models import Game, GameFacts
@@ -49,7 +47,6 @@ from games.services.explorer_facts import (  # noqa: F401  (the services call th
     refresh,
     uncounted,
 )
-from rules_engine.messages import msg
 
 #: Below this many games a rate is shown greyed and not ranked.
 SMALL_SAMPLE = 10
@@ -115,8 +112,7 @@ class Filters:
 class Rate:
     """Wins in ``games`` games of whoever a row is about (a seat, the player who took a card…)."""
 
-    key: str  # what the row is about, for the API (a seat number, a side, a card id…)
-    label: str  # the words for it (a ``Message``: said in the reader's language when drawn)
+    key: str  # what the row is about (a seat number, a side, a card id…): worded by games.ui.explorer_words
     games: int = 0
     wins: int = 0
     rank: int | None = None  # 1 = the best rate among the rows with enough games; None: too few
@@ -143,23 +139,21 @@ class Rate:
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
-        return {"key": self.key, "label": self.label, "games": self.games, "wins": self.wins,
+        return {"key": self.key, "games": self.games, "wins": self.wins,
                 "rate": self.rate, "low": low, "high": high, "small": self.small, "rank": self.rank}
 
 
 @dataclass
 class Section:
     """One table of the explorer: its id (``seats``, ``sides``, ``first_move``,
-    ``first_to_five``, ``first_card``, ``top_site``), who its rates are of, and its rows: those
-    with enough games ranked by rate, then the small ones."""
+    ``first_to_five``, ``first_card``, ``top_site``; its title and whose wins it counts are the
+    page's words) and its rows: those with enough games ranked by rate, then the small ones."""
 
     id: str
-    title: str  # Messages
-    whose: str  # whose wins the rates count, as a sentence
     rows: list[Rate]
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "whose": self.whose, "rows": [r.to_json() for r in self.rows]}
+        return {"id": self.id, "rows": [r.to_json() for r in self.rows]}
 
 
 @dataclass
@@ -168,13 +162,11 @@ class Node:
     played, and how those games ended (``rate``: the first player's wins)."""
 
     move: dict[str, Any]
-    label: str
-    rate: Rate
+    rate: Rate  # its key is the move's (compact JSON)
     children: list[Node] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"move": self.move, "label": self.label, **{k: v for k, v in self.rate.to_json().items()
-                                                          if k not in ("key", "label", "rank")},
+        return {"move": self.move, **{k: v for k, v in self.rate.to_json().items() if k not in ("key", "rank")},
                 "children": [c.to_json() for c in self.children]}
 
 
@@ -212,18 +204,13 @@ def explore(filters: Filters, caller: read_limits.Caller | None = None) -> Explo
         left = uncounted(filters.game_type).count()
         if left:
             left -= fill(filters.game_type, FILL_PER_ANSWER, wait=False)
-        # Words are kept as messages, said in each reader's language when drawn; their English
-        # is made in English whoever asked first.
-        with translation.override(settings.LANGUAGE_CODE):
-            answer = count(filters, left)
+        answer = count(filters, left)  # ids and numbers: the pages word them (games.ui.explorer_words)
     cache.set(f"imhotep:explorer:{answer_key(filters)}", answer, PARTIAL_SECONDS if left else CACHE_SECONDS)
     return answer
 
 
 def count(filters: Filters, not_counted: int = 0) -> Exploration:
     """Count the games ``filters`` select: their `counted_lines`, one query."""
-    from games.ui import game_ui
-
     texts = list(filters.facts().values_list("counted", flat=True))
     lines = Counter("\n".join(texts).split("\n")) if texts else Counter()
     rows: dict[tuple[str, ...], list[int]] = {}
@@ -235,52 +222,28 @@ def count(filters: Filters, not_counted: int = 0) -> Exploration:
         pair[0] += times
         pair[1] += times if won == "1" else 0
 
-    words = game_ui(filters.game_type).board
     by_section: dict[str, list[tuple[tuple[str, ...], list[int]]]] = {}
     for row_key, counts in rows.items():
         by_section.setdefault(row_key[0], []).append((row_key[1:], counts))
     seats = sorted(((int(n), int(k)), counts) for (n, k), counts in by_section.get("seat", ()))
-    one_size = len({n for (n, _), _ in seats}) == 1  # one table size (the Duel): "seat 1", not "2 players: seat 1"
-    seat_rows = [_rate(f"{n}-{k}", msg("seat {seat}", seat=k) if one_size else
-                       msg("{players} players: seat {seat}", players=n, seat=k), counts) for (n, k), counts in seats]
     sections = [
-        Section("seats", msg("Win rate by seat"), msg("Win rate of the player in that seat (seat 1 starts)."),
-                seat_rows),
-        Section("sides", msg("By sides played"), msg("Win rate of the player who started."),
-                _ranked(_rate(f"{part}-{side}", msg("{part}: side {side}", part=_term(part), side=side), counts)
-                        for (part, side), counts in by_section.get("side", ()))),
+        Section("seats", [_rate(f"{n}-{k}", counts) for (n, k), counts in seats]),
+        Section("sides", _ranked(_rate(f"{part}-{side}", counts)
+                                 for (part, side), counts in by_section.get("side", ()))),
     ]
     opening = by_section.get("open", [])
     if opening:
-        sections.append(Section("first_move", msg("By first move"), msg("Win rate of the player who started."),
-                                _ranked(_rate(path[0], _move_words(words, path[0], 0), counts)
-                                        for path, counts in opening if len(path) == 1)))
-    if "five" in by_section:
-        sections.append(Section("first_to_five", msg("First to five obelisks"), msg(
-            "Win rate of the player who was first to hold five obelisk tokens, by the obelisk's side."),
-            _ranked(_rate(side, msg("{part}: side {side}", part=_term("obelisk"), side=side), counts)
-                    for (side,), counts in by_section["five"])))
-    if "card" in by_section:
-        sections.append(Section("first_card", msg("By market card taken first"), msg(
-            "Win rate of the player who took the game's first market card."),
-            _ranked(_rate(name, words.fact_words("first_card", name, None) or _term(name), counts)
-                    for (name,), counts in by_section["card"])))
-    if "site" in by_section:
-        sections.append(Section("top_site", msg("By site scoring most"), msg(
-            "Win rate of each player by the site that brought them most points (ties left out)."),
-            _ranked(_rate(name, words.fact_words("top_site", name, None) or _term(name), counts)
-                    for (name,), counts in by_section["site"])))
+        sections.append(Section("first_move", _ranked(_rate(path[0], counts)
+                                                      for path, counts in opening if len(path) == 1)))
+    for kind, section_id in (("five", "first_to_five"), ("card", "first_card"), ("site", "top_site")):
+        if kind in by_section:
+            sections.append(Section(section_id, _ranked(_rate(key, counts) for (key,), counts in by_section[kind])))
     games = sum(counts[0] for (_, k), counts in seats if k == 1)
-    return Exploration(filters, games, not_counted, sections, _tree(dict(opening), words))
+    return Exploration(filters, games, not_counted, sections, _tree(dict(opening)))
 
 
-def _rate(key: str, label: str, counts: list[int]) -> Rate:
-    return Rate(key, label, counts[0], counts[1])
-
-
-def _move_words(words, key: str, ply: int) -> str:
-    """A move (its key: compact JSON) in the game's words, else as it is."""
-    return words.fact_words("opening", json.loads(key), ply) or key
+def _rate(key: str, counts: list[int]) -> Rate:
+    return Rate(key, counts[0], counts[1])
 
 
 def _ranked(rows: Iterable[Rate], rank: bool = True) -> list[Rate]:
@@ -295,7 +258,7 @@ def _ranked(rows: Iterable[Rate], rank: bool = True) -> list[Rate]:
     return big + sorted((r for r in rows if r.small), key=lambda r: (-r.games, r.key))
 
 
-def _tree(paths: dict[tuple[str, ...], list[int]], words) -> list[Node]:
+def _tree(paths: dict[tuple[str, ...], list[int]]) -> list[Node]:
     """The first-moves tree from the counts of each path of move keys: every level most played
     first."""
     replies: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
@@ -306,16 +269,8 @@ def _tree(paths: dict[tuple[str, ...], list[int]], words) -> list[Node]:
         nodes = []
         for path in replies.get(above, ()):
             games, wins = paths[path]
-            label = _move_words(words, path[-1], len(above))
-            nodes.append(Node(json.loads(path[-1]), label, Rate(path[-1], label, games, wins), level(path)))
+            nodes.append(Node(json.loads(path[-1]), Rate(path[-1], games, wins), level(path)))
         return sorted(nodes, key=lambda node: (-node.rate.games, node.rate.key))
 
     return level(())
 
-
-def _term(key: str) -> str:
-    """A part, card or site by the game's own words (``GameUI.terms``), else as it is."""
-    from games.ui import ui_registry
-
-    term = ui_registry().terms.get(key)
-    return term if term is not None else key

@@ -24,7 +24,7 @@ from imhotep_lib.translation import say
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-    from games.replay.timeline import Timeline
+    from games.ui.timeline import Timeline
     from rules_engine.gametype import Needs, TableAnswers
 
 #: ``drawn(message)``: a lazy string that says ``message`` (a ``Message``, or any text) in the

@@ -1,13 +1,17 @@
-// Duel action tokens played on the board (issue 39, duel.md D4.3): tap the action token, then
-// its targets on the harbor — a slot to take, 2–3 cells, a cell then 1–2 boats, two slots of a
-// boat then the boat to unload. Only the next steps of legal moves are highlighted; every other
-// tap on the board is inert while picking. The legal moves are the action menu's buttons (the
+// Moves picked on the board (issue 39). Duel action tokens (duel.md D4.3): tap the action
+// token, then its targets on the harbor — a slot to take, 2–3 cells, a cell then 1–2 boats, two
+// slots of a boat then the boat to unload. Base game (classic.md C4.3, C7): "Sail a ship" or a
+// blue card, then the ship, slots, site and market cards its choice buttons list in data-steps
+// (games/ui/classic/board_pick.py) as keys of the board's places (ship:N, slot:N:K, site:ID, card:ID). Only the next steps of legal moves are highlighted; every other
+// tap on the board is inert while picking; a step with one legal target (and no shorter move
+// finished) is taken by the page. The legal moves are the action menu's buttons (the
 // list stays as the fallback); a finished pick clicks its button, so the post is the list's.
 (function () {
   "use strict";
   var picking = null; // {kind, chosen: [keys]}
 
-  function steps(move) {
+  function steps(move, button) {
+    if (button.dataset.steps) return JSON.parse(button.dataset.steps);
     var s = function (boat, slot) { return "s:" + boat + ":" + slot; };
     if (move.type === "take-token") return [[s(move.boat, move.slot)]];
     if (move.type === "place-meeples") return [move.cells.map(function (c) { return "c:" + c; })];
@@ -34,13 +38,35 @@
   }
 
   function choices(kind) {
-    return Array.from(document.querySelectorAll('#action-menu [data-action="' + kind + '"] button.choice')).map(function (b) {
+    var buttons = document.querySelectorAll('#action-menu button.choice[data-pick-kind="' + kind + '"]');
+    if (!buttons.length) buttons = document.querySelectorAll('#action-menu [data-action="' + kind + '"] button.choice');
+    return Array.from(buttons).map(function (b) {
       var move = JSON.parse(b.value);
-      return { button: b, groups: steps(move) };
+      return { button: b, groups: steps(move, b) };
     }).filter(function (c) { return c.groups; });
   }
 
+  function board() { return document.querySelector("#harbor, #classic-board"); }
+
+  // The base game's board places (ui/classic/board.html) by key: ship:N, slot:N:K, site:ID, card:ID.
+  function classicElement(key) {
+    var p = key.split(":");
+    var sel = p[0] === "ship" ? '.ship[data-ship="' + p[1] + '"]'
+      : p[0] === "slot" ? '.ship[data-ship="' + p[1] + '"] [data-slot="' + p[2] + '"]'
+      : p[0] === "site" ? '.site[data-site="' + p[1] + '"]'
+      : p[0] === "card" ? '.site-market .card[data-card="' + p[1] + '"]' : null;
+    return sel && document.querySelector("#classic-board " + sel);
+  }
+  function classicKey(el) {
+    if (el.matches(".ship[data-ship]")) return "ship:" + el.dataset.ship;
+    if (el.matches(".ship [data-slot]")) return "slot:" + el.closest(".ship").dataset.ship + ":" + el.dataset.slot;
+    if (el.matches(".site[data-site]")) return "site:" + el.dataset.site;
+    if (el.matches(".site-market .card[data-card]")) return "card:" + el.dataset.card;
+    return null;
+  }
+
   function element(key) {
+    if (document.getElementById("classic-board")) return classicElement(key);
     var parts = key.split(":");
     if (parts[0] === "c") return document.querySelector('#harbor [data-cell="' + parts[1] + '"]');
     if (parts[0] === "b") return document.querySelector('#harbor [data-boat="' + parts[1] + '"]');
@@ -48,11 +74,11 @@
   }
 
   function clear() {
-    document.querySelectorAll("#harbor .is-target, #harbor .is-chosen").forEach(function (el) {
+    document.querySelectorAll("#play .is-target, #play .is-chosen").forEach(function (el) {
       el.classList.remove("is-target", "is-chosen");
       if (el.dataset.pickFocus) { el.removeAttribute("tabindex"); el.removeAttribute("role"); delete el.dataset.pickFocus; }
     });
-    var harbor = document.getElementById("harbor");
+    var harbor = board();
     if (harbor) harbor.classList.remove("is-picking");
     var bar = document.getElementById("board-pick");
     if (bar) {
@@ -65,7 +91,7 @@
   function refresh() {
     clear();
     if (!picking) return;
-    var harbor = document.getElementById("harbor");
+    var harbor = board();
     var bar = document.getElementById("board-pick");
     harbor.classList.add("is-picking");
     bar.querySelector('[data-pick="' + picking.kind + '"]').setAttribute("aria-pressed", "true");
@@ -80,6 +106,8 @@
     });
     var targets = Object.keys(next);
     if (done && !targets.length) { picking = null; clear(); done.button.click(); return; }
+    // A step with a single legal target (and no finished move to stop at) is taken for the player.
+    if (!done && targets.length === 1) { picking.chosen.push(targets[0]); refresh(); return; }
     bar.querySelector(".pick-done").hidden = !done;
     picking.done = done;
     picking.chosen.forEach(function (key) { var el = element(key); if (el) el.classList.add("is-chosen"); });
@@ -94,10 +122,17 @@
       }
     });
     var first = element(targets[0] || "");
-    if (first && document.activeElement && document.activeElement.closest("#board-pick, #harbor")) first.focus();
+    if (first && document.activeElement && document.activeElement.closest("#board-pick, #harbor, #classic-board")) first.focus();
   }
 
   function keyOf(el) {
+    // The base game: the innermost place that is a target (a slot in a ship, a card at the market).
+    if (el.closest("#classic-board")) {
+      for (var m = el; m && m.id !== "classic-board"; m = m.parentElement) {
+        if (m.classList.contains("is-target")) return classicKey(m);
+      }
+      return null;
+    }
     var slot = el.closest(".slot");
     var boat = el.closest("[data-boat]");
     if (slot && boat && slot.classList.contains("is-target")) return "s:" + boat.dataset.boat + ":" + slot.dataset.slot;
@@ -121,7 +156,7 @@
       if (done) done.button.click();
       return;
     }
-    if (!picking || !event.target.closest("#harbor")) return;
+    if (!picking || !event.target.closest("#harbor, #classic-board")) return;
     event.preventDefault(); // while picking, the board's own buttons (place, unload) do nothing
     event.stopPropagation();
     var key = keyOf(event.target);
@@ -133,7 +168,7 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && picking) { picking = null; refresh(); }
-    var target = event.target.closest && event.target.closest("#harbor [data-pick-focus]");
+    var target = event.target.closest && event.target.closest("#harbor [data-pick-focus], #classic-board [data-pick-focus]");
     if (target && picking && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       target.click();

@@ -1,7 +1,8 @@
 // The token palette of Duel transcription (templates/games/_token_palette.html): tapping a face
 // adds its short label to the field being filled (the focused one, else the first not yet full),
 // and every face shows how many of it can still turn up, greyed out at none. The server checks
-// everything again (rules_engine/duel/labels.py, the engine's D1 counts).
+// everything again (rules_engine/duel/labels.py, the engine's D1 counts). In a play page's draw
+// prompt (data-auto-submit) the tap that fills the last field sends the prompt.
 (function () {
   "use strict";
   const lastFocused = new WeakMap();
@@ -53,7 +54,33 @@
     refresh(palette);
   }
 
+  // "Draw at random" (a variation played on from a transcribed game, issue 39): every field not
+  // yet full gets faces drawn from those that can still turn up, each as likely as its count
+  // left, then the prompt is sent; the server checks the draw as a typed one.
+  function drawAtRandom(form) {
+    const palette = form.querySelector(".palette");
+    if (!palette) return;
+    fields(palette).forEach((input) => {
+      while (!full(input)) {
+        refresh(palette);
+        const faces = Array.from(palette.querySelectorAll("button.face")).filter((f) => !f.disabled);
+        const weights = faces.map((f) => Number(f.querySelector("small").textContent));
+        let pick = Math.random() * weights.reduce((a, b) => a + b, 0);
+        const face = faces.find((f, k) => (pick -= weights[k]) < 0);
+        if (!face) return; // nothing left to draw: the server says what is missing
+        input.value = `${input.value.trim()} ${face.dataset.short}`.trim();
+      }
+    });
+    refresh(palette);
+    form.requestSubmit();
+  }
+
   document.addEventListener("click", (event) => {
+    const random = event.target.closest("#draw-form [data-draw-random]");
+    if (random) {
+      drawAtRandom(random.closest("form"));
+      return;
+    }
     const remove = event.target.closest(".palette [data-remove-last]");
     if (remove) {
       removeLast(remove.closest(".palette"));
@@ -73,6 +100,10 @@
       if (next) lastFocused.set(palette, next);
     }
     refresh(palette);
+    // A prompt's last needed token records the move (issue 39: no "Record the move" tap); a
+    // mistaken last tap is taken back with undo above the board, which asks the prompt again.
+    const form = palette.closest("form");
+    if (palette.hasAttribute("data-auto-submit") && form && inputs.every(full)) form.requestSubmit();
   });
   document.addEventListener("focusin", (event) => {
     document.querySelectorAll(".palette").forEach((palette) => {

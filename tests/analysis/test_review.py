@@ -10,7 +10,7 @@ from django.test import Client
 from games.analysis.models import GameAnalysis
 from games.analysis.review import Mistake, mistakes, worst_by_player
 from games.analysis.service import request_analysis, run_analysis
-from games.replay.timeline import load_timeline
+from games.ui.timeline import load_timeline
 from tests.kit import random_record
 from tests.replay.conftest import store
 

@@ -3,7 +3,7 @@ and the ships drawn at each step are the engine's (classic state JSON)."""
 
 import pytest
 
-from games.replay.timeline import load_timeline
+from games.ui.timeline import load_timeline
 from tests.browser.contexts import settled_at
 from tests.kit import random_record
 from tests.replay.conftest import store

@@ -11,7 +11,7 @@ import pytest
 from games.events.models import Event, Pairing
 from games.models import Game
 from games.play.appending import append_move
-from games.replay.timeline import load_timeline
+from games.ui.timeline import load_timeline
 from tests.browser.contexts import log_in, page_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -16,7 +16,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 def test_d7_the_winner_is_named_and_a_miscounted_monument_is_found(chromium, live_server, alice):
     record = random_record(3)
     game = store(record, alice)
-    result = default_registry().replay(record).score()
+    result = default_registry().replay(record).score().to_json()
     w = result["winner"]
     winner = result["players"][w]
     with page_in(chromium, live_server, **PHONE) as page:

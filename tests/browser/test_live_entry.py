@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.models import Game, Move
-from games.replay.timeline import load_timeline
+from games.ui.timeline import load_timeline
 from tests.browser.contexts import log_in, settled_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

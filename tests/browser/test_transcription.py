@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.replay.timeline import load_timeline
 from games.services.recording import import_record
 from games.services.results import record_of
+from games.ui.timeline import load_timeline
 from rules_engine.duel.playout import random_record
 from rules_engine.duel.record import replay, to_transcription
 from tests.browser.contexts import page_in, settled_at
@@ -69,8 +69,7 @@ def play_move(page, ply: int, move: dict) -> None:
     if drawn:  # a boat taken out of the game (refills: [null]) turns nothing up
         page.locator("#draw-form").wait_for()
         for tokens in drawn:
-            tap(page, tokens)
-        page.get_by_role("button", name="Record the move").click()
+            tap(page, tokens)  # the last needed token records the move
     settled_at(page, "#play", ply + 1)
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from games.services import explorer
 from games.services.explorer import Filters, wilson
+from games.ui import explorer_words
 from tests.factories import GameFactory, GameFactsFactory, PlayerFactory, ResultFactory, SeatFactory
 
 pytestmark = pytest.mark.django_db
@@ -149,7 +150,7 @@ def test_first_moves_tree_counts_each_line_of_play(history):
 
 
 def test_the_tree_says_moves_in_the_move_lists_words(history):
-    tree = explorer.count(Filters("duel")).tree
+    tree = explorer_words.worded(explorer.count(Filters("duel"))).tree
     assert tree[0].label == "player 1 places a meeple on b2"
     assert tree[0].children[0].label == "player 2 places a meeple on a1"
 

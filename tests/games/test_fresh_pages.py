@@ -1,5 +1,5 @@
 """A reader sees any change to what a page shows at once: a replay kept by this process is
-keyed by the record itself (games/replay/timeline.py), the analysis panel is read every time,
+keyed by the record itself (games/ui/timeline.py), the analysis panel is read every time,
 and the partial, the page and each language are drawn apart (docs/operations.md, "Caching")."""
 
 import pytest

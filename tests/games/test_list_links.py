@@ -1,5 +1,6 @@
 """The games list: a game opens from its game's name as well as its date, and a variation
-("Play on from here") is marked as one, with its parent, wherever it is listed."""
+("Play on from here") is marked as one, with its parent, where it is being played, and is
+listed under its game, not in the club's history."""
 
 import pytest
 from django.test import Client
@@ -27,8 +28,15 @@ def test_a_variation_being_played_is_marked_with_its_parent(alice):
     assert f'href="/games/{variation.pk}/" class="game-link"' in card
 
 
-def test_a_variation_row_says_whose_variation_it_is(alice):
+def test_a_variation_is_not_in_the_club_history_list_but_under_its_game(alice):
+    """Issue 39: a variation is listed under its game, never as a game of the club's history."""
     game = store(random_record(21), alice)
-    play_on_from(game, 7, user=alice)
-    body = Client().get("/games/?status=in_progress").content.decode()
-    assert f"variation of game {game.pk} after move 7" in body
+    variation = play_on_from(game, 7, user=alice)
+    client = Client()
+    for query in ("", "?status=in_progress"):
+        listed = client.get(f"/games/{query}").content.decode()
+        assert f'href="/games/{variation.pk}/"' not in listed[listed.index('id="games-results"'):]
+    listed = client.get("/games/").content.decode()
+    assert f'href="/games/{game.pk}/"' in listed[listed.index('id="games-results"'):]
+    detail = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'href="/games/{variation.pk}/"' in detail

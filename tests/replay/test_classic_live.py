@@ -102,8 +102,10 @@ def test_c2_new_game_stores_the_shuffled_setup_and_seats(alice):
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/play"
     assert (game.game_type, game.status, game.created_by) == ("classic", "in_progress", alice)
-    # the game deals from the shuffle seed 42 (GameType.new_record), storing the seed of the deal
-    assert game.header["setup"] == _gt().new_record(["Ana", "Ben", "Cleo"], random.Random(42))["setup"]
+    # the typed shuffle seed 42 is the deal's seed (GameType.new_record's seed keyword), so typing it
+    # again deals the same game
+    assert game.header["setup"] == _gt().new_record(["Ana", "Ben", "Cleo"], random.Random(), seed=42)["setup"]
+    assert game.header["setup"]["seed"] == 42
     assert [(s.player.name, s.colour, s.started) for s in game.seats.all()] == [
         ("Ana", "black", True),
         ("Ben", "white", False),

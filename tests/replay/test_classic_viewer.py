@@ -6,8 +6,8 @@ import re
 import pytest
 
 from games.plain_words import plain
-from games.replay.timeline import load_timeline
 from games.services.results import record_of
+from games.ui.timeline import load_timeline
 from rules_engine.registry import default_registry
 from tests.kit import random_record
 from tests.replay.conftest import store

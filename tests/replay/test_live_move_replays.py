@@ -10,7 +10,7 @@ from django.test import Client
 
 from games.models import Move
 from games.play import appending
-from games.replay import timeline
+from games.ui import timeline
 from rules_engine.classic import record as classic_record
 from rules_engine.duel import record as duel_record
 from tests.kit import random_record

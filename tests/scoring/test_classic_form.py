@@ -3,7 +3,8 @@
 import pytest
 from django.http import QueryDict
 
-from games.ui.classic.forms import MAX_CHAMBER_COLUMNS, ClassicBoardForm, chamber_columns, with_defaults
+from games.ui.classic.chamber_fields import MAX_CHAMBER_COLUMNS, chamber_columns
+from games.ui.classic.forms import ClassicBoardForm, with_defaults
 from tests.engine.classic.board_helpers import player
 
 

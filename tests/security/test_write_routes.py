@@ -118,6 +118,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "game-new": {"GET", "POST"},
     "play": {"GET", "POST"},
     "play-undo": {"POST"},
+    "play-sw": {"GET"},
     "games:list": {"GET"},
     "games:detail": {"GET"},
     "games:export": {"GET"},

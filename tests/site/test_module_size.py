@@ -6,7 +6,7 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
-PACKAGES = ("games", "scoring", "rules_engine", "imhotep_site")
+PACKAGES = ("games", "scoring", "rules_engine", "imhotep_site", "imhotep_lib")
 LIMIT = 400
 
 

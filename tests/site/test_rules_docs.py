@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
 SECTIONS = {"duel.md": ("D", 10), "classic.md": ("C", 10), "formats.md": ("F", 4)}
 CITATION = re.compile(r"\b(duel|classic|formats)\.md[ ,:]+(?:§ ?)?([DCF]\d+)(?:\.(\d+))?")
-SEARCHED = ("rules_engine", "games", "scoring", "imhotep_site", "templates", "tests", "docs", "examples", "bench")
+SEARCHED = ("rules_engine", "games", "scoring", "imhotep_site", "imhotep_lib", "templates", "tests", "docs", "examples",
+            "bench")
 
 
 def _sections(text):

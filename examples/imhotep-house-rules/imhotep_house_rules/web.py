@@ -14,9 +14,9 @@ from typing import Any
 
 from django import forms
 
-from games.replay.timeline import Timeline
 from games.ui import BoardView, Calculator, GameUI, LiveEntry, NewGameForm, Story
 from games.ui.gameui import Told
+from games.ui.timeline import Timeline
 from imhotep_house_rules.race import GAME_ID, MAX_TAKE, RACE
 from rules_engine.errors import BoardError
 from rules_engine.registry import default_registry

@@ -13,6 +13,7 @@ from games.api import serializers as s
 from games.api.views.common import BAD_FILTER, BUSY, HistoryAPIView
 from games.explorer_views import explorer_form
 from games.services import explorer
+from games.ui import explorer_words
 from imhotep_lib.translation import say
 
 WORDS = ("label", "title", "whose")
@@ -50,4 +51,4 @@ class Explorer(HistoryAPIView, APIView):  # type: ignore[misc]  # as every histo
         if form.is_bound and not form.is_valid():
             raise ValidationError({name: [str(e) for e in errs] for name, errs in form.errors.items()})
         answer = explorer.explore(form.filters(), read_limits.caller_of(request))
-        return Response(_said(answer.to_json()))
+        return Response(_said(explorer_words.answer_json(answer)))

@@ -5,16 +5,26 @@ parses numbers and choices."""
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 
 from django import forms
 from django.http import QueryDict
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.ui import form_fields
+from games.ui.classic.chamber_fields import (
+    CELL_CHOICES,
+    CHAMBER_ROWS,
+    COLOUR_NAMES,
+    COLOUR_SHORT,
+    MAX_CHAMBER_COLUMNS,
+    cell_field,
+    cell_name,
+    cell_words,
+    chamber_columns,
+)
 from games.ui.classic.form_parts import ChamberCell, ErrorSlot, PlayerFields, SideField, VariantInputs, VariantWords
 from games.ui.form_fields import count_field, name_field, player_title, variant_field
 from games.ui.gameui import drawn
@@ -31,27 +41,12 @@ SITE_NAMES = {
     "burial-chamber": _("Burial chamber"),
     "obelisks": _("Obelisks"),
 }
-COLOUR_NAMES = {
-    # Translators: a player's colour, as the calculator's choices list it.
-    "black": _("Black"),
-    # Translators: a player's colour, as the calculator's choices list it.
-    "white": _("White"),
-    # Translators: a player's colour, as the calculator's choices list it.
-    "brown": _("Brown"),
-    # Translators: a player's colour, as the calculator's choices list it.
-    "grey": _("Grey"),
-}
-assert set(COLOUR_NAMES) == set(COLOURS)
 DECORATION_COUNTS = (0, 1, 2)  # C7: two decoration cards of each kind in the deck
 # F3 site_stones: counted only for a decoration of the site; the chamber's count is on the form, and
 # the obelisks' too on side A (on side B the towers hide it, so the scorer asks for it).
 SITE_STONE_SITES = ("pyramids", "temple", "obelisks")
 PHARAOHS_WRATH = "pharaohs-wrath"  # C9: the variant whose "reached" checkboxes the page shows
 
-# C5.4: the chamber grows to the right; the page keeps one empty column after the filled ones.
-CHAMBER_ROWS = 3
-MAX_CHAMBER_COLUMNS = 30
-_CELL = re.compile(r"^bc_(\d+)_(\d)$")
 
 # Where problems are shown: one slot next to each field (per player, then for the whole table).
 PLAYER_SLOTS = ("player", "name", "colour", "track", "sled", "obelisk", "statues", "decorations", "blue", "reached")
@@ -67,23 +62,12 @@ TOP_SLOTS = (
 MAX_TRACK = 999
 
 
-def cell_name(column: int, row: int) -> str:
-    """Form field of a chamber cell; columns and rows count from 1 (left, top)."""
-    return f"bc_{column}_{row}"
-
-
-def _cell_label(column: int | str, row: int | str) -> str:
-    # Translators: a cell of the burial chamber (C5.4), columns from the left, rows from the top.
-    return gettext("Column %(column)s, row %(row)s") % {"column": column, "row": row}
-
-
 def _decorations_label(site: str) -> str:
     # Translators: the decoration cards (green, C7) of one site a player holds, e.g. "Temple decorations".
     return gettext("%(site)s decorations") % {"site": SITE_NAMES[site]}
 
 
 #: The same words, lazily: for the fields built once and shared between readers.
-cell_label = lazy(_cell_label, str)
 decorations_label = lazy(_decorations_label, str)
 
 
@@ -134,17 +118,6 @@ def with_defaults(query: QueryDict) -> QueryDict:
     return form_fields.with_defaults(query, DEFAULTS)
 
 
-def chamber_columns(data) -> int:
-    """How many chamber columns to show: one empty column after the last filled one (C5.4),
-    at most MAX_CHAMBER_COLUMNS."""
-    last = 0
-    for key in data:
-        match = _CELL.match(key)
-        if match and data.get(key) and 1 <= int(match[1]) <= MAX_CHAMBER_COLUMNS:
-            last = max(last, int(match[1]))
-    return min(last + 1, MAX_CHAMBER_COLUMNS)
-
-
 def classic_variants() -> list:
     """The base game's variants, as the plugins registered them (pharaohs-wrath, C9, and any
     a plugin adds)."""
@@ -184,42 +157,15 @@ def _shared_fields() -> dict[str, forms.Field]:
     return fields
 
 
-# Translators: an empty cell of the burial chamber, in the cell's list of colours.
-CELL_CHOICES = [("", _("empty")), *COLOUR_NAMES.items()]
-# What a chamber cell's button shows (its colour is painted too): letters of the language's colour
-# word, distinct within a language (docs/glossary "Colour labels").
-COLOUR_SHORT = {
-    # Translators: a burial chamber cell holding a black stone, at most 2 characters (glossary "Colour labels").
-    "black": pgettext_lazy("colour label", "Bl"),
-    # Translators: a burial chamber cell holding a white stone, at most 2 characters (glossary "Colour labels").
-    "white": pgettext_lazy("colour label", "Wh"),
-    # Translators: a burial chamber cell holding a brown stone, at most 2 characters (glossary "Colour labels").
-    "brown": pgettext_lazy("colour label", "Br"),
-    # Translators: a burial chamber cell holding a grey stone, at most 2 characters (glossary "Colour labels").
-    "grey": pgettext_lazy("colour label", "Gr"),
-}
-assert set(COLOUR_SHORT) == set(COLOURS)
-
-
-@functools.cache
-def _cell_field(column: int, row: int) -> forms.ChoiceField:
-    """A chamber cell's field, built once per cell (shared like `_shared_fields`)."""
-    return forms.ChoiceField(
-        label=cell_label(column, row),
-        required=False,
-        choices=CELL_CHOICES,
-        widget=forms.Select(attrs={"class": "cell-select"}),
-    )
-
-
 class ClassicBoardForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.problems: tuple = ()
         self.fields.update(_shared_fields())
         # Variants come from the plugins (the registry may be rebuilt): asked each time.
-        self.variant_list = [VariantWords(v.id, drawn(v.name), drawn(v.description) if v.description else "")
-                             for v in classic_variants()]
+        self.variant_list = [
+            VariantWords(v.id, drawn(v.name), drawn(v.description) if v.description else "") for v in classic_variants()
+        ]
         fields = registry().variant_fields
         self.variant_specs = [(v, fields.get((GAME, v.id), ())) for v in self.variant_list]
         for variant, specs in self.variant_specs:
@@ -236,7 +182,7 @@ class ClassicBoardForm(forms.Form):
         self.columns = chamber_columns(self.data) if self.is_bound else 1
         for column in range(1, self.columns + 1):
             for row in range(1, CHAMBER_ROWS + 1):
-                self.fields[cell_name(column, row)] = _cell_field(column, row)
+                self.fields[cell_name(column, row)] = cell_field(column, row)
 
     # -- for the template ------------------------------------------------------------------
     def show(self, problems) -> None:
@@ -301,7 +247,7 @@ class ClassicBoardForm(forms.Form):
         data = self.data if self.is_bound else {}
         return [
             [
-                ChamberCell(c, r, cell_name(c, r), _cell_label(c, r), data.get(cell_name(c, r)) or "")
+                ChamberCell(c, r, cell_name(c, r), cell_words(c, r), data.get(cell_name(c, r)) or "")
                 for r in range(1, CHAMBER_ROWS + 1)
             ]
             for c in range(1, self.columns + 1)
@@ -312,7 +258,7 @@ class ClassicBoardForm(forms.Form):
     @property
     def cell_label_pattern(self) -> str:
         """A cell's label with ``{column}`` and ``{row}`` left open: chamber.js labels the columns it adds."""
-        return _cell_label("{column}", "{row}")
+        return cell_words("{column}", "{row}")
 
     @property
     def variant_boxes(self) -> list:

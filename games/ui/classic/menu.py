@@ -10,13 +10,32 @@ Every choice carries its F4 JSON, which the page posts back unchanged. Headings 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from games.ui.classic.board_pick import pick_kind, pick_steps
 from games.ui.classic.describe import card_name, seat_name, site_name
 from games.ui.gameui import Choice
 from rules_engine.classic.components import BLUE_CARDS, SITES
 from rules_engine.messages import msg
+
+
+@dataclass(frozen=True)
+class PickChoice(Choice):
+    """A choice that can also be picked on the board (games/ui/classic/board_pick.py):
+    its bar button and its steps as JSON, for static/js/board-pick.js."""
+
+    kind: str = ""
+    steps: str = ""
+
+
+def _choice(move: dict, label: str) -> Choice:
+    steps = pick_steps(move)
+    kind = pick_kind(move)
+    if steps is None or kind is None:
+        return Choice(move, label)
+    return PickChoice(move, label, kind, json.dumps(steps, separators=(",", ":")))
 
 
 @dataclass
@@ -39,6 +58,13 @@ class ClassicMenu:
     @property
     def empty(self) -> bool:
         return not (self.get_stones or self.place or self.sail or self.cards or self.pass_move)
+
+    @property
+    def pickable(self) -> list[str]:
+        """The bar buttons of board picking: ``sail`` and ``card-<id>`` with a move on the board."""
+        groups = [*self.sail, *(g for gs in self.cards.values() for g in gs)]
+        kinds = {c.kind for g in groups for c in g.choices if isinstance(c, PickChoice)}
+        return [k for k in ["sail", *(f"card-{c}" for c in self.cards)] if k in kinds]
 
     @property
     def count(self) -> int:
@@ -165,7 +191,7 @@ def legal_menu(moves_json: list[dict], state: Mapping | None = None) -> ClassicM
             # Translators: sailing a ship to a site, e.g. "sail ship 2 to the temple".
             text = _takes(move, _owners(state, ship)) or msg("sail ship {ship} to the {site}", ship=ship,
                                                             site=site_name(site))
-            group.choices.append(Choice(move, _label([text], move)))
+            group.choices.append(_choice(move, _label([text], move)))
         elif kind == "play":
             card = move.get("card", "")
             groups = cards.setdefault(card, {})
@@ -176,19 +202,19 @@ def legal_menu(moves_json: list[dict], state: Mapping | None = None) -> ClassicM
                 # e.g. "unload slots 4, 3, 1".
                 text = msg("unload slots {slots}", slots=tuple(order))
                 takes = _takes(move, _owners(state, ship, order))
-                group.choices.append(Choice(move, _label([text, takes], move)))
+                group.choices.append(_choice(move, _label([text, takes], move)))
             elif card == "hammer":
                 ship, slot = int(move["ship"]), int(move["slot"])
                 # Translators: the blue card "hammer" (C7): get stones, then place one on a ship.
                 group = _group(groups, f"{ship}", msg("get stones, then a stone on ship {ship}", ship=ship))
-                group.choices.append(Choice(move, _label([msg("slot {slot}", slot=slot)], move)))
+                group.choices.append(_choice(move, _label([msg("slot {slot}", slot=slot)], move)))
             elif card == "sail":
                 ship, slot, site = int(move["ship"]), int(move["slot"]), move["site"]
                 # Translators: the blue card "sail" (C7): place a stone on a ship, then sail it to a site.
                 heading = msg("a stone on ship {ship}, then sail it → {site}", ship=ship, site=site_name(site))
                 group = _group(groups, f"{ship}:{site}", heading)
                 owners = _owners(state, ship, extra=(slot, mover_colour)) if mover_colour else []
-                group.choices.append(Choice(move, _label([msg("slot {slot}", slot=slot), _takes(move, owners)], move)))
+                group.choices.append(_choice(move, _label([msg("slot {slot}", slot=slot), _takes(move, owners)], move)))
             elif card == "chisel":
                 places = [(int(p["ship"]), int(p["slot"])) for p in move.get("places") or []]
                 first = places[0][0] if places else 0
@@ -196,9 +222,9 @@ def legal_menu(moves_json: list[dict], state: Mapping | None = None) -> ClassicM
                 group = _group(groups, f"{first}", msg("first stone on ship {ship}", ship=first))
                 # Translators: a place the blue card "chisel" (C7) puts a stone on, e.g. "ship 1 slot 2".
                 spots = [msg("ship {ship} slot {slot}", ship=s, slot=n) for s, n in places]
-                group.choices.append(Choice(move, _label([_plus(spots)] if spots else [], move)))
+                group.choices.append(_choice(move, _label([_plus(spots)] if spots else [], move)))
             else:
-                _group(groups, "", card_name(card)).choices.append(Choice(move, _label([card_name(card)], move)))
+                _group(groups, "", card_name(card)).choices.append(_choice(move, _label([card_name(card)], move)))
         elif kind == "pass":
             menu.pass_move = Choice(move, msg("pass (no legal action, C3 ruling)"))
         else:

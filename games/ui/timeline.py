@@ -28,7 +28,8 @@ from django.conf import settings
 from games.boarddata import registry_for
 from games.models import Game
 from games.services.results import record_of
-from games.ui import GameUI, Story, Told, game_ui
+from games.ui.gameui import GameUI, Story, Told
+from games.ui.registry import game_ui
 from rules_engine.gametype import GameType, ReplayBase
 from rules_engine.messages import msg
 from rules_engine.registry import Registry
