@@ -8,6 +8,9 @@ build time, and median/p95 per line.
 
     .venv/bin/python bench/explorer.py [--games 10000] [--runs 20]
 
+``--serve URL [--clients 10] [--seconds 20]``: instead, ten anonymous readers against a running
+server with /healthz meanwhile (bench/read_probe.py, issue 38).
+
 Production settings (DEBUG off) on a SQLite file and a diskcache directory of the run's own,
 removed at the end.
 """
@@ -23,6 +26,11 @@ import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+if "--serve" in sys.argv:  # anonymous readers against a running server instead (bench/read_probe.py)
+    from read_probe import main as probe
+
+    probe(["explorer", sys.argv[sys.argv.index("--serve") + 1], *sys.argv[sys.argv.index("--serve") + 2:]])
+    sys.exit(0)
 from inprocess import production_django
 
 production_django("imhotep-explorer-")

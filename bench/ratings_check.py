@@ -5,6 +5,9 @@ page with its result cached under the history's version (warm) against the versi
 
     .venv/bin/python bench/ratings_check.py [--sizes 2000,10000] [--runs 5] [--game duel]
 
+``--serve URL [--clients 10] [--seconds 20]``: instead, ten anonymous readers against a running
+server with /healthz meanwhile (bench/read_probe.py, issue 38).
+
 Generated finished games between 40 players (games/services/generated.py), production settings
 (DEBUG off) on a SQLite file and a diskcache directory of the run's own, removed at the end.
 docs/history.md ("Do the ratings predict anything?") keeps the figures.
@@ -21,6 +24,11 @@ import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+if "--serve" in sys.argv:  # anonymous readers against a running server instead (bench/read_probe.py)
+    from read_probe import main as probe
+
+    probe(["ratings-check", sys.argv[sys.argv.index("--serve") + 1], *sys.argv[sys.argv.index("--serve") + 2:]])
+    sys.exit(0)
 from inprocess import production_django
 
 _work = str(production_django("imhotep-ratings-check-"))

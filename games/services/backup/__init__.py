@@ -2,12 +2,14 @@
 
 Unlike the ndjson export of games (`games.services.exporting`), which is interchange documents
 meant to be imported into any club, a backup is the club's tables as stored: players with
-their ids, games with every column, seats, moves and results, so a restore into an empty
-database gives the same club, with the same ids (links to ``/games/<id>/`` keep working).
+their ids, games with every column, seats, moves and results, accounts, board-data versions,
+events and finished analyses, so a restore into an empty database gives the same club, with
+the same ids (links to ``/games/<id>/`` keep working).
 
 Format (``docs/operations.md``): line 1 is a header (format, version, app and engine
-versions, counts), then one line per player, then one line per game. Nothing is specific to
-a game type: seats, moves, boards and headers are carried as the models hold them.
+versions, counts), then one line per account, board-data version, player, game, event and
+finished analysis. Nothing is specific to a game type: seats, moves, boards and headers are
+carried as the models hold them. A version 1 file (players and games) still restores.
 
 Results are carried, and re-checked on restore: every recorded game is replayed and every
 score-only board scored through the registry. The backup is the club's truth, so by default
@@ -18,13 +20,12 @@ the engine derives now (a game it rejects keeps the backup's results, warned). R
 not carried: they are a pure function of the results and the order (played_on, id), so the
 restore rebuilds them from the results it wrote.
 
-User accounts are not part of the backup (passwords and tokens belong to the deployment);
-a game's creator and a player's login are carried as usernames. Into an empty club, a
-username is linked to the account of that name, and one the database lacks is created
-without a usable password, so ownership survives; a manager sets its password
-(``manage.py changepassword NAME``). With ``merge`` the backup comes from another club,
-whose "ana" need not be this club's "ana": usernames are linked (or created) only with
-``link_users``, else left empty and listed in the summary.
+Accounts are carried with their password hashes, roles and languages (the file is written
+readable by its owner only); a game's creator and a player's login are carried as usernames
+too. Into an empty club an account the database already has by username is kept and linked.
+With ``merge`` the backup comes from another club, whose "ana" need not be this club's "ana":
+accounts, board data, events and analyses are skipped, and usernames are linked (or created
+without a usable password) only with ``link_users``, else left empty and listed in the summary.
 
 The modules, by what they hold:
 
