@@ -5,11 +5,17 @@ import shutil
 
 import pytest
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from games.membership.models import Role
 from games.membership.roles import set_role
 from rules_engine.overlays import set_board_data_source
 from tests.factories import UserFactory
+
+# Hypothesis's per-example deadline is a timed test: on a loaded CI machine (load 10–20) a slow
+# example fails a property that holds. Speed is measured in bench/, never here.
+hypothesis_settings.register_profile("imhotep", deadline=None)
+hypothesis_settings.load_profile("imhotep")
 
 # Playwright's sync API keeps an event loop on the test thread; Django's ORM guard would
 # otherwise refuse the database calls the fixtures make there.

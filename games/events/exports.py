@@ -7,6 +7,7 @@ import io
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.events.models import Event
@@ -43,9 +44,15 @@ def crosstable_rows(event: Event) -> list[list[str]]:
                     points = "" if b.points is None else f"{b.points[i]:g}"
                     here = f"{others}: {points}".strip()
             line.append(here)
-        line += [f"{row.standing.tiebreaks.get(t, 0):g}" for t in event.tiebreaks]
+        line += [_value(row.standing.tiebreaks.get(t)) for t in event.tiebreaks]
         out.append(line)
     return out
+
+
+def _value(value: float | None) -> str:
+    # A tie-break the player has no value for (the sum of scores of a table fixed by places)
+    # is said so, never written as 0.
+    return _("not available") if value is None else f"{value:g}"
 
 
 @require_GET
@@ -61,12 +68,15 @@ def crosstable_csv(request, pk: int):
 
 
 def trf_text(event: Event) -> str:
+    """The event as TRF16 (py4swiss writes no TRF-2026): XXR the event's rounds, the rank
+    column the event's standings."""
     history = history_of(event)
     registrations = entrants_of(event)
     everyone = [r.player_id for r in registrations]
     names = {r.player_id: r.player.name for r in registrations}
-    parsed, _numbers = trf.build(everyone, history, event.rounds, names=names,
-                                 lots=Entrants.drawn(everyone, event.seed), title=event.name)
+    ranks = {row.standing.player: row.standing.rank for row in standings(event, history)}
+    parsed, _numbers = trf.build(everyone, history, max(event.rounds, len(history.rounds)), names=names,
+                                 lots=Entrants.drawn(everyone, event.seed), title=event.name, ranks=ranks)
     return trf.text(parsed)
 
 

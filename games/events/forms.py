@@ -23,20 +23,34 @@ class EventForm(forms.Form):
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=3)
     scoring = forms.ChoiceField(label=_("Base game: event points"), choices=Event.Scoring.choices,
                                 initial=Event.Scoring.PLACES)
-    place_points = forms.CharField(label=_("Place points (1st, 2nd, …)"), initial="6 4 2 0", required=False)
+    place_points = forms.CharField(label=_("Place points (1st, 2nd, …) at tables of 4 / 3 / 2"),
+                                   initial="6 4 2 0 / 6 3 0 / 6 0", required=False)
     bye_points = forms.FloatField(label=_("Points for a bye"), initial=1.0, min_value=0)
     seed = forms.IntegerField(label=_("Seed for the drawing of lots (empty: drawn now)"), required=False,
                               min_value=0, max_value=2**62)
     language = forms.ChoiceField(label=_("Big screen language"), choices=settings.LANGUAGES,
                                  initial=settings.LANGUAGE_CODE)
 
-    def clean_place_points(self):
-        raw = (self.cleaned_data.get("place_points") or "").replace(",", " ").split()
-        try:
-            points = [float(x) for x in raw]
-        except ValueError:
-            raise forms.ValidationError(_("give numbers separated by spaces, e.g. 6 4 2 0")) from None
-        return points or [6.0, 4.0, 2.0, 0.0]
+    def clean_place_points(self) -> dict[int, list[float]]:
+        """Tables of 4, then 3, then 2, separated by "/"; sizes left out keep their defaults."""
+        out: dict[int, list[float]] = {}
+        parts = (self.cleaned_data.get("place_points") or "").split("/")
+        for size, part in zip((4, 3, 2), parts, strict=False):
+            raw = part.replace(",", " ").split()
+            if not raw:
+                continue
+            try:
+                points = [float(x) for x in raw]
+            except ValueError:
+                raise forms.ValidationError(_("give numbers separated by spaces, e.g. 6 4 2 0")) from None
+            if len(points) != size:
+                raise forms.ValidationError(
+                    _("a table of %(size)s players needs %(size)s place points, e.g. 6 4 2 0 / 6 3 0 / 6 0")
+                    % {"size": size})
+            out[size] = points
+        if len(parts) > 3:
+            raise forms.ValidationError(_("give numbers separated by spaces, e.g. 6 4 2 0"))
+        return out
 
 
 class RegisterForm(forms.Form):

@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
-from games.events.pairing.duel import round_robin_round, swiss_round
-from games.events.pairing.standings import DEFAULT_PLACE_POINTS, DUEL_TIEBREAKS, TABLE_TIEBREAKS
+from games.events.pairing.round_robin import round_robin_field, round_robin_round
+from games.events.pairing.standings import DEFAULT_PLACE_POINTS, PAIR_DEFAULT_TIEBREAKS, TABLE_TIEBREAKS
+from games.events.pairing.swiss_dutch import swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Entrants, Table
 from games.events.results import history_of, rounds_of, unfinished_tables
@@ -30,7 +31,7 @@ class EventError(ValueError):
 
 def create_event(*, name: str, game_type: str, kind: str, rounds: int, user=None, seed: int | None = None,
                  scoring: str = Event.Scoring.PLACES, place_points=None, bye_points: float = 1.0,
-                 language: str = "en") -> Event:
+                 language: str = "en", pairing_edition: str = Event.PairingEdition.DUTCH_2026) -> Event:
     try:
         game = default_registry().game(game_type)
     except ValueError:
@@ -42,12 +43,23 @@ def create_event(*, name: str, game_type: str, kind: str, rounds: int, user=None
         raise EventError(_("%(game)s is not played by three or more players") % {"game": say(game.name)})
     fields = {
         "name": name, "game_type": game_type, "kind": kind, "rounds": rounds, "created_by": user, "scoring": scoring,
-        "place_points": list(place_points or DEFAULT_PLACE_POINTS), "bye_points": bye_points, "language": language,
-        "tiebreaks": list(DUEL_TIEBREAKS if pairs else TABLE_TIEBREAKS),
+        "place_points": _place_points(place_points), "bye_points": bye_points, "language": language,
+        "tiebreaks": list(PAIR_DEFAULT_TIEBREAKS if pairs else TABLE_TIEBREAKS), "pairing_edition": pairing_edition,
     }
     if seed is not None:
         fields["seed"] = seed
     return Event.objects.create(**fields)
+
+
+def _place_points(given) -> dict[str, list[float]]:
+    """Place points by table size, as stored: the defaults for each size, a size's own where
+    given (a dict by size; one list is the 4-player table's)."""
+    points = {str(n): list(p) for n, p in DEFAULT_PLACE_POINTS.items()}
+    if isinstance(given, dict):
+        points.update({str(n): [float(x) for x in p] for n, p in given.items()})
+    elif given:
+        points["4"] = [float(x) for x in given]
+    return points
 
 
 def register(event: Event, name: str, *, checked_in: bool = False) -> Registration:
@@ -86,17 +98,9 @@ def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
     if event.kind == Event.Kind.TABLES:
         return seat_round(Entrants.drawn(playing, event.seed), history)
     if event.kind == Event.Kind.SWISS:
-        return swiss_round(Entrants.drawn(playing, event.seed), history, event.rounds)
-    # Round robin: the schedule of the players of round 1; a withdrawn player's opponent has a bye.
-    field = [p for b in history.rounds[0] for p in b.seats] if history.rounds else playing
-    tables = round_robin_round(Entrants.drawn(field, event.seed), len(history.rounds) + 1)
-    out = []
-    for t in tables:
-        seats = tuple(p for p in t.seats if p in playing)
-        if seats:
-            out.append(Table(number=0, seats=seats, bye=len(seats) == 1))
-    games = [t for t in out if not t.bye]
-    return [Table(number=i + 1, seats=t.seats, bye=t.bye) for i, t in enumerate(games + [t for t in out if t.bye])]
+        return swiss_round(Entrants.drawn(playing, event.seed), history, event.rounds, event.pairing_edition)
+    field = round_robin_field(history, playing)
+    return round_robin_round(Entrants.drawn(field, event.seed), history, playing)
 
 
 def start_round(event: Event) -> Round:

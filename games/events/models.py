@@ -29,6 +29,10 @@ class Event(models.Model):
         PLACES = "places", _("Place points")
         SCORE = "score", _("Game score")
 
+    class PairingEdition(models.TextChoices):
+        DUTCH_2026 = "dutch-2026", _("FIDE Dutch system, C.04.3 in force from 1 February 2026")
+        DUTCH_2025 = "dutch-2025", _("FIDE Dutch system, C.04.3 in force until 31 January 2026")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("Running")
@@ -39,11 +43,18 @@ class Event(models.Model):
     kind = models.CharField(_("pairing system"), max_length=20, choices=Kind.choices)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
     scoring = models.CharField(_("scoring"), max_length=10, choices=Scoring.choices, default=Scoring.PLACES)
+    # By table size: {"4": [6, 4, 2, 0], "3": [6, 3, 0], "2": [6, 0]} (set at creation; see
+    # pairing/standings.py DEFAULT_PLACE_POINTS). Events stored before kept one list for every size.
     place_points = models.JSONField(
-        _("place points"), default=list, blank=True, help_text=_("Points for 1st, 2nd, … at a table, e.g. 6 4 2 0.")
+        _("place points"), default=dict, blank=True,
+        help_text=_("Points for 1st, 2nd, … at a table of each size, e.g. 6 4 2 0 at four, 6 3 0 at three.")
     )
     bye_points = models.FloatField(_("bye points"), default=1.0)
     tiebreaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
+    # The Dutch system's edition the Swiss is paired by (pairing/swiss_dutch.py), fixed when the
+    # event is created so a running event keeps the rules it started with.
+    pairing_edition = models.CharField(
+        _("pairing rules"), max_length=20, choices=PairingEdition.choices, default=PairingEdition.DUTCH_2026)
     seed = models.BigIntegerField(_("seed"), default=_new_seed, help_text=_("Seeds the drawing of lots."))
     language = models.CharField(_("language"), max_length=10, default="en")
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)

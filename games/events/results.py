@@ -9,16 +9,16 @@ from django.db.models import Prefetch
 
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
 from games.events.pairing.standings import (
-    DEFAULT_PLACE_POINTS,
-    DUEL_TIEBREAKS,
+    PAIR_DEFAULT_TIEBREAKS,
+    PAIR_TIEBREAKS,
     TABLE_TIEBREAKS,
     Standing,
-    duel_points,
-    duel_standings,
-    place_points,
+    pair_points,
+    pair_standings,
+    table_points,
     table_standings,
 )
-from games.events.pairing.types import Board, History
+from games.events.pairing.types import Board, Entrants, History
 from games.models import Game, Seat
 
 
@@ -65,10 +65,10 @@ def event_points(event: Event, pairing: Pairing, result: Outcome) -> tuple[float
     if result.ranks is None:
         return None
     if event.is_pairs:
-        return duel_points(result.ranks)
+        return pair_points(result.ranks)
     if event.scoring == Event.Scoring.SCORE and result.scores is not None:
         return tuple(float(s) for s in result.scores)
-    return place_points(result.ranks, event.place_points or DEFAULT_PLACE_POINTS)
+    return table_points(result.ranks, event.place_points)
 
 
 def board_of(event: Event, pairing: Pairing) -> Board:
@@ -106,8 +106,12 @@ def standings(event: Event, history: History | None = None) -> list[Row]:
     history = history_of(event) if history is None else history
     registrations = entrants_of(event)
     players = [r.player_id for r in registrations]
-    default = DUEL_TIEBREAKS if event.is_pairs else TABLE_TIEBREAKS
-    order = [t for t in (event.tiebreaks or default) if t in default]
-    ranked = duel_standings(players, history, order) if event.is_pairs else table_standings(players, history, order)
+    lots = Entrants.drawn(players, event.seed).lots
+    if event.is_pairs:
+        order = [t for t in (event.tiebreaks or PAIR_DEFAULT_TIEBREAKS) if t in PAIR_TIEBREAKS]
+        ranked = pair_standings(players, history, order, rounds=event.rounds, lots=lots)
+    else:
+        order = [t for t in (event.tiebreaks or TABLE_TIEBREAKS) if t in TABLE_TIEBREAKS]
+        ranked = table_standings(players, history, order, lots=lots)
     info = {r.player_id: r for r in registrations}
     return [Row(s, info[s.player].player.name, info[s.player].withdrawn) for s in ranked]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.events.pairing.duel import swiss_round
-from games.events.pairing.standings import duel_points, place_points
+from games.events.pairing.standings import pair_points, place_points
+from games.events.pairing.swiss_dutch import swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Board, Entrants, History, Table
 
@@ -18,7 +18,7 @@ def results(tables: list[Table], rng: random.Random, duel: bool) -> tuple[Board,
             continue
         ranks = list(range(1, len(t.seats) + 1))
         rng.shuffle(ranks)
-        points = duel_points(ranks) if duel else place_points(ranks)
+        points = pair_points(ranks) if duel else place_points(ranks)
         boards.append(Board(seats=t.seats, points=points, scores=tuple(rng.randint(10, 60) for _ in t.seats)))
     return tuple(boards)
 

@@ -5,8 +5,10 @@ The golden data lie in tests/events/data/, each file naming its source."""
 import json
 from pathlib import Path
 
-from games.events.pairing.duel import swiss_round
-from games.events.pairing.standings import duel_standings, place_points
+import pytest
+
+from games.events.pairing.standings import PAIR_TIEBREAKS, pair_standings, place_points
+from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, swiss_round
 from games.events.pairing.types import Board, Entrants, History
 
 DATA = Path(__file__).parent / "data"
@@ -30,22 +32,24 @@ def _trf_history(path: Path) -> tuple[list[int], History]:
     return players, History(tuple(tuple(rounds[r]) for r in sorted(rounds)))
 
 
-def test_dutch_round_one_pairs_the_top_half_against_the_bottom_half_colours_alternating():
+@pytest.mark.parametrize("edition", [DUTCH_2025, DUTCH_2026])
+def test_dutch_round_one_pairs_the_top_half_against_the_bottom_half_colours_alternating(edition):
     # FIDE C.04.3 (Dutch), round 1 of 8: S1 = 1–4 meets S2 = 5–8 in order, table 1 white to
     # the top seed, colours alternating by table: 1–5, 6–2, 3–7, 8–4.
     entrants = Entrants(players=tuple(range(1, 9)), seed=0, lots={p: p for p in range(1, 9)})
-    tables = swiss_round(entrants, History(), 5)
+    tables = swiss_round(entrants, History(), 5, edition)
     assert [t.seats for t in tables] == [(1, 5), (6, 2), (3, 7), (8, 4)]
 
 
-def test_dutch_round_five_of_the_libraries_published_example_is_paired_as_published():
+@pytest.mark.parametrize("edition", [DUTCH_2025, DUTCH_2026])
+def test_dutch_round_five_of_the_libraries_published_example_is_paired_as_published(edition):
     # py4swiss's tests/data/dutch_e2_both_absolute_lower_favored.trf (MIT), round 5 as
     # bbpPairings pairs it (py4swiss's test_rare_situations): the leaders 1 and 2 both must
     # have white (two blacks in a row); C.04.3 E.2 gives it to 2, whose colour difference is
-    # wider.
+    # wider. Both editions pair it so; the boards are in C.04.2 order whichever library paired.
     players, history = _trf_history(DATA / "dutch_e2_lower_favoured.trf")
     entrants = Entrants(players=tuple(players), seed=0, lots={p: p for p in players})
-    tables = swiss_round(entrants, history, 5)
+    tables = swiss_round(entrants, history, 5, edition)
     assert [t.seats for t in tables] == [(2, 1), (3, 4), (7, 6), (8, 5)]
 
 
@@ -62,7 +66,7 @@ def _case_history(case: dict) -> History:
 def _tiebreak(case: dict, name: str) -> dict[int, float]:
     history = _case_history(case)
     players = sorted({p for boards in history.rounds for b in boards for p in b.seats})
-    rows = {s.player: s for s in duel_standings(players, history)}
+    rows = {s.player: s for s in pair_standings(players, history, PAIR_TIEBREAKS)}
     return {int(p): rows[int(p)].tiebreaks[name] for p in case["expected"][name]}
 
 
@@ -92,7 +96,7 @@ def test_direct_encounter_ranks_the_winner_of_the_game_between_two_level_players
     case = _case("fide_direct_encounter")
     history = _case_history(case)
     players = sorted({p for boards in history.rounds for b in boards for p in b.seats})
-    order = [s.player for s in duel_standings(players, history, order=("direct_encounter",))]
+    order = [s.player for s in pair_standings(players, history, order=("direct_encounter",))]
     assert order[:2] == case["expected_order"][:2]
 
 
@@ -105,7 +109,7 @@ def _round_robin() -> History:
 
 
 def test_the_order_follows_points_then_the_tiebreaks():
-    assert [s.player for s in duel_standings([1, 2, 3, 4], _round_robin())] == [1, 2, 4, 3]
+    assert [s.player for s in pair_standings([1, 2, 3, 4], _round_robin())] == [1, 2, 4, 3]
 
 
 def test_place_points_of_a_full_table():

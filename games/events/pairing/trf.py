@@ -1,5 +1,7 @@
-"""A Duel event as a FIDE TRF (TRF16/TRF(x)), built with py4swiss's models: the file the
-export offers, and the input py4swiss pairs from."""
+"""A two-seat event as a FIDE TRF, built with py4swiss's models: the file the export offers,
+and the input py4swiss pairs from (the 2025 edition). py4swiss reads and writes TRF16 with
+the TRF(x) extensions (XXR rounds, XXZ absent players); it has no TRF-2026 writer, and neither
+has caissify-pairings, so the export is TRF16."""
 
 from __future__ import annotations
 
@@ -40,15 +42,21 @@ def build(
     playing: Entrants | None = None,
     lots: Entrants | None = None,
     title: str = "",
+    ranks: dict[int, int] | None = None,
 ) -> tuple[ParsedTrf, dict[int, int]]:
     """The TRF of the rounds played, and each player's starting number. ``everyone``: all who
-    ever entered; those not in ``playing`` are left out of the next round (XXZ)."""
+    ever entered; those not in ``playing`` are left out of the next round (XXZ).
+    ``total_rounds`` is written as XXR as given (the event's rounds; the pairing passes one
+    more than played when an event runs over). ``ranks``: the rank column (the event's
+    standings); without it, points then starting number."""
     drawn = lots or playing or Entrants.drawn(everyone, 0)
     order = sorted(everyone, key=drawn.lot)
     numbers = {p: i + 1 for i, p in enumerate(order)}
     points = history.points()
     ranked = sorted(order, key=lambda p: (-points.get(p, 0.0), numbers[p]))
     rank = {p: i + 1 for i, p in enumerate(ranked)}
+    if ranks:
+        rank.update(ranks)
     sections = [
         PlayerSection(
             code=PlayerCode.PLAYER,
@@ -64,7 +72,7 @@ def build(
     trf = ParsedTrf(
         player_sections=sections,
         tournament_section=TournamentSection(tournament_name=title or None),
-        x_section=XSection(number_of_rounds=max(total_rounds, len(history.rounds) + 1), zeroed_ids=absent),
+        x_section=XSection(number_of_rounds=total_rounds, zeroed_ids=absent),
     )
     return trf, numbers
 

@@ -55,6 +55,12 @@ class History:
                     out[p] = out.get(p, 0) + (b.scores[i] if b.scores and not b.bye else 0)
         return out
 
+    def unscored(self) -> set[int]:
+        """Players with a finished table whose game scores are not known (its result was fixed
+        by places): their sum of scores would leave those tables out."""
+        return {p for boards in self.rounds for b in boards
+                if b.finished and not b.bye and b.scores is None for p in b.seats}
+
     def byes(self) -> dict[int, int]:
         out: dict[int, int] = {}
         for boards in self.rounds:
