@@ -2,10 +2,11 @@
 // token, then its targets on the harbor — a slot to take, 2–3 cells, a cell then 1–2 boats, two
 // slots of a boat then the boat to unload. Base game (classic.md C4.3, C7): "Sail a ship" or a
 // blue card, then the ship, slots, site and market cards its choice buttons list in data-steps
-// (games/ui/classic/board_pick.py) as keys of the board's places (ship:N, slot:N:K, site:ID, card:ID). Only the next steps of legal moves are highlighted; every other
-// tap on the board is inert while picking; a step with one legal target (and no shorter move
-// finished) is taken by the page. The legal moves are the action menu's buttons (the
-// list stays as the fallback); a finished pick clicks its button, so the post is the list's.
+// (games/ui/classic/board_pick.py) as keys of the board's places (ship:N, slot:N:K, site:ID,
+// card:ID). Only the next steps of legal moves are highlighted; every other tap on the board is
+// inert while picking; a step with one legal target (and no shorter move finished) is taken by
+// the page. The legal moves are the action menu's buttons (the list stays as the fallback); a
+// finished pick clicks its button, so the post is the list's.
 (function () {
   "use strict";
   var picking = null; // {kind, chosen: [keys]}

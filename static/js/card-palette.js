@@ -14,14 +14,12 @@
   function refresh(form) {
     var used = {};
     lists(form).forEach(function (s) { if (s.value) used[s.value] = (used[s.value] || 0) + 1; });
-    var palette = form.querySelector(".card-palette[data-left-label]");
-    if (palette) {
-      var pattern = palette.dataset.leftLabel || "{name}, {left}";
+    var palette = form.querySelector(".market-taps");
+    if (palette) { // each face's name is what it shows: the card and how many can still turn up
       palette.querySelectorAll("button.face[data-card]").forEach(function (face) {
         var left = Math.max(0, Number(face.dataset.left) - (used[face.dataset.card] || 0));
         face.querySelector("small").textContent = left;
         face.disabled = left === 0;
-        face.setAttribute("aria-label", pattern.replace("{name}", face.dataset.name).replace("{left}", left));
       });
     }
     var round = roundCard(form);

@@ -129,3 +129,24 @@ def test_c3_1_the_cards_a_new_round_turns_up_are_tapped_and_the_last_tap_records
     stored = Game.objects.get(pk=game.pk).header["setup"]
     assert stored["round_cards"][1] == record["setup"]["round_cards"][1]
     assert stored["market_draws"][drawn:] == cards
+
+
+def test_picking_on_the_board_and_the_card_prompt_have_no_serious_axe_violation(chromium, live_server, alice):
+    """Issue 39's pages every player can use: the base game's bar while a sail is picked, and
+    the new round's card prompt (round card and market card buttons)."""
+    from tests.browser.a11y import serious_violations
+
+    transcribed, record, ply, _market = _round_end(0)
+    game = store(transcribed, alice)
+    move = record["moves"][ply]
+    with page_in(chromium, live_server, **PHONE) as page:
+        log_in(page, live_server, alice)
+        page.goto(f"/games/{game.pk}/play")
+        settled_at(page, "#play", ply)
+        page.locator('#board-pick [data-pick="sail"]').click()
+        assert serious_violations(page) == []
+        page.locator("#board-pick .pick-cancel").click()
+        page.evaluate("document.querySelectorAll('#action-menu details').forEach(d => d.open = true)")
+        page.locator(f"#play button[name=move][value='{json.dumps(move, separators=(',', ':'))}']").first.click()
+        page.locator("#draw-form").wait_for()
+        assert serious_violations(page) == []
