@@ -22,7 +22,7 @@ from games.events.presenting import round_views
 from games.events.results import entrants_of, history_of, rounds_of, standings
 from games.membership.access import member_required
 from games.membership.roles import is_club_admin
-from games.play.views import may_record
+from games.permissions import can_change_game
 from games.ui import game_ui
 
 
@@ -202,7 +202,7 @@ def record_live(request, pk: int, table: int):
 
 def _to_game(request, game):
     """Its live entry for whoever may record it (who started it, staff), else its replay."""
-    return redirect("play" if may_record(request.user, game) else "replay", pk=game.pk)
+    return redirect("play" if can_change_game(request.user, game) else "replay", pk=game.pk)
 
 
 def _live_form(request, pairing: Pairing, entry, form, *, status: int = 200):
