@@ -276,7 +276,8 @@ def fix_result(pairing: Pairing, ranks: list[int] | None) -> None:
                              % {"seats": seats})
     with transaction.atomic():
         locked = Pairing.objects.select_for_update(of=("self",)).get(pk=pairing.pk)
-        live = Game.objects.filter(pk=locked.game_id, status=Game.Status.IN_PROGRESS).exists()
+        live = locked.game_id is not None and Game.objects.filter(
+            pk=locked.game_id, status=Game.Status.IN_PROGRESS).exists()
         if ranks is not None and live:
             raise EventError(_("table %(table)s's game %(game)s is still being recorded live: finish or abandon "
                                "it first") % {"table": locked.table, "game": locked.game_id})

@@ -155,7 +155,8 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
                 status=status.HTTP_409_CONFLICT,
             )
         game = outcome.game
-        link_stored(game)  # an event table's result, when it is one (games/events/linking.py)
+        if game is not None:
+            link_stored(game)  # an event table's result, when it is one (games/events/linking.py)
         game = games_with_seats().select_related("created_by").get(pk=game.pk)
         data = s.GameSerializer(game, context={"request": request}).data
         return Response(data, status=201, headers={"Location": reverse("games-api:game-detail", args=[game.pk])})
