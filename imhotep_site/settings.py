@@ -13,6 +13,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from imhotep_site.caches import caches
 from imhotep_site.env import env_bool, env_int, env_list, env_names, env_positive_int
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -221,47 +222,17 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# One cache for every worker process: throttle counters (DRF) must count a client once whatever
-# worker answers, and the cached tables serve every worker (docs/operations.md, "Caching").
-# REDIS_URL (redis://host:6379/0) for deployments of several machines; without it diskcache's
-# Django backend (imhotep_site/diskcache_backend.py): SQLite files in IMHOTEP_CACHE_DIR
-# (default var/cache in the checkout), which every process on the machine shares, with atomic
-# increments, apart from the database (a cache write never waits for the database's lock).
-# Never a per-process memory cache.
+# One cache for every worker process (imhotep_site/caches.py, docs/operations.md "Caching"): Redis
+# at REDIS_URL (redis://host:6379/0) for deployments of several machines, else diskcache's SQLite
+# files in IMHOTEP_CACHE_DIR (default var/cache), every alias behind the cache guard.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CACHES: dict[str, dict[str, object]]
-if REDIS_URL:
-    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
-        raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, got {REDIS_URL[:20]!r}")
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          # A Redis that went away costs a request at most this long (cache_guard below).
-                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}}
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "imhotep_site.diskcache_backend.DiskCache",
-            "LOCATION": os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")),
-            # Eight SQLite files, so that workers writing at once seldom wait for one another.
-            "SHARDS": 8,
-            # 256 MB; the least recently stored entries go first. No memory-mapped reads: a cache
-            # file that cannot be read (disk full, damaged) is then an error the guard below
-            # answers as a miss, where a mapped page killed the worker with SIGBUS.
-            "OPTIONS": {"size_limit": 2**28, "sqlite_mmap_size": 0},
-        }
-    }
-
 # A benchmark's switch (bench/clubnight.py --uncached, docs/operations.md "Caching"), read once here
 # into the two settings the service reads: "tables" keeps the games list and standings (and the
 # ratings check) in the "uncached" alias, a dummy cache; "replays": no process keeps a replay.
 IMHOTEP_UNCACHED = env_names("IMHOTEP_UNCACHED", {"tables", "replays"})
-CACHES["uncached"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+CACHES = caches(REDIS_URL, os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")))
 IMHOTEP_TABLES_CACHE = "uncached" if "tables" in IMHOTEP_UNCACHED else "default"
 IMHOTEP_KEEP_REPLAYS = "replays" not in IMHOTEP_UNCACHED  # games/ui/timeline.py
-
-# Every alias behind imhotep_site/cache_guard.py: a cache that fails (Redis down, its files read-only
-# or full) is logged once and answers misses, so requests get slower, never fail; /healthz says so.
-CACHES = {alias: {**config, "BACKEND": "imhotep_site.cache_guard.GuardedCache", "INNER": config["BACKEND"]}
-          for alias, config in CACHES.items()}
 
 # Background tasks in Redis (IMHOTEP_TASKS=rq, above): RQ's queues live at REDIS_URL.
 if _tasks == "rq":

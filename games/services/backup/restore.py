@@ -14,22 +14,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from itertools import islice
 
 from django.contrib.auth import get_user_model
-from django.core import serializers
-from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
-from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Model
 
-from games.analysis.models import GameAnalysis
-from games.events.models import Event, PairingSeat, Registration, Round
-from games.events.models import Pairing as EventPairing
-from games.membership.models import LanguagePreference, Membership
-from games.models import BoardData, Game, Move, Player, Result, Seat, name_key
+from games.models import Game, Move, Player, Result, Seat, name_key
 from games.services import explorer_facts, ratings
 from games.services.backup.fields import (
     LineError,
@@ -42,76 +33,12 @@ from games.services.backup.fields import (
     game_fields,
     game_seats,
 )
-from games.services.backup.fileformat import COUNTED, ROW_KINDS, BackupRefused, read_header
+from games.services.backup.fileformat import COUNTED, BackupRefused, read_header
+from games.services.backup.report import Problem, RestoreReport
 from games.services.backup.results import KEEP, RESULT_MODES, results_to_store
+from games.services.backup.row_lines import WITH_IDS, RowLines
 
 COMMIT_EVERY = 200  # lines per transaction on import (each line is a savepoint within it)
-
-
-@dataclass
-class Problem:
-    line: int | None  # 1-based line of the file; None for the file as a whole
-    reason: str
-
-    def describe(self) -> str:
-        return f"line {self.line}: {self.reason}" if self.line is not None else self.reason
-
-
-@dataclass
-class RestoreReport:
-    players: int = 0  # player rows written
-    players_matched: int = 0  # --merge: players found by name in the database
-    games: int = 0
-    duplicates: list[tuple[int, int]] = field(default_factory=list)  # --merge: (line, stored game id)
-    users_created: list[str] = field(default_factory=list)
-    users_unlinked: list[str] = field(default_factory=list)  # --merge without link_users: left empty
-    problems: list[Problem] = field(default_factory=list)  # lines refused
-    warnings: list[Problem] = field(default_factory=list)  # games restored that the engine now sees otherwise
-    recomputed: int = 0  # RECOMPUTE: games stored with the engine's results instead of the backup's
-    rated: int = 0
-    rolled_back: bool = False  # --atomic and a problem: nothing was written
-    rows: dict[str, int] = field(default_factory=dict)  # lines of ROW_KINDS restored, per kind
-    skipped: dict[str, int] = field(default_factory=dict)  # --merge: lines of ROW_KINDS not restored
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    def summary(self) -> str:
-        if self.rolled_back:
-            return f"{len(self.problems)} problem(s); --atomic: nothing was written"
-        parts = [f"restored {self.players} player(s) and {self.games} game(s)"]
-        if self.players_matched:
-            parts.append(f"{self.players_matched} player(s) matched by name")
-        if self.duplicates:
-            parts.append(f"{len(self.duplicates)} game(s) already stored, skipped")
-        if self.users_created:
-            parts.append(
-                f"{len(self.users_created)} account(s) created without a password: {', '.join(self.users_created)}"
-            )
-        if self.users_unlinked:
-            parts.append(
-                f"{len(self.users_unlinked)} username(s) not linked to any account (--merge without "
-                f"--link-users; creators and logins left empty): {', '.join(self.users_unlinked)}"
-            )
-        if self.warnings:
-            kept = len(self.warnings) - self.recomputed
-            what = []
-            if self.recomputed:
-                what.append(f"{self.recomputed} stored with the engine's results")
-            if kept:
-                what.append(f"{kept} kept with the backup's results")
-            parts.append(f"{len(self.warnings)} game(s) differ from what the engine derives now: {', '.join(what)}")
-        if self.rows:
-            parts.append("restored " + ", ".join(f"{n} {kind.replace('_', ' ')} line(s)"
-                                                 for kind, n in self.rows.items()))
-        if self.skipped:
-            parts.append("--merge adds players and games only, skipped: "
-                         + ", ".join(f"{n} {kind.replace('_', ' ')} line(s)" for kind, n in self.skipped.items()))
-        parts.append(f"{self.rated} game(s) rated")
-        if self.problems:
-            parts.append(f"{len(self.problems)} line(s) refused")
-        return "; ".join(parts)
 
 
 class _Rollback(Exception):
@@ -165,7 +92,7 @@ def restore(
     return restorer.report
 
 
-class _Restorer:
+class _Restorer(RowLines):
     def __init__(self, *, merge: bool, results: str, link_users: bool, on_problem, on_warning):
         self.merge = merge
         self.results = results
@@ -416,79 +343,13 @@ class _Restorer:
 
     # ----------------------------------------------------------------------- accounts, board data, events, analyses
 
-    def _rows(self, number: int, kind: str, data: dict) -> None:
-        backup_id = _int(data, "id")
-        if self.merge:
-            self.report.skipped[kind] = self.report.skipped.get(kind, 0) + 1
-            return
-        label = f"{kind.replace('_', ' ')} {backup_id}"
-        try:
-            objects = list(serializers.deserialize("python", _list(data, "rows")))
-        except (DeserializationError, ValidationError, LookupError, TypeError, AttributeError) as exc:
-            raise LineError(f"{label}: the rows cannot be read ({str(exc)[:200]})") from None
-        models = _LINE_MODELS[kind]
-        if not objects or type(objects[0].object) is not models[0] or any(
-                type(o.object) not in models for o in objects):
-            names = ", ".join(m._meta.label for m in models)
-            raise LineError(f"{label}: the rows must be a {models[0]._meta.label} then its own rows ({names})")
-        if kind == "user" and self._account_kept(number, backup_id, objects[0].object):
-            return
-        try:
-            with transaction.atomic():
-                for row in objects:
-                    self._link(row.object, label)
-                    row.m2m_data = {}  # groups and permissions: the deployment's, not the club's
-                    row.save()
-                    if kind == "user" and row is objects[0]:
-                        self.users[backup_id] = row.object.pk
-        except IntegrityError as exc:
-            self.users.pop(backup_id, None)
-            raise LineError(f"{label} conflicts with a stored row ({exc})") from None
-        if kind == "board_data":
-            self.board_data[backup_id] = objects[0].object.pk
-        self.report.rows[kind] = self.report.rows.get(kind, 0) + 1
-
-    def _account_kept(self, number: int, backup_id: int, user) -> bool:
-        """An account whose username the database has already (the admin who runs the restore):
-        kept as it is, the backup's rows pointing to it; one whose id is taken gets a new id."""
-        User = get_user_model()
-        same_name = User.objects.filter(**{User.USERNAME_FIELD: user.get_username()})
-        existing = same_name.values_list("pk", flat=True).first()
-        if existing is not None:
-            self.users[backup_id] = existing
-            self.warning(number, f"account {user.get_username()!r} already exists: kept as the database has it")
-            return True
-        if User.objects.filter(pk=user.pk).exists():
-            user.pk = None
-        return False
-
-    def _link(self, row, label: str) -> None:
-        """Point a row's links to the rows restored: accounts, players, games and board data by
-        the ids they got; the line's own rows keep theirs."""
-        for model_field in row._meta.concrete_fields:
-            if not model_field.is_relation:
-                continue
-            value = getattr(row, model_field.attname)
-            mapping = self._ids_of(model_field.related_model)
-            if value is None or mapping is None:
-                continue
-            if value not in mapping:
-                raise LineError(f"{label}: {row._meta.model_name}.{model_field.name} is "
-                                f"{model_field.related_model._meta.model_name} {value}, which was not restored")
-            setattr(row, model_field.attname, mapping[value])
-
-    def _ids_of(self, model) -> dict[int, int] | None:
-        if model is get_user_model():
-            return self.users
-        return {Player: self.players, Game: self.games, BoardData: self.board_data}.get(model)
-
     # ----------------------------------------------------------------------- end
 
     def _finish(self) -> None:
         if not self.merge and connection.vendor == "postgresql":
             # Rows were written with their ids: move the sequences past them.
             with connection.cursor() as cursor:
-                for sql in connection.ops.sequence_reset_sql(no_style(), _WITH_IDS):
+                for sql in connection.ops.sequence_reset_sql(no_style(), WITH_IDS):
                     cursor.execute(sql)
         for game_id, parent in self.parents:
             if parent in self.games:
@@ -501,15 +362,4 @@ class _Restorer:
         explorer_facts.fill()
 
 
-#: The models of each kind of row line, the line's own first.
-_LINE_MODELS: dict[str, tuple] = {
-    "user": (get_user_model(), Membership, LanguagePreference),
-    "board_data": (BoardData,),
-    "event": (Event, Registration, Round, EventPairing, PairingSeat),
-    "analysis": (GameAnalysis,),
-}
-assert set(_LINE_MODELS) == set(ROW_KINDS)
-#: The tables a restore into an empty club writes with their ids (PostgreSQL's sequences moved past them).
-_WITH_IDS: list[type[Model]] = [Player, Game, get_user_model(), Membership, LanguagePreference, BoardData, Event,
-                                Registration, Round, EventPairing, PairingSeat, GameAnalysis]
 
