@@ -16,6 +16,7 @@ from games import read_limits, registered_games
 from games.models import Player
 from games.services import explorer, history_version, stats
 from games.ui import explorer_words
+from imhotep_lib import callers
 from imhotep_lib.partials import render_partial
 from imhotep_lib.translation import say
 from rules_engine.registry import DEFAULT_GAME, default_registry
@@ -83,7 +84,7 @@ def explorer_page(request):
     # The answer is drawn inside {% cache %} under the history's version (as the standings are):
     # lazy, so a drawn answer kept in the cache is not even looked up. One not kept is worked
     # out within the caller's limits (Busy: 429).
-    answer = SimpleLazyObject(lambda: explorer_words.worded(explorer.explore(filters, read_limits.caller_of(request))))
+    answer = SimpleLazyObject(lambda: explorer_words.worded(explorer.explore(filters, callers.caller_of(request))))
     context = {"form": form, "answer": answer, "small": explorer.SMALL_SAMPLE,
                "game_name": registered_games.game_name(form.game_type),
                "history_version": history_version.current(),

@@ -16,12 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from django.conf import settings
 from rest_framework.throttling import AnonRateThrottle
 
-from imhotep_lib.limits import client_address
+from imhotep_lib.callers import Caller
 from imhotep_lib.slots import Busy, slots
 from imhotep_lib.throttles import CurrentRates, SlidingWindow
 from rules_engine.messages import msg
@@ -30,21 +29,6 @@ from rules_engine.messages import msg
 HOLD_SECONDS = 120
 #: Seconds a caller told "busy" is asked to wait.
 RETRY_SECONDS = 5
-
-
-@dataclass(frozen=True)
-class Caller:
-    """Who asks, as the limits count them: a signed-in user, or an address."""
-
-    key: str
-    anonymous: bool
-
-
-def caller_of(request) -> Caller:
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return Caller(f"user:{user.pk}", anonymous=False)
-    return Caller(f"address:{client_address(request)}", anonymous=True)
 
 
 class ExplorerAnonThrottle(CurrentRates, SlidingWindow, AnonRateThrottle):

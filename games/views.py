@@ -41,6 +41,7 @@ from games.services import (
 )
 from games.services.documents import decode_upload
 from games.ui import game_ui
+from imhotep_lib import callers
 from imhotep_lib.limits import LimitExceeded
 from imhotep_lib.partials import render_partial
 from imhotep_lib.translation import say
@@ -237,7 +238,7 @@ def rating_check(request):
             "game_name": registered_games.game_name(game_type),
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
-            "check": ratings_check.cached_check(game_type, read_limits.caller_of(request)),
+            "check": ratings_check.cached_check(game_type, callers.caller_of(request)),
         },
     )
 

@@ -19,6 +19,7 @@ from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
+from imhotep_lib import callers
 from imhotep_lib.slots import Busy
 from imhotep_lib.throttles import SCORING_THROTTLES
 from imhotep_lib.translation import say
@@ -133,7 +134,7 @@ class HintView(_GameView):
             problem = _("ply must be a whole number, got {value}").format(value=repr(raw[:20]))
             return Response({"error": {"ply": problem}}, status=400)
         try:
-            moves = hints.best_moves(game, int(raw), caller=hints.caller_of(request))
+            moves = hints.best_moves(game, int(raw), caller=callers.caller_of(request))
         except ValueError as exc:
             return Response({"error": {"ply": say(reason_of(exc))}}, status=400)
         except Busy as exc:

@@ -14,7 +14,6 @@ A hint costs ``IMHOTEP_HINT_PLAYOUTS`` playouts (a CPU-second or two), so it is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -23,7 +22,7 @@ from games.analysis import service
 from games.boarddata import registry_for
 from games.models import Game
 from games.services.records import record_of
-from imhotep_lib.limits import client_address
+from imhotep_lib.callers import Caller
 from imhotep_lib.slots import Busy, slots
 from rules_engine import ENGINE_VERSION
 from rules_engine.messages import msg
@@ -34,21 +33,6 @@ KEEP_SECONDS = 30 * 24 * 3600
 HOLD_SECONDS = 120
 #: Seconds a caller told "busy" is asked to wait.
 RETRY_SECONDS = 5
-
-
-@dataclass(frozen=True)
-class Caller:
-    """Who asks, as the limits count them: a signed-in user, or an address."""
-
-    key: str
-    anonymous: bool
-
-
-def caller_of(request) -> Caller:
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return Caller(f"user:{user.pk}", anonymous=False)
-    return Caller(f"address:{client_address(request)}", anonymous=True)
 
 
 def cache_key(digest: str, ply: int, playouts: int) -> str:

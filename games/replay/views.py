@@ -16,6 +16,7 @@ from games.permissions import can_change_game
 from games.replay.context import BadPly, parse_ply, position_html, step_context
 from games.services import reason_of
 from games.ui.timeline import NoReplay, load_timeline
+from imhotep_lib import callers
 from imhotep_lib.partials import render_partial, wants_partial
 from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
@@ -35,7 +36,7 @@ def _refused(request, game: Game, status: int, message: str) -> HttpResponse:
 def _hints(request, game: Game, timeline, ply: int) -> list[dict]:
     """The best moves at ``ply`` in words, with the mover's chance to win after each (kept, and
     bounded: games/analysis/hints.py; no room raises Busy, answered 429)."""
-    moves = hints.best_moves(game, ply, caller=hints.caller_of(request), record=timeline.record,
+    moves = hints.best_moves(game, ply, caller=callers.caller_of(request), record=timeline.record,
                              states=timeline.replay.states)
     return [{"text": timeline.describe(ply, h["move"]).text, "pct": round(h["win"] * 100)} for h in moves]
 

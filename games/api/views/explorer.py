@@ -14,6 +14,7 @@ from games.api.views.common import BAD_FILTER, BUSY, HistoryAPIView
 from games.explorer_views import explorer_form
 from games.services import explorer
 from games.ui import explorer_words
+from imhotep_lib import callers
 from imhotep_lib.translation import say
 
 WORDS = ("label", "title", "whose")
@@ -50,5 +51,5 @@ class Explorer(HistoryAPIView, APIView):
         form = explorer_form(request.query_params)
         if form.is_bound and not form.is_valid():
             raise ValidationError({name: [str(e) for e in errs] for name, errs in form.errors.items()})
-        answer = explorer.explore(form.filters(), read_limits.caller_of(request))
+        answer = explorer.explore(form.filters(), callers.caller_of(request))
         return Response(_said(explorer_words.answer_json(answer)))

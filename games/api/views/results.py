@@ -26,6 +26,7 @@ from games.api.views.common import (
 )
 from games.models import Game, Result
 from games.services import ratings_check, stats
+from imhotep_lib import callers
 from rules_engine.registry import DEFAULT_GAME
 
 
@@ -91,5 +92,5 @@ class RatingsCheck(APIView):
         if game_type not in choices:
             message = _("Unknown game type; one of: %(types)s.") % {"types": ", ".join(sorted(choices))}
             raise ValidationError({"game": [message]})
-        check = ratings_check.cached_check(game_type, read_limits.caller_of(request))
+        check = ratings_check.cached_check(game_type, callers.caller_of(request))
         return Response(s.RatingsCheckSerializer(check).data)
