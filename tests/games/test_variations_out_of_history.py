@@ -47,3 +47,11 @@ def test_the_most_played_game_is_counted_without_variations(alice):
         variation = store(random_record(seed), alice)
         Game.objects.filter(pk=variation.pk).update(parent=duel, branch_ply=3)
     assert most_played_game_type() == "classic"  # one game each (ties go by name), not three Duels
+
+
+def test_a_variation_is_not_in_the_apis_games_list(game_and_variation, client):
+    game, variation = game_and_variation
+    listed = [g["id"] for g in client.get("/api/v1/games").json()["results"]]
+    assert listed == [game.pk]
+    # still served on its own, as its page is
+    assert client.get(f"/api/v1/games/{variation.pk}").status_code == 200

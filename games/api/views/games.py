@@ -29,7 +29,7 @@ from games.api.views.common import (
     filter_form,
 )
 from games.events.linking import link_stored
-from games.filters import games_with_seats
+from games.filters import games_with_seats, history_games
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.services import editing, exporting, reason_of, recording
@@ -83,7 +83,7 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
     pagination_class = Pages
 
     def get_queryset(self):
-        return filter_form(self.request).filter(games_with_seats().select_related("created_by"))
+        return filter_form(self.request).filter(history_games().select_related("created_by"))
 
     @extend_schema(
         summary="List games, newest first",
