@@ -6,13 +6,17 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.errors import IllegalMoveError
 
 if TYPE_CHECKING:
-    from rules_engine.gametype import GameType
+    from rules_engine.gametype import EngineState, GameType
+
+# Any game's position and move: the functions below work for every game type alike.
+S = TypeVar("S", bound="EngineState")
+M = TypeVar("M")
 
 Z95 = 1.96
 MAX_PLIES = 2000  # a playout longer than any real game is a bug in a plugin, not an endless loop
@@ -61,7 +65,7 @@ class MoveValue:
     playouts: int
 
 
-def winners(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any]) -> list[int]:
+def winners(game_type: GameType[S, M], state: S, record: Mapping[str, Any]) -> list[int]:
     """The winners (seat indices) of a finished position, by the game's own scoring."""
     return game_type.final_winners(state, record)
 
@@ -70,14 +74,14 @@ def _players(record: Mapping[str, Any]) -> int:
     return len(record.get("players") or ()) or 2
 
 
-def _to_move(game_type: GameType[Any, Any], state: Any) -> int:
+def _to_move(game_type: GameType[S, M], state: S) -> int:
     mover = game_type.to_move(state)
     if mover is None:
         raise ValueError("a position to rank moves at has a player to move")
     return mover
 
 
-def dealt(game_type: GameType[Any, Any], state: Any, rng: random.Random) -> Any:
+def dealt(game_type: GameType[S, M], state: S, rng: random.Random) -> S:
     """``state`` with what the players cannot see there dealt at random from what is still
     unseen (`GameType.determinized`; the state itself for a game with no hidden information).
     A move is applied to such a deal, never to the position as recorded: a game transcribed at
@@ -88,7 +92,7 @@ def dealt(game_type: GameType[Any, Any], state: Any, rng: random.Random) -> Any:
 DEALS_PER_MOVE = 4  # deals tried before a move is left out of one playout
 
 
-def applied_to_a_deal(game_type: GameType[Any, Any], state: Any, move: Any, rng: random.Random) -> Any | None:
+def applied_to_a_deal(game_type: GameType[S, M], state: S, move: M, rng: random.Random) -> S | None:
     """``move`` applied to a deal of ``state`` (`dealt`), or None when none of a few deals
     admits it: a move whose choices answer cards it turns up (the base game's Temple B or
     Pyramids B card bonus: which pyramid the drawn red card's stone goes to) fits only the
@@ -101,12 +105,12 @@ def applied_to_a_deal(game_type: GameType[Any, Any], state: Any, move: Any, rng:
     return None
 
 
-def playout(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], rng: random.Random) -> list[int]:
+def playout(game_type: GameType[S, M], state: S, record: Mapping[str, Any], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
     return playout_outcome(game_type, state, record, rng).winners
 
 
-def playout_outcome(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any],
+def playout_outcome(game_type: GameType[S, M], state: S, record: Mapping[str, Any],
                     rng: random.Random) -> Outcome:
     """One game played on from ``state`` by the playout policy; its winners and final totals
     (`GameType.final_outcome`)."""
@@ -132,7 +136,7 @@ def _wilson(share: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def estimate(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 200,
+def estimate(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int = 200,
              rng: random.Random) -> Estimate:
     """Each player's chance to win from ``state``, over ``playouts`` seeded playouts, and their
     mean final totals over the same playouts (when the game gives them)."""
@@ -155,7 +159,7 @@ def estimate(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any
     return Estimate(shares, tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), playouts, means)
 
 
-def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 400,
+def rank_moves(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int = 400,
                rng: random.Random, top: int = 3) -> list[MoveValue]:
     """The legal moves ranked by the mover's chance to win after each (flat Monte-Carlo: the
     playouts are shared out evenly, at least 8 a move), best first, the first ``top``. Each
@@ -182,7 +186,7 @@ def rank_moves(game_type: GameType[Any, Any], state: Any, record: Mapping[str, A
 UCB_C = 0.7  # exploration constant; about 1/sqrt(2), the usual choice for rewards in [0, 1]
 
 
-def rank_moves_ucb(game_type: GameType[Any, Any], state: Any, record: Mapping[str, Any], *, playouts: int = 400,
+def rank_moves_ucb(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int = 400,
                    rng: random.Random, top: int = 3) -> list[MoveValue]:
     """As `rank_moves`, but the playouts go to the moves by UCB1 (UCT at the root): 4 each
     first, then each to the move with the highest mean plus ``UCB_C * sqrt(ln N / n)``.
