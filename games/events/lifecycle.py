@@ -110,18 +110,11 @@ def start_round(event: Event, number: int | None = None) -> Round:
     the admin's page offered) is not the next one: a second press, or a second admin, starts
     nothing. The games stored for the last round are linked to their tables first."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINISHED:
-            raise EventError(_("the event is finished"))
-        linking.link_round(event)
-        rounds = rounds_of(event)
+        event, rounds = _locked_and_linked(event)
         if number is not None and number != len(rounds) + 1:
             raise EventError(_("round %(round)s has already been started") % {"round": number})
         if rounds:
-            open_tables = unfinished_tables(rounds[-1])
-            if open_tables:
-                raise EventError(_("round %(round)s still has tables without a result: %(tables)s") % {
-                    "round": rounds[-1].number, "tables": ", ".join(str(t) for t in open_tables)})
+            _refuse_open_tables(rounds[-1])
         if len(rounds) >= event.rounds:
             raise EventError(_("all %(rounds)s rounds have been played") % {"rounds": event.rounds})
         if len(_playing(event)) < 2:
@@ -147,20 +140,31 @@ def can_finish(event: Event, rounds: list[Round]) -> bool:
 def finish(event: Event) -> None:
     """Close the event after its last round: no more rounds, players or live games."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINISHED:
-            raise EventError(_("the event is finished"))
-        linking.link_round(event)
-        rounds = rounds_of(event)
+        event, rounds = _locked_and_linked(event)
         if len(rounds) < event.rounds:
             raise EventError(_("round %(round)s of %(rounds)s has not been played yet") % {
                 "round": len(rounds) + 1, "rounds": event.rounds})
-        open_tables = unfinished_tables(rounds[-1])
-        if open_tables:
-            raise EventError(_("round %(round)s still has tables without a result: %(tables)s") % {
-                "round": rounds[-1].number, "tables": ", ".join(str(t) for t in open_tables)})
+        _refuse_open_tables(rounds[-1])
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
+
+
+def _locked_and_linked(event: Event) -> tuple[Event, list[Round]]:
+    """The event re-read under its row lock (refused once finished), the games stored for its
+    last round linked to their tables, and its rounds: what starting a round and finishing
+    both decide on."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise EventError(_("the event is finished"))
+    linking.link_round(event)
+    return event, rounds_of(event)
+
+
+def _refuse_open_tables(round_: Round) -> None:
+    open_tables = unfinished_tables(round_)
+    if open_tables:
+        raise EventError(_("round %(round)s still has tables without a result: %(tables)s") % {
+            "round": round_.number, "tables": ", ".join(str(t) for t in open_tables)})
 
 
 def _names(pairing: Pairing) -> list[str]:

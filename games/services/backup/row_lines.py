@@ -4,6 +4,8 @@ their links pointed to the rows the restore wrote. A part of `restore._Restorer`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.exceptions import ValidationError
@@ -42,9 +44,7 @@ class RowLines:
     players: dict[int, int]
     games: dict[int, int]
     board_data: dict[int, int]
-
-    def warning(self, line: int, reason: str) -> None:
-        raise NotImplementedError
+    warning: Callable[[int, str], None]  # the restorer's: a warning on a line of the file
 
     def _rows(self, number: int, kind: str, data: dict) -> None:
         backup_id = _int(data, "id")
