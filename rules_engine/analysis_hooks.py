@@ -54,6 +54,14 @@ class AnalysisHooks(Generic[State, Move]):
         generic loop (`determinized`, then `legal_moves` picked by `playout_weights`)."""
         return None
 
+    def fast_outcomes(self, state: State, record: Mapping[str, Any], rng: random.Random,
+                      count: int) -> Sequence[Outcome] | None:
+        """``count`` games played on from ``state`` by the engine's own policy, each re-dealing
+        hidden information itself: their `Outcome`s, in order. A game with a compiled playout
+        (#40) converts ``state`` once and plays them all there. Default: None, so the analysis
+        plays them one by one (`fast_playout`, else the generic loop)."""
+        return None
+
     def playout_weights(self, moves: Sequence[Move]) -> Sequence[float] | None:
         """How often the generic playout loop picks each of ``moves`` (relative weights), or
         None to pick them alike. Default: None."""

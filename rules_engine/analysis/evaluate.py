@@ -114,6 +114,20 @@ def playout_outcome(game_type: GameType[S, M], state: S, record: Mapping[str, An
                     rng: random.Random) -> Outcome:
     """One game played on from ``state`` by the playout policy; its winners and final totals
     (`GameType.final_outcome`)."""
+    return playout_outcomes(game_type, state, record, rng, 1)[0]
+
+
+def playout_outcomes(game_type: GameType[S, M], state: S, record: Mapping[str, Any], rng: random.Random,
+                     count: int) -> list[Outcome]:
+    """``count`` games played on from ``state`` by the playout policy: the game's batch
+    (`GameType.fast_outcomes`, a compiled playout) when it has one, else one by one."""
+    batch = game_type.fast_outcomes(state, record, rng, count)
+    if batch is not None:
+        return list(batch)
+    return [_one_outcome(game_type, state, record, rng) for _ in range(count)]
+
+
+def _one_outcome(game_type: GameType[S, M], state: S, record: Mapping[str, Any], rng: random.Random) -> Outcome:
     final = game_type.fast_playout(state, rng)
     if final is not None:  # the engine's own loop, which re-deals hidden information itself
         return game_type.final_outcome(final, record)
@@ -143,8 +157,7 @@ def estimate(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, 
     n = _players(record)
     totals = [0.0] * n
     points: list[float] | None = [0.0] * n
-    for _ in range(playouts):
-        outcome = playout_outcome(game_type, state, record, rng)
+    for outcome in playout_outcomes(game_type, state, record, rng, playouts):
         won = outcome.winners
         for p in won:
             totals[p] += 1 / len(won)
