@@ -23,7 +23,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "name", "game_type", "kind", "rounds", "scoring", "place_points", "bye_points",
-                  "tiebreaks", "seed", "language", "status", "created_at"]
+                  "tiebreaks", "pairing_edition", "seed", "language", "status", "created_at"]
 
 
 class EventSeatSerializer(serializers.Serializer):

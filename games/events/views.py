@@ -53,7 +53,8 @@ def event_create(request):
             event = lifecycle.create_event(
                 name=data["name"], game_type=data["game_type"], kind=data["kind"], rounds=data["rounds"],
                 user=request.user, seed=data["seed"], scoring=data["scoring"], place_points=data["place_points"],
-                bye_points=data["bye_points"], language=data["language"])
+                bye_points=data["bye_points"], language=data["language"],
+                pairing_edition=data["pairing_edition"])
         except lifecycle.EventError as exc:
             form.add_error(None, str(exc))
         else:

@@ -268,3 +268,32 @@ def test_a_board_posted_to_the_api_becomes_its_tables_result(alice):
                                         content_type="application/json")
     pairing.refresh_from_db()
     assert response.status_code == 201 and pairing.game_id == response.json()["id"]
+
+
+def test_the_event_form_pairs_by_the_rules_in_force_unless_told_otherwise(client, staff):
+    client.force_login(staff)
+    form = {"name": "Friday", "game_type": "duel", "kind": "swiss", "rounds": 3, "scoring": "places",
+            "bye_points": 1, "language": "en"}
+    client.post("/events/new", form)
+    client.post("/events/new", {**form, "name": "Big open", "pairing_edition": "dutch-2025"})
+    editions = dict(Event.objects.values_list("name", "pairing_edition"))
+    assert editions == {"Friday": "dutch-2026", "Big open": "dutch-2025"}
+
+
+def test_an_unknown_pairing_edition_is_named(client, staff):
+    client.force_login(staff)
+    form = {"name": "Friday", "game_type": "duel", "kind": "swiss", "rounds": 3, "scoring": "places",
+            "bye_points": 1, "language": "en", "pairing_edition": "dutch-1992"}
+    response = client.post("/events/new", form)
+    assert response.status_code == 400
+    assert "dutch-1992" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_the_event_page_and_api_name_the_pairing_edition(client, api_client, staff):
+    client.force_login(staff)
+    form = {"name": "Big open", "game_type": "duel", "kind": "swiss", "rounds": 3, "scoring": "places",
+            "bye_points": 1, "language": "en", "pairing_edition": "dutch-2025"}
+    event_id = int(client.post("/events/new", form)["Location"].rstrip("/").split("/")[-1])
+    assert "C.04.3 in force until 31 January 2026" in client.get(f"/events/{event_id}/").content.decode()
+    assert api_client.get(f"/api/v1/events/{event_id}").json()["pairing_edition"] == "dutch-2025"
