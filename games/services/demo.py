@@ -1,7 +1,8 @@
-"""Demo data: a small club (8 players, 40 Duel games, most recorded move by move, and a few
+"""Demo data: a small club (8 players, 40 Duel games, most recorded move by move, a few
 games of every other registered game recorded move by move, the base game's of 3 and 4
-players) built from random legal playouts with fixed seeds, so every run creates the same
-games and a second run adds nothing (every game is recognised by its content hash)."""
+players, and a Duel Swiss club night two rounds in: games/services/demo_event.py) built from
+random legal playouts with fixed seeds, so every run creates the same games and a second run
+adds nothing (every game is recognised by its content hash)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from games.models import Game
 from games.services import ratings, recording
+from games.services.demo_event import load_demo_event
 from games.services.documents import GameMeta
 from rules_engine.gametype import GameType
 from rules_engine.registry import DEFAULT_GAME, default_registry
@@ -30,10 +32,11 @@ class DemoSummary:
     recorded: int
     score_only: int
     skipped: int
+    event_games: int = 0  # the demo event's (games/services/demo_event.py), recorded as well
 
     @property
     def added(self) -> int:
-        return self.recorded + self.score_only
+        return self.recorded + self.score_only + self.event_games
 
 
 def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
@@ -111,5 +114,6 @@ def load_demo(seed: int = SEED) -> DemoSummary:
                 skipped += 1
                 continue
             score_only += 1
+    event_games = load_demo_event(PLAYERS, seed)
     ratings.catch_up()  # each stored game marked its ratings out of date (rate=False)
-    return DemoSummary(recorded, score_only, skipped)
+    return DemoSummary(recorded, score_only, skipped, event_games)

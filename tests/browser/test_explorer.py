@@ -31,7 +31,7 @@ def test_the_first_moves_tree_opens_three_levels_deep(page, demo_club):
 
 def test_a_side_filter_swaps_the_answer_in_place(page, demo_club):
     page.goto("/games/explorer?game=duel")
-    page.locator("#explorer-answer .summary").filter(has_text="40 finished").wait_for()
+    page.locator("#explorer-answer .summary").filter(has_text="48 finished").wait_for()
     page.evaluate("window.__same_page = true")
     page.select_option("select[name=side_obelisk]", "B")
     page.get_by_role("button", name="Filter").click()

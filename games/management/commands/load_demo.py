@@ -7,7 +7,8 @@ from games.services.demo import GAMES, OTHER_GAMES, PLAYERS, SEED, load_demo
 class Command(BaseCommand):
     help = (
         f"Load the demo club: {len(PLAYERS)} players, {GAMES} Duel games (most recorded move by move) and "
-        f"{OTHER_GAMES} games of every other game (the base game's of 3 and 4 players) recorded move by move. "
+        f"{OTHER_GAMES} games of every other game (the base game's of 3 and 4 players) recorded move by move, "
+        "and a Duel Swiss club night two rounds in (its games recorded and linked to their tables). "
         "Idempotent: a second run adds nothing."
     )
 
@@ -29,7 +30,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 self.style.SUCCESS(
                     f"Demo data: added {summary.added} games ({summary.recorded} recorded, "
-                    f"{summary.score_only} score-only); {summary.skipped} already there."
+                    f"{summary.score_only} score-only, {summary.event_games} of the demo club night); "
+                    f"{summary.skipped} already there."
                 )
             )
         else:
