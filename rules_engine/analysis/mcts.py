@@ -5,16 +5,17 @@ tokens, the base game's cards to come; a game transcribed at the table knows no 
 one tree shared by all deals: at each node only the moves legal in this deal are candidates,
 picked by UCT, ``mean + UCB_C * sqrt(ln(availability) / visits)``, where a move's availability
 counts the visits of its node in which the move was legal (so a move that only some deals allow
-is not starved, nor favoured, by the deals that forbid it). The first move not yet tried at a node
-is added to the tree, the game is played on from there by the playout policy (`playout_outcomes`
+is not starved, nor favoured, by the deals that forbid it). A move not yet tried at a node (one
+picked at random) is added to the tree, the game is played on from there by the playout policy (`playout_outcomes`
 of evaluate.py, which uses a game's batch or compiled playout when it has one), and every node on
 the path is credited with the reward of the player who moved into it: 1 for a win, 1/k for a win
 shared by k players, 0 otherwise (so the same tree serves 2, 3 and 4 players).
 
 A move is only ever applied to a deal, never to the position as recorded. The root's children are
-ranked by their mean reward, each with a 95 % Wilson interval (as `estimate`'s); with
-``early_stop`` the search ends as soon as the best child's interval lies wholly above the
-second's (checked every `CHECK_EVERY` iterations from `MIN_ITERATIONS` on). One iteration is one
+ranked by their mean reward (those tried fewer than `RANKED_VISITS` times last), each with a 95 %
+Wilson interval (as `estimate`'s); with ``early_stop`` the search ends as soon as the best
+child's interval lies wholly above the second's (checked every `CHECK_EVERY` iterations from
+`MIN_ITERATIONS` on). One iteration is one
 playout, so ``playouts`` budgets the search as it budgets `rank_moves`.
 """
 
@@ -39,6 +40,11 @@ M = TypeVar("M")
 #: Iterations before the early stop is first checked, and between two checks.
 MIN_ITERATIONS = 100
 CHECK_EVERY = 20
+#: A root move tried fewer times ranks after every move tried at least this often (flat
+#: Monte-Carlo's least per move): with many moves and a small budget, a move played once and
+#: won once is not the best move at 100 %. UCT plays a promising move again, so the best ones
+#: have their visits.
+RANKED_VISITS = 8
 
 
 class _Node:
@@ -103,7 +109,8 @@ def _ranked(root: _Node) -> list[RankedMove[Any]]:
             mean = child.reward / child.visits
             low, high = _wilson(mean, child.visits)
             out.append(RankedMove(child.move, mean, low, high, child.visits))
-    out.sort(key=lambda m: -m.win)  # stable: ties keep the order the moves were first tried
+    # Stable: ties keep the order the moves were first tried.
+    out.sort(key=lambda m: (m.playouts < RANKED_VISITS, -m.win))
     return out
 
 

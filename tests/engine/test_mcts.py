@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rules_engine.analysis.evaluate import dealt
-from rules_engine.analysis.mcts import MIN_ITERATIONS, search, search_result
+from rules_engine.analysis.mcts import MIN_ITERATIONS, RANKED_VISITS, search, search_result
 from rules_engine.classic.moves import Sail
 from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.duel.moves import Unload
@@ -113,6 +113,14 @@ def test_the_ranked_moves_are_legal_and_best_first():
     ranked = search(DUEL, state, record, playouts=200, rng=random.Random(2), top=99)
     assert [v.win for v in ranked] == sorted((v.win for v in ranked), reverse=True)
     assert {v.move for v in ranked} == set(DUEL.legal_moves(state))
+
+
+def test_a_move_tried_a_few_times_ranks_after_the_moves_tried_more():
+    """The Duel's opening has more moves than a small budget tries 8 times each."""
+    record, state = duel_position(31, 0)
+    ranked = search_result(DUEL, state, record, playouts=150, rng=random.Random(1)).moves
+    few = [m.playouts < RANKED_VISITS for m in ranked]
+    assert any(few) and not all(few) and few == sorted(few)
 
 
 class Watched:
