@@ -1,7 +1,7 @@
 """Monte-Carlo analysis speed (rules_engine/analysis), on one core:
 
     .venv/bin/python bench/analysis.py [--playouts 200] [--calibration] [--policies]
-                                       [--strength] [--hints]
+                                       [--strength] [--hints] [--mcts] [--no-timings]
 
 Prints the load average first, then: a full analysis of a 58-ply Duel (every position, N
 playouts each: win chances and score margins; wall-clock and CPU seconds), a hint at one ply
@@ -11,7 +11,10 @@ of a ~90-ply 4-player base game; with random playouts per second as the baseline
 weighted playout policy with uniform random, on random games and on games of players who
 prefer to unload; --strength plays each game's playout policy against uniform random players;
 --hints compares flat Monte-Carlo with UCB1 at the root (UCT one level deep) at the same
-number of playouts, against a 200-playouts-a-move ranking of the same positions."""
+number of playouts, against a 200-playouts-a-move ranking of the same positions; --mcts compares
+flat Monte-Carlo with the determinized tree search (rules_engine/analysis/mcts.py) at the same
+budget, with and without its early stop, against the same long flat ranking, and says how many
+playouts the early stop saved."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules_engine.analysis import estimate, rank_moves, rank_moves_ucb
+from rules_engine.analysis import estimate, rank_moves, rank_moves_ucb, search_result
 from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.duel.game import new_game, shuffled_supply
 from rules_engine.duel.playout import random_step, weighted_step
@@ -61,6 +64,10 @@ def main() -> None:
                         help="also how often each game's playout policy beats uniform random play")
     parser.add_argument("--hints", action="store_true",
                         help="also flat Monte-Carlo against UCB1 for hints (30 positions per game)")
+    parser.add_argument("--mcts", action="store_true",
+                        help="also flat Monte-Carlo against the tree search (30 positions per game)")
+    parser.add_argument("--no-timings", action="store_true",
+                        help="skip the whole-analysis and hint timings (the baseline is still printed)")
     parser.add_argument("--policies", action="store_true",
                         help="also the Duel's Brier score with the weighted playout policy and with uniform random")
     parser.add_argument("--calibration", action="store_true",
@@ -76,17 +83,8 @@ def main() -> None:
     estimate(duel, opening, record, playouts=500, rng=random.Random(2))
     rate = 500 / (time.perf_counter() - start)
     print(f"baseline: {rate:,.0f} Duel playouts/s from the opening (policy + determinizing)")
-    seconds = full(duel, record, args.playouts)
-    print(f"Duel, 58 plies, {args.playouts} playouts per ply: {seconds:.1f}  (target ≤ 3 s)")
-    state = duel.replay(record).states[20]
-    start = time.perf_counter()
-    rank_moves(duel, state, record, playouts=400, rng=random.Random(3))
-    print(f"Duel hint at ply 20 (400 playouts): {(time.perf_counter() - start) * 1000:.0f} ms  (target ≤ 300 ms)")
-    games = (classic_record(random.Random(s), players=4) for s in range(500))
-    big = next(r for r in games if 85 <= len(r["moves"]) <= 95)
-    print(f"base game 4p, {len(big['moves'])} plies, {args.playouts} playouts per ply: "
-          f"{full(classic, big, args.playouts):.1f}  (target ≤ 20 s)")
-    transcribed(duel, classic, record, big, args.playouts)
+    if not args.no_timings:
+        timings(duel, classic, record, args.playouts)
     if args.calibration:
         from tests.engine.test_analysis import brier, duel_game
 
@@ -106,8 +104,26 @@ def main() -> None:
                   f"of 1,000 games (a fair share: {1 / players:.1%})")
     if args.hints:
         hints(duel, classic)
+    if args.mcts:
+        tree_search(duel, classic)
     if args.policies:
         policies(duel)
+
+
+def timings(duel, classic, record, playouts: int) -> None:
+    """Whole analyses and a hint, each game, as played and as transcribed at a table."""
+    seconds = full(duel, record, playouts)
+    print(f"Duel, 58 plies, {playouts} playouts per ply: {seconds:.1f}  (target ≤ 3 s)")
+    state = duel.replay(record).states[20]
+    start = time.perf_counter()
+    spent = search_result(duel, state, record, playouts=400, rng=random.Random(3)).playouts
+    print(f"Duel hint at ply 20 (tree search, at most 400 playouts, {spent} spent): "
+          f"{(time.perf_counter() - start) * 1000:.0f} ms  (target ≤ 300 ms)")
+    games = (classic_record(random.Random(s), players=4) for s in range(500))
+    big = next(r for r in games if 85 <= len(r["moves"]) <= 95)
+    print(f"base game 4p, {len(big['moves'])} plies, {playouts} playouts per ply: "
+          f"{full(classic, big, playouts):.1f}  (target ≤ 20 s)")
+    transcribed(duel, classic, record, big, playouts)
 
 
 def transcribed(duel, classic, record, big, playouts: int) -> None:
@@ -122,8 +138,9 @@ def transcribed(duel, classic, record, big, playouts: int) -> None:
           f"{full(duel, table_duel, playouts):.1f}  (target ≤ 3 s)")
     state = duel.replay(table_duel).states[20]
     start = time.perf_counter()
-    rank_moves(duel, state, table_duel, playouts=400, rng=random.Random(3))
-    print(f"transcribed Duel hint at ply 20 (400 playouts): {(time.perf_counter() - start) * 1000:.0f} ms")
+    search_result(duel, state, table_duel, playouts=400, rng=random.Random(3))
+    print(f"transcribed Duel hint at ply 20 (tree search, at most 400 playouts): "
+          f"{(time.perf_counter() - start) * 1000:.0f} ms")
     table_big = {**big, "setup": {**trimmed_setup(big), "transcribed": True}}
     print(f"transcribed base game 4p, {len(table_big['moves'])} plies, {playouts} playouts per ply: "
           f"{full(classic, table_big, playouts):.1f}  (target ≤ 20 s)")
@@ -163,6 +180,40 @@ def hints(duel, classic, budget: int = 400) -> None:
         for method, (regret, same, seconds) in totals.items():
             print(f"hints, {name}, {method} at {budget} playouts: mean regret {regret / len(positions):.4f}, "
                   f"best move found {same}/{len(positions)}, {seconds / len(positions) * 1000:.0f} ms a hint")
+
+
+def tree_search(duel, classic, budget: int = 400) -> None:
+    """Flat Monte-Carlo (`rank_moves`) against the tree search (`search_result`) at ``budget``
+    playouts, with its early stop and without: how often each one's first move is the long flat
+    ranking's best (200 playouts a move), the mean regret by that ranking, the time per hint and,
+    for the early stop, the playouts it spent."""
+    makers = (("Duel", duel, lambda s: {**duel.random_record(random.Random(s)), "players": ["A", "B"]}),
+              ("base game 3p", classic, lambda s: classic_record(random.Random(s), players=3)))
+    for name, game_type, make in makers:
+        positions = hint_positions(game_type, make, 30)
+        totals = {m: [0.0, 0, 0.0, 0] for m in ("flat", "MCTS", "MCTS early stop")}
+        for record, state in positions:
+            n = len(game_type.legal_moves(state))
+            reference = rank_moves(game_type, state, record, playouts=200 * n, rng=random.Random(9), top=n)
+            value = {repr(v.move): v.win for v in reference}
+            for method in totals:
+                start = time.process_time()
+                if method == "flat":
+                    flat = rank_moves(game_type, state, record, playouts=budget, rng=random.Random(3), top=n)
+                    first, spent = flat[0], sum(v.playouts for v in flat)  # at least 8 a move
+                else:
+                    result = search_result(game_type, state, record, playouts=budget, rng=random.Random(3),
+                                           early_stop=method != "MCTS")
+                    first, spent = result.moves[0], result.playouts
+                totals[method][2] += time.process_time() - start
+                totals[method][0] += reference[0].win - value.get(repr(first.move), 0.0)
+                totals[method][1] += repr(first.move) == repr(reference[0].move)
+                totals[method][3] += spent
+        for method, (regret, same, seconds, spent) in totals.items():
+            print(f"{name}, {method} at {budget} playouts: best move found {same}/{len(positions)}, mean regret "
+                  f"{regret / len(positions):.4f}, {spent / len(positions):.0f} playouts and "
+                  f"{seconds / len(positions) * 1000:.0f} CPU ms a hint")
+    print(f"load average after the comparison: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 class UniformDuel(DuelGame):

@@ -25,6 +25,7 @@ from games.services.records import record_of
 from imhotep_lib.callers import Caller
 from imhotep_lib.slots import Busy, slots
 from rules_engine import ENGINE_VERSION
+from rules_engine.analysis import ANALYSIS_VERSION
 from rules_engine.messages import msg
 
 #: Seconds a kept hint stays in the shared cache (the cache may drop it sooner when full).
@@ -36,7 +37,8 @@ RETRY_SECONDS = 5
 
 
 def cache_key(digest: str, ply: int, playouts: int) -> str:
-    return f"hint:{ENGINE_VERSION}:{digest}:{ply}:{playouts}"
+    """The analysis version too: a new search (3: tree search) gives new answers."""
+    return f"hint:{ENGINE_VERSION}:{ANALYSIS_VERSION}:{digest}:{ply}:{playouts}"
 
 
 def best_moves(game: Game, ply: int, *, caller: Caller | None, record: dict | None = None,

@@ -19,7 +19,7 @@ from games.boarddata import registry_for
 from games.models import Game
 from games.services.records import record_of
 from rules_engine import ENGINE_VERSION
-from rules_engine.analysis import ANALYSIS_VERSION, estimate, rank_moves
+from rules_engine.analysis import ANALYSIS_VERSION, estimate, search
 from rules_engine.messages import msg
 
 PROGRESS_EVERY = 5  # plies between progress writes
@@ -139,12 +139,14 @@ def _compute(analysis: GameAnalysis, lease: leases.Renewal) -> None:
         # Progress every few plies; the lease renewed when due, whatever the progress.
         lease.update(**({"plies_done": ply + 1} if ply % PROGRESS_EVERY == 0 else {}))
     # The review (games/analysis/review.py): each player's biggest mistakes, each with the
-    # best move its mover had at the position before it.
+    # best move its mover had at the position before it (determinized tree search,
+    # rules_engine/analysis/mcts.py; the chances above stay plain playouts from each position,
+    # which a game's batch playout runs at once).
     movers = [game_type.to_move(state) for state in states[:-1]]
     turning = []
     for point in review.worst_by_player(review.mistakes(probabilities, movers)):
-        best = rank_moves(game_type, states[point.before], record, playouts=analysis.playouts,
-                          rng=random.Random(point.move), top=1)
+        best = search(game_type, states[point.before], record, playouts=analysis.playouts,
+                      rng=random.Random(point.move), top=1)
         turning.append({"move": point.move, "seat": point.seat, "drop": point.cost,
                         "best": game_type.move_to_json(best[0].move) if best else None,
                         "best_win": round(best[0].win, 4) if best else None})
@@ -155,8 +157,10 @@ def _compute(analysis: GameAnalysis, lease: leases.Renewal) -> None:
 
 def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | None = None,
          states: Sequence | None = None) -> list[dict]:
-    """The best moves at ``ply`` for the player to move, with their estimated chance to win.
-    ``record`` and its ``states``: the game's, when the caller has replayed it (the replay page)."""
+    """The best moves at ``ply`` for the player to move, with their estimated chance to win and
+    the playouts each got (determinized tree search, rules_engine/analysis/mcts.py: at most
+    ``playouts``, fewer once the best move is clear). ``record`` and its ``states``: the game's,
+    when the caller has replayed it (the replay page)."""
     playouts = playouts or settings.IMHOTEP_HINT_PLAYOUTS
     game_type = registry_for(game).game(game.game_type)
     if record is None or states is None:
@@ -167,5 +171,5 @@ def hint(game: Game, ply: int, playouts: int | None = None, *, record: dict | No
     state = states[ply]
     if game_type.is_over(state):
         return []
-    ranked = rank_moves(game_type, state, record, playouts=playouts, rng=random.Random(ply))
+    ranked = search(game_type, state, record, playouts=playouts, rng=random.Random(ply))
     return [{"move": game_type.move_to_json(v.move), "win": round(v.win, 4), "playouts": v.playouts} for v in ranked]

@@ -40,8 +40,10 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
     context: dict[str, Any] = {
         "game": game, "analysis": analysis, "panel_url": reverse("game-analysis", args=[game.pk]),
         "may_start": may_write(request.user),
-        # An analysis made before the margins were kept shows its chances; analysing again adds them.
+        # An analysis of an older version shows what it kept; analysing again adds the margins
+        # (made before they were kept) or the tree search's better moves (ANALYSIS_VERSION 3).
         "outdated": analysis is not None and service.is_outdated(analysis),
+        "outdated_has_margins": analysis is not None and service.has_margins(analysis),
     }
     if analysis is not None and analysis.status == GameAnalysis.Status.DONE:
         timeline = timeline or load_timeline(game)

@@ -7,7 +7,8 @@ Works for any registered game through the game-type interface (``legal_moves``, 
 supply and reserve), so a playout never profits from hidden information;
 ``playout_weights(moves)`` biases the playout policy; ``final_scores(state, record)`` gives the
 final totals from which the analysis also keeps each player's expected final score margin
-(see docs/plugins.md).
+(see docs/plugins.md). Hints and the review's best moves come from `search` (mcts.py,
+determinized Monte-Carlo tree search with an early stop).
 """
 
 from rules_engine.analysis.evaluate import (
@@ -20,6 +21,7 @@ from rules_engine.analysis.evaluate import (
     rank_moves_ucb,
     winners,
 )
+from rules_engine.analysis.mcts import SearchResult, search, search_result
 
-__all__ = ["ANALYSIS_VERSION", "Estimate", "MoveValue", "estimate", "margins", "rank_moves", "rank_moves_ucb",
-           "winners"]
+__all__ = ["ANALYSIS_VERSION", "Estimate", "MoveValue", "SearchResult", "estimate", "margins", "rank_moves",
+           "rank_moves_ucb", "search", "search_result", "winners"]

@@ -21,9 +21,11 @@ M = TypeVar("M")
 Z95 = 1.96
 MAX_PLIES = 2000  # a playout longer than any real game is a bug in a plugin, not an endless loop
 #: What a stored analysis holds (games/analysis keys its results by it besides the engine
-#: version): 2 added each player's expected final score margin. Bump it when the figures an
-#: analysis keeps change, so stored ones are recomputed.
-ANALYSIS_VERSION = 2
+#: version): 2 added each player's expected final score margin; 3 picks the review's best moves
+#: (and hints) by determinized tree search (mcts.py) instead of flat playouts per move, so stored
+#: reviews are redone with the stronger search (the chances to win per position are unchanged).
+#: Bump it when the figures an analysis keeps change, so stored ones are recomputed.
+ANALYSIS_VERSION = 3
 
 
 @dataclass(frozen=True)
