@@ -57,7 +57,9 @@ from rules_engine.classic.kernel_rules import MIN_LOAD, add_stones, end_round, e
 # The weights of `playout` (W_PLACE, W_GET, W_GET_EMPTY, W_CARD, SAIL_GAIN); test_kernel checks they agree.
 W_PLACE, W_GET, W_GET_EMPTY, W_CARD = 2.0, 1.0, 3.0, 0.5
 SAIL_GAIN = 1.5
-MAX_ENTRIES = 128
+MAX_ENTRIES = 128  # GET, PLACE, HAMMER, CHISEL; SAIL and LEVER 4 x 5; SAILC 16 x 5 at most
+EW_SIZE = MAX_ENTRIES + 4
+WS_SIZE = 32
 
 
 @njit(cache=True)
@@ -65,16 +67,18 @@ def ship_weight(st: np.ndarray, s: int) -> float:
     """`playout._ship_weight`: how many more of the ship's stones are the mover's than the
     best-placed opponent's."""
     me = st[TO_MOVE]
-    counts = np.zeros(4, dtype=np.int64)
-    for k in range(st[CAPS + s]):
-        p = st[SLOTS + 4 * s + k]
-        if p >= 0:
-            counts[p] += 1
+    mine = 0
     best = 0
     for p in range(st[N]):
-        if p != me and counts[p] > best:
-            best = counts[p]
-    return max(0.1, 1.0 + SAIL_GAIN * (counts[me] - best))
+        c = 0
+        for k in range(st[CAPS + s]):
+            if st[SLOTS + 4 * s + k] == p:
+                c += 1
+        if p == me:
+            mine = c
+        elif c > best:
+            best = c
+    return max(0.1, 1.0 + SAIL_GAIN * (mine - best))
 
 
 @njit(cache=True)
@@ -87,16 +91,23 @@ def spend(st: np.ndarray, p: int, card: int) -> None:
 
 @njit(cache=True)
 def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, row: np.ndarray,
-                  ek: np.ndarray, ea: np.ndarray, eb: np.ndarray, ec: np.ndarray, ew: np.ndarray) -> None:
+                  ek: np.ndarray, ea: np.ndarray, eb: np.ndarray, ec: np.ndarray, ew: np.ndarray,
+                  ws: np.ndarray, stack: np.ndarray) -> None:
     """One move of the player to move, drawn as `playout.weighted_step` draws it, written to
-    ``row``; ``ek``..``ew`` are scratch arrays for the menu entries."""
+    ``row``; ``ek``..``ew`` are scratch arrays for the menu entries (``ew`` of `EW_SIZE`),
+    ``ws`` (`WS_SIZE`) and ``stack`` (64 x 3) scratch space (no allocation per move)."""
     p = st[TO_MOVE]
     sled = st[SLED + p]
     quarry = st[QUARRY + p]
-    free = np.empty(16, dtype=np.int64)  # slot indices s*4 + k, as `legal.menus` lists them
+    free = ws[0:16]  # slot indices s*4 + k, as `legal.menus` lists them
     nfree = 0
-    loads = np.full(4, -1, dtype=np.int64)  # -1: sailed
+    loads = ws[16:20]  # -1: sailed
+    order = ws[20:24]
+    owners = ws[24:28]
+    weights = ew[MAX_ENTRIES:EW_SIZE]  # ship weights, -1 until worked out
     for s in range(4):
+        loads[s] = -1
+        weights[s] = -1.0
         if st[SAILED + s] < 0:
             load = 0
             for k in range(st[CAPS + s]):
@@ -106,7 +117,6 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
                 else:
                     load += 1
             loads[s] = load
-    weights = np.full(4, -1.0)
     ne = 0
     total = 0.0
     if sled < 5 and quarry:
@@ -178,7 +188,6 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         r -= ew[i]
     kind = ek[e]
     row[M_KIND] = kind
-    order = np.empty(4, dtype=np.int64)
     takes = row[M_TAKES:M_TAKES + 4]
     if kind == K_GET:
         add_stones(st, p, 3)
@@ -225,26 +234,31 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         row[M_SHIP], row[M_SITE] = s, site
         if site == S_MARKET:
             row[M_NTAKES] = no
-        sail(st, s, site, order, no, rng, draws, takes)
+        sail(st, s, site, order, no, rng, draws, takes, owners, stack)
     end_turn(st, False)
+
+
+@njit(cache=True)
+def scratch_space() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The scratch arrays of `weighted_step`, allocated once per playout."""
+    return (np.empty(MAX_ENTRIES, dtype=np.int64), np.zeros(MAX_ENTRIES, dtype=np.int64),
+            np.zeros(MAX_ENTRIES, dtype=np.int64), np.zeros(MAX_ENTRIES, dtype=np.int64),
+            np.empty(EW_SIZE, dtype=np.float64), np.empty(WS_SIZE, dtype=np.int64),
+            np.empty((64, 3), dtype=np.int64))
 
 
 @njit(cache=True)
 def playout(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, moves: np.ndarray) -> int:
     """Play ``st`` to the end by `weighted_step`; the number of moves played. Reports them in
     ``moves`` (rows, as many as fit) when it has more than one row."""
-    ek = np.empty(128, dtype=np.int64)
-    ea = np.zeros(128, dtype=np.int64)
-    eb = np.zeros(128, dtype=np.int64)
-    ec = np.zeros(128, dtype=np.int64)
-    ew = np.empty(128, dtype=np.float64)
+    ek, ea, eb, ec, ew, ws, stack = scratch_space()
     scratch = np.empty(MOVE_WIDTH, dtype=np.int64)
     trace = moves.shape[0] > 1
     played = 0
     while not st[OVER]:
         if trace and played < moves.shape[0]:
-            weighted_step(st, rng, draws, moves[played], ek, ea, eb, ec, ew)
+            weighted_step(st, rng, draws, moves[played], ek, ea, eb, ec, ew, ws, stack)
         else:
-            weighted_step(st, rng, draws, scratch, ek, ea, eb, ec, ew)
+            weighted_step(st, rng, draws, scratch, ek, ea, eb, ec, ew, ws, stack)
         played += 1
     return played

@@ -165,12 +165,11 @@ def gain(st: np.ndarray, p: int, card: int) -> None:
 
 
 @njit(cache=True)
-def count_takes(st: np.ndarray, used: int, pair: int, k: int) -> int:
+def count_takes(st: np.ndarray, used: int, pair: int, k: int, stack: np.ndarray) -> int:
     """How many sequences of market picks ``k`` stones can make (C5.1, C6.1), as
     `legal.take_leaves` lists them: face-up cards not ``used`` (a bit per position), each id
-    once, and the pair while ``pair``. Walked with a stack of its own (numba's cache cannot
-    load a recursive function)."""
-    stack = np.empty((64, 3), dtype=np.int64)
+    once, and the pair while ``pair``. Walked on ``stack`` (64 x 3; numba's cache cannot load
+    a recursive function)."""
     stack[0, 0], stack[0, 1], stack[0, 2] = used, pair, k
     top = 1
     total = 0
@@ -205,7 +204,7 @@ def count_takes(st: np.ndarray, used: int, pair: int, k: int) -> int:
 
 
 @njit(cache=True)
-def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator) -> int:
+def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np.ndarray) -> int:
     """Player ``p``'s pick for one of ``k`` stones still to unload at the market, drawn so that
     the whole sequence is uniform over `count_takes` (the pure playout's uniform leaf); the pick
     is carried out. Returns it as reported: card id, `PAIR_TAKE` + card id, or -1."""
@@ -213,7 +212,7 @@ def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator) -> int:
     np_ = st[NPAIR]
     if nm == 0 and np_ == 0:
         return -1
-    r = rng.integers(0, count_takes(st, 0, 1 if np_ else 0, k))
+    r = rng.integers(0, count_takes(st, 0, 1 if np_ else 0, k, stack))
     chosen = -1
     for i in range(nm):
         card = st[MARKET + i]
@@ -223,7 +222,7 @@ def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator) -> int:
                 dup = True
         if dup:
             continue
-        c = count_takes(st, 1 << i, 1 if np_ else 0, k - 1)
+        c = count_takes(st, 1 << i, 1 if np_ else 0, k - 1, stack)
         if r < c:
             chosen = i
             break
@@ -235,7 +234,7 @@ def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator) -> int:
         st[NMARKET] = nm - 1
         gain(st, p, card)
         return card
-    c = count_takes(st, 0, 0, k - 1)
+    c = count_takes(st, 0, 0, k - 1, stack)
     kept = 0 if r < c or np_ == 1 or st[PAIR] == st[PAIR + 1] else 1
     card = st[PAIR + kept]
     other = st[PAIR + 1 - kept] if np_ == 2 else -1
@@ -307,12 +306,12 @@ def end_round(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> No
 
 @njit(cache=True)
 def sail(st: np.ndarray, s: int, site: int, order: np.ndarray, norder: int, rng: np.random.Generator,
-         draws: np.ndarray, takes: np.ndarray) -> None:
+         draws: np.ndarray, takes: np.ndarray, owners: np.ndarray, stack: np.ndarray) -> None:
     """C4.3: ship ``s`` sails to ``site`` and unloads its slots in ``order[:norder]``; market
-    picks are drawn by `take_one` and written to ``takes``; the 4th ship ends the round (C3.3)."""
+    picks are drawn by `take_one` and written to ``takes``; the 4th ship ends the round (C3.3).
+    ``owners`` (4) and ``stack`` are scratch space."""
     st[SAILED + s] = site
     st[NSAILED] += 1
-    owners = np.empty(4, dtype=np.int64)
     for j in range(norder):
         owners[j] = st[SLOTS + 4 * s + order[j]]
     for k in range(4):
@@ -320,7 +319,7 @@ def sail(st: np.ndarray, s: int, site: int, order: np.ndarray, norder: int, rng:
     for j in range(norder):
         p = owners[j]
         if site == S_MARKET:
-            takes[j] = take_one(st, p, norder - j, rng)
+            takes[j] = take_one(st, p, norder - j, rng, stack)
             st[QUARRY + p] += 1  # C5.1: after the card is taken
         else:
             deliver(st, p, site)

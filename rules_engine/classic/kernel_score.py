@@ -32,7 +32,7 @@ from rules_engine.classic.kernel_layout import (
     WRATH,
     N,
 )
-from rules_engine.classic.kernel_policy import playout, weighted_step
+from rules_engine.classic.kernel_policy import playout, scratch_space, weighted_step
 
 OBELISKS_A_POINTS = np.array(((0, 0, 0, 0), (0, 0, 0, 0), (10, 1, 0, 0), (12, 6, 1, 0), (15, 10, 5, 1)),
                              dtype=np.int64)  # C5.5, by player count
@@ -185,13 +185,9 @@ def traced(start: np.ndarray, pool: np.ndarray, rng: np.random.Generator, draws:
 def first_moves(start: np.ndarray, pool: np.ndarray, rng: np.random.Generator, rows: np.ndarray) -> None:
     """The move `weighted_step` draws at ``start``, once per row of ``rows`` (the policy test)."""
     draws = np.zeros(1, dtype=np.int64)
-    ek = np.empty(128, dtype=np.int64)
-    ea = np.zeros(128, dtype=np.int64)
-    eb = np.zeros(128, dtype=np.int64)
-    ec = np.zeros(128, dtype=np.int64)
-    ew = np.empty(128, dtype=np.float64)
+    ek, ea, eb, ec, ew, ws, stack = scratch_space()
     st = start.copy()
     for i in range(rows.shape[0]):
         st[:] = start
         redeal(st, pool, rng)
-        weighted_step(st, rng, draws, rows[i], ek, ea, eb, ec, ew)
+        weighted_step(st, rng, draws, rows[i], ek, ea, eb, ec, ew, ws, stack)
