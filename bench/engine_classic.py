@@ -94,7 +94,7 @@ def simple_playout(n: int, rng: random.Random) -> list[int]:
                         score[owner] += PYRAMID[pyramid] if pyramid < 14 else 1
                         pyramid += 1
                     elif a[2] == 2:
-                        temple = temple[1:] + [owner]
+                        temple = [*temple[1:], owner]
                     elif a[2] == 3:
                         burial[owner] += 1
                     else:

@@ -76,8 +76,8 @@ def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) 
     st[L.SAILED : L.SAILED + 4] = state._sailed
     seen = [tuple(c) for c in state._cards[: state._round + 1]]
     st[L.NCARDS] = len(seen)
-    for r, card in enumerate(seen):
-        st[L.CARDS + 4 * r : L.CARDS + 4 * r + 4] = card
+    for r, round_card in enumerate(seen):
+        st[L.CARDS + 4 * r : L.CARDS + 4 * r + 4] = round_card
     pool = np.array([cap for c in (Counter(ROUND_CARDS[n]) - Counter(seen)).elements() for cap in c], dtype=np.int64)
     st[L.DECK : L.DECK + 12] = state._deck
     st[L.DISCARD : L.DISCARD + 12] = state._discard

@@ -201,11 +201,11 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         row[M_SHIP], row[M_SLOT] = spot // 4, spot % 4
     elif kind == K_CHISEL:
         spend(st, p, CHISEL)
-        i = rng.integers(0, nfree)
-        j = rng.integers(0, nfree - 1)
-        if j >= i:
-            j += 1
-        a, b = min(free[i], free[j]), max(free[i], free[j])
+        first = rng.integers(0, nfree)
+        second = rng.integers(0, nfree - 1)
+        if second >= first:
+            second += 1
+        a, b = min(free[first], free[second]), max(free[first], free[second])
         st[SLED + p] -= 2
         st[SLOTS + a] = p
         st[SLOTS + b] = p
@@ -227,8 +227,8 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
                 no += 1
         if kind == K_LEVER:  # a uniform unload order (C7)
             for i in range(no - 1, 0, -1):
-                j = rng.integers(0, i + 1)
-                order[i], order[j] = order[j], order[i]
+                swap = rng.integers(0, i + 1)
+                order[i], order[swap] = order[swap], order[i]
             for i in range(no):
                 row[M_ORDER + i] = order[i]
         row[M_SHIP], row[M_SITE] = s, site

@@ -233,7 +233,7 @@ def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np
             st[MARKET + j] = st[MARKET + j + 1]
         st[NMARKET] = nm - 1
         gain(st, p, card)
-        return card
+        return int(card)
     c = count_takes(st, 0, 0, k - 1, stack)
     kept = 0 if r < c or np_ == 1 or st[PAIR] == st[PAIR + 1] else 1
     card = st[PAIR + kept]
@@ -242,7 +242,7 @@ def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np
     if other >= 0:
         discard(st, other)
     gain(st, p, card)
-    return PAIR_TAKE + card
+    return int(PAIR_TAKE + card)
 
 
 @njit(cache=True)

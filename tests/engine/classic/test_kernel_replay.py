@@ -5,6 +5,8 @@ reports is legal in `apply_move` (C3–C7), and the pure engine's final state an
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules_engine.classic.plugin import ClassicGame
@@ -13,6 +15,7 @@ from tests.engine.classic.kernel_helpers import KERNEL_SIDES, board_data_set, po
 
 pytest.importorskip("numba")
 
+CLASSIC_GAME = ClassicGame()
 PLAYOUTS_PER_CASE = 12
 CASES = [
     (players, i, fraction)
@@ -41,10 +44,21 @@ def test_c8_kernel_outcomes_score_as_final_outcome():
     data = board_data_set()
     state, rec = position(7, 4, {"burial-chamber": "B", "obelisks": "B"}, data, 0.3)
     game = ClassicGame(data)
-    import random
-
     outs = game.fast_outcomes(state, rec, random.Random(3), 50)
     assert outs is not None and len(outs) == 50
     for out in outs:
         best = max(out.scores)
         assert set(out.winners) <= {p for p, s in enumerate(out.scores) if s == best}
+
+
+def test_c2_kernel_same_seed_same_playouts():
+    state, rec = position(11, 3, {}, EMPTY, 0.2)
+    first = CLASSIC_GAME.fast_outcomes(state, rec, random.Random(5), 40)
+    again = CLASSIC_GAME.fast_outcomes(state, rec, random.Random(5), 40)
+    assert first == again
+
+
+def test_c6_2_pyramids_b_is_left_to_the_pure_engine():
+    data = board_data_set()
+    state, rec = position(12, 3, {"pyramids": "B"}, data, 0.2)
+    assert ClassicGame(data).fast_outcomes(state, rec, random.Random(5), 10) is None
