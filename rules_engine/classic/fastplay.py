@@ -3,19 +3,21 @@ board data as the flat array of `kernel_layout` (`to_array`), `outcomes` (the ba
 `ClassicGame.fast_outcomes`) and `traced` / `decode_move` (one playout with its moves as F4
 dicts and its market draws, for the tests).
 
-The kernel covers the positions whose moves involve market picks only (`legal.fast`: Pyramids
-A and Temple A; any side of the market, burial chamber and obelisks, B with board data). For
-the others, and where numba cannot be imported, `outcomes` returns None and the analysis plays
-the pure engine's `playout.analysis_playout` (which stays the reference); a missing numba is
-logged once.
+The kernel covers the games with Pyramids A (any side of the market, temple, burial chamber
+and obelisks, B with board data); Pyramids B's choices (C6.2) are not compiled. For those,
+and where numba cannot be imported, `outcomes` returns None and the analysis plays the pure
+engine's `playout.analysis_playout` (which stays the reference); a missing numba is logged
+once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -23,13 +25,14 @@ import numpy as np
 
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic import kernel_layout as L
+from rules_engine.classic.choosers import TEMPLE_CHOICE
 from rules_engine.classic.components import BUILDING_SITES, PHARAOHS_WRATH, ROUND_CARDS, TEMPLE_WIDTH
 from rules_engine.classic.deliveries import temple_tops
-from rules_engine.classic.legal import CHISEL, GET, HAMMER, LEVER, PASS, PLACE, SAIL, SAILC, fast
+from rules_engine.classic.legal import CHISEL, GET, HAMMER, LEVER, PASS, PLACE, SAIL, SAILC
 from rules_engine.classic.movefields import PAIR
 from rules_engine.classic.playout import move_json
-from rules_engine.classic.sitedata import SiteData
-from rules_engine.classic.state import BURIAL, CARD_IDS, CARD_INDEX, OBELISKS, ClassicState
+from rules_engine.classic.sitedata import TEMPLE_BONUSES, SiteData
+from rules_engine.classic.state import BURIAL, CARD_IDS, CARD_INDEX, OBELISKS, PYRAMIDS, TEMPLE, ClassicState
 
 log = logging.getLogger(__name__)
 _KERNEL: list[ModuleType | None] = []  # the kernel module once tried (None: numba is missing)
@@ -38,11 +41,33 @@ _KINDS = (GET, PLACE, SAIL, LEVER, HAMMER, SAILC, CHISEL, PASS)  # the kernel's 
 assert tuple(range(8)) == _KINDS
 
 
+def _fresh_cache() -> None:
+    """Drop numba's cached kernel when any kernel module changed: numba checks only each
+    function's own file, so `kernel_score` would keep an old `kernel_policy` compiled in. The
+    kernel modules' digest is kept beside the cache (``__pycache__/kernel.digest``)."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(here.glob("kernel*.py")))).hexdigest()
+    cache = here / "__pycache__"
+    stamp = cache / "kernel.digest"
+    try:
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        for old in [*cache.glob("kernel_*.nbi"), *cache.glob("kernel_*.nbc")]:
+            old.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError as exc:  # a read-only install: numba then caches elsewhere, or compiles each time
+        log.info("the kernel's cache digest cannot be kept: %s", exc)
+
+
 def kernel() -> ModuleType | None:
     """`kernel_score` (importing numba and compiling or loading the kernel), or None when numba
     cannot be imported; that is logged once per process."""
     if not _KERNEL:
         try:
+            import numba  # noqa: F401  (before touching the cache: without numba there is none)
+
+            _fresh_cache()
             from rules_engine.classic import kernel_score
         except ImportError as exc:
             log.warning("numba cannot be imported (%s): base-game analysis plays the pure engine's playouts", exc)
@@ -53,9 +78,9 @@ def kernel() -> ModuleType | None:
 
 
 def supported(state: ClassicState) -> bool:
-    """Whether the kernel plays this position's game: no Pyramids B or Temple B (their
-    choices), board data for the other B sides having been checked at setup."""
-    return fast(state.thaw())
+    """Whether the kernel plays this position's game: not with Pyramids B (its choices), board
+    data for the B sides having been checked at setup."""
+    return state._sides[PYRAMIDS] == "A"
 
 
 def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:
@@ -101,6 +126,10 @@ def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) 
         values = sorted(data.obelisks_b["towers"], reverse=True)[: L.MAX_TOWERS]  # type: ignore[index]
         st[L.NTOWER_VALUES] = len(values)
         st[L.TOWER_VALUES : L.TOWER_VALUES + len(values)] = values
+    if sides[TEMPLE] == "B":  # C6.3: each space's bonus for this player count
+        st[L.TEMPLE_B] = 1
+        for i, bonus in enumerate(data.temple_b["spaces"][n]):  # type: ignore[index]
+            st[L.TEMPLE_BONUS + i] = TEMPLE_BONUSES.index(bonus)
     if st[L.BURIAL_B]:  # C6.4: the ranking points for this player count
         points = list(data.burial_chamber_b["points"][n])[:n]  # type: ignore[index]
         st[L.BURIAL_POINTS : L.BURIAL_POINTS + len(points)] = points
@@ -136,6 +165,9 @@ def decode_move(row: Sequence[int]) -> dict[str, Any]:
     leaf: tuple[Any, ...] = ()
     if row[L.M_NTAKES] > 0:
         leaf = tuple(("take", _take(t)) for t in row[L.M_TAKES : L.M_TAKES + row[L.M_NTAKES]])
+    if row[L.M_TEMPLE] > 0:
+        count, bits = row[L.M_TEMPLE] % 8, row[L.M_TEMPLE] // 8
+        leaf += tuple((TEMPLE_CHOICE, "stones" if bits >> j & 1 else "point") for j in range(count))
     base: tuple[Any, ...]
     if kind in (PLACE, HAMMER):
         base = (kind, s, k)

@@ -32,6 +32,8 @@ NPAIR = 18  # Market B pair cards left (0 once taken)
 NCARDS = 19  # round cards known (the rest are re-dealt, C2.1)
 NTOWER_VALUES = 20
 WRATH = 21  # Pharaoh's wrath (C9) is played
+TEMPLE_B = 22  # C6.3
+TCHOICES = 23  # the Temple B choices of the move being played (`M_TEMPLE`'s code), -1 none
 # Arrays.
 CAPS = 24  # 4 ship capacities of the round
 SLOTS = 28  # 16: ship s slot k at SLOTS + s*4 + k, owner or -1
@@ -53,7 +55,10 @@ BLUE = 148  # 4 players x 4 blue cards (lever, hammer, sail, chisel): counts
 TOWER_VALUES = 164  # 8: Obelisks B tower values, highest first
 BURIAL_POINTS = 172  # 4: Burial chamber B ranking points for this player count
 BURIAL = 176  # 120 burial stones in delivery order (C5.4: column by column, 3 rows)
-SIZE = 296
+TEMPLE_BONUS = 296  # 5: Temple B bonus per space (TB_* codes)
+SIZE = 304
+
+TB_POINT_OR_STONES, TB_TWO_POINTS, TB_CARD = 0, 1, 2  # C6.3, as `sitedata.TEMPLE_BONUSES` lists them
 
 MAX_TOWERS = 8
 MAX_BURIAL = 120
@@ -77,4 +82,5 @@ M_KIND, M_SHIP, M_SLOT, M_SITE, M_SHIP2, M_SLOT2 = 0, 1, 2, 3, 4, 5
 M_ORDER = 6  # 4: the lever's unload order (slots), -1 padded
 M_NTAKES = 10
 M_TAKES = 11  # 4 market picks: card id, PAIR_TAKE + card id, or -1 (nothing left)
+M_TEMPLE = 15  # Temple B "1 point or 2 stones" choices (C6.3): count + 8 * (a bit per choice, 1 stones), or -1
 MOVE_WIDTH = 16

@@ -38,6 +38,7 @@ from rules_engine.classic.kernel_layout import (
     M_SLOT,
     M_SLOT2,
     M_TAKES,
+    M_TEMPLE,
     MOVE_WIDTH,
     NDISCARD,
     NSAILED,
@@ -49,6 +50,8 @@ from rules_engine.classic.kernel_layout import (
     SAILED,
     SLED,
     SLOTS,
+    TCHOICES,
+    TEMPLE_B,
     TO_MOVE,
     N,
 )
@@ -59,6 +62,8 @@ W_PLACE, W_GET, W_GET_EMPTY, W_CARD = 2.0, 1.0, 3.0, 0.5
 SAIL_GAIN = 1.5
 MAX_ENTRIES = 128  # GET, PLACE, HAMMER, CHISEL; SAIL and LEVER 4 x 5; SAILC 16 x 5 at most
 EW_SIZE = MAX_ENTRIES + 4
+PERMS_FAST = np.ones(5, dtype=np.float64)  # lever entries per (ship, site), by load
+PERMS_GENERAL = np.array((1.0, 1.0, 2.0, 6.0, 24.0))  # one per unload order (load!)
 WS_SIZE = 32
 
 
@@ -128,6 +133,8 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         total += ew[ne]
         ne += 1
     lever = st[BLUE + 4 * p] > 0
+    # With Temple B each unload order is an entry of its own (`legal.menus` general mode).
+    perms = PERMS_GENERAL if st[TEMPLE_B] else PERMS_FAST
     for kind in (K_SAIL, K_LEVER):
         if kind == K_LEVER and not lever:
             continue
@@ -141,7 +148,7 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
                                     or st[SAILED + 3] == site):
                     continue
                 ek[ne], ea[ne], eb[ne] = kind, s, site
-                ew[ne] = weights[s] if kind == K_SAIL else weights[s] * W_CARD
+                ew[ne] = weights[s] if kind == K_SAIL else weights[s] * W_CARD * perms[loads[s]]
                 total += ew[ne]
                 ne += 1
     if st[BLUE + 4 * p + 1] > 0 and nfree and sled + min(3, 5 - sled, quarry) >= 1:
@@ -172,11 +179,13 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         ne += 1
     for j in range(MOVE_WIDTH):
         row[j] = -1
+    st[TCHOICES] = -1
     if total == 0.0:  # C3 ruling: nothing else is legal
         row[M_KIND] = K_PASS
         st[PASSES] += 1
         if st[PASSES] == st[N]:
             end_round(st, rng, draws)
+        row[M_TEMPLE] = st[TCHOICES]
         end_turn(st, True)
         return
     r = rng.random() * total
@@ -235,6 +244,7 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         if site == S_MARKET:
             row[M_NTAKES] = no
         sail(st, s, site, order, no, rng, draws, takes, owners, stack)
+        row[M_TEMPLE] = st[TCHOICES]
     end_turn(st, False)
 
 

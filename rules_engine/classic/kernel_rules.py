@@ -62,6 +62,11 @@ from rules_engine.classic.kernel_layout import (
     SLED,
     SLOTS,
     STATUE,
+    TB_CARD,
+    TB_TWO_POINTS,
+    TCHOICES,
+    TEMPLE_B,
+    TEMPLE_BONUS,
     TO_MOVE,
     TOWER_VALUES,
     TRACK,
@@ -274,13 +279,44 @@ def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.
 
 
 @njit(cache=True)
-def end_round(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> None:
-    """C3.4–C3.5: the temple scores (C5.3), leftovers are discarded, unsailed stones go home."""
-    n = st[N]
-    for i in range(temple_width(n)):
+def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> None:
+    """C6.3: each visible stone gives its owner its space's bonus; "1 point or 2 stones" is
+    chosen uniformly (the pure playout's leaves are every combination), the choices are kept
+    in ``st[TCHOICES]`` for the move's report."""
+    count = 0
+    bits = 0
+    for i in range(temple_width(st[N])):
         p = st[TTOP + i]
-        if p >= 0:
-            st[TRACK + p] += 1
+        if p < 0:
+            continue
+        bonus = st[TEMPLE_BONUS + i]
+        if bonus == TB_TWO_POINTS:
+            st[TRACK + p] += 2
+        elif bonus == TB_CARD:
+            card = draw(st, rng, draws)
+            if card >= 0:
+                gain(st, p, card)
+        else:
+            if rng.integers(0, 2):
+                add_stones(st, p, 2)
+                bits |= 1 << count
+            else:
+                st[TRACK + p] += 1
+            count += 1
+    st[TCHOICES] = count + 8 * bits if count else -1
+
+
+@njit(cache=True)
+def end_round(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> None:
+    """C3.4–C3.5: the temple scores (C5.3, C6.3), leftovers are discarded, unsailed stones go home."""
+    n = st[N]
+    if st[TEMPLE_B]:
+        score_temple_b(st, rng, draws)
+    else:
+        for i in range(temple_width(n)):
+            p = st[TTOP + i]
+            if p >= 0:
+                st[TRACK + p] += 1
     for i in range(st[NMARKET]):
         discard(st, st[MARKET + i])
     for i in range(st[NPAIR]):

@@ -15,12 +15,13 @@ from rules_engine.classic.playout import random_record
 from rules_engine.classic.sitecheck import from_mapping
 from rules_engine.classic.state import ClassicState
 
-# Sides the kernel plays: Pyramids A and Temple A, the others either way (B with board data).
+# Sides the kernel plays: Pyramids A, the others either way (B with board data).
 KERNEL_SIDES = (
     {},
     {"market": "B"},
-    {"burial-chamber": "B", "obelisks": "B"},
-    {"market": "B", "burial-chamber": "B", "obelisks": "B"},
+    {"obelisks": "B"},
+    {"temple": "B", "burial-chamber": "B"},
+    {"market": "B", "temple": "B", "burial-chamber": "B", "obelisks": "B"},
 )
 
 
