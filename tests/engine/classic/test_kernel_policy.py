@@ -21,7 +21,9 @@ DRAWS = 4000
 BOUND = 4.5  # the largest |z| of any move's frequency difference
 MARKET_B = {"market": "B", "burial-chamber": "B", "obelisks": "B"}
 # (seed, players, sides, fraction): the start; blue cards in hand (sail and chisel, lever); Market B
-# with ships to sail there (84 sequences of picks, the pair's two cards; a market with a card twice).
+# with ships to sail there (84 sequences of picks, the pair's two cards; a market with a card twice);
+# Temple B with a lever in hand (each unload order its own entry, C6.3), the last ship to sail
+# (the temple's "1 point or 2 stones" choices part of the move).
 POSITIONS = [
     (1, 3, {}, 0.0),
     (104, 4, {}, 0.5),
@@ -29,13 +31,15 @@ POSITIONS = [
     (133, 2, {}, 0.5),
     (8, 3, MARKET_B, 0.6),
     (34, 3, MARKET_B, 0.6),
+    (9, 3, {"temple": "B"}, 0.3),
+    (28, 3, {"temple": "B"}, 0.5),
 ]
 
 
 def key(move: dict) -> tuple:
-    """A move by what it does and where (slots apart), with its market picks."""
+    """A move by what it does and where (slots apart), with its market picks and temple choices."""
     return (move["type"], move.get("card"), move.get("ship"), move.get("site"), str(move.get("take")),
-            str(move.get("order")))
+            str(move.get("order")), str(move.get("temple")))
 
 
 def pure_moves(state, step, seed: int) -> Counter:
