@@ -3,8 +3,8 @@ C6.4, C6.5), sailing (C4.3) and the rounds (C3) on the flat position of `kernel_
 `deck`, `deliveries` and `actions` play them on a `Work`. Only what a playout needs: the
 moves come from `kernel_policy`, legal by construction, so nothing is checked here.
 
-Covered: Pyramids A and Temple A (their stones involve no choice, `legal.fast`), either side
-of the market, the burial chamber and the obelisks (with board data for their B sides).
+Covered: Pyramids A (its stones involve no choice), either side of the market, the temple, the
+burial chamber and the obelisks (with board data for their B sides).
 `draws` logs the market cards turned up (``draws[0]`` counts them) when it is longer than 1.
 """
 

@@ -91,7 +91,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
                       count: int) -> list[Outcome] | None:
         """``count`` playouts of the compiled kernel (issue #40, `fastplay`): the same policy and
         re-deal as `fast_playout`, scored as `final_outcome`; None where the kernel does not play
-        (Pyramids B, Temple B, or numba missing), so the analysis plays `fast_playout`."""
+        (Pyramids B, or numba missing), so the analysis plays `fast_playout`."""
         from rules_engine.classic import fastplay
 
         return fastplay.outcomes(state, self.data, record, rng, count)
