@@ -165,9 +165,10 @@ def _ship_weight(w: Work, ship: int) -> float:
     return max(0.1, 1.0 + SAIL_GAIN * (on.count(w.to_move) - best))
 
 
-def weighted_step(w: Work, rng: random.Random) -> None:
+def weighted_step(w: Work, rng: random.Random) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Play one legal move on ``w`` by the greedy policy above: a menu entry drawn by its
-    weight, then one of its moves (slot, leaf) uniformly."""
+    weight, then one of its moves (slot, leaf) uniformly. Returns the move as (base, leaf)
+    (`move_json` makes its F4 dict)."""
     entries = menus(w)
     ships: dict[int, float] = {}  # ship -> weight, each worked out once
     weights = []
@@ -190,8 +191,9 @@ def weighted_step(w: Work, rng: random.Random) -> None:
         total += weight
     if not total:
         leaves = pass_leaves(w)
-        step(w, (PASS,), leaves[0] if len(leaves) == 1 else leaves[rng.randrange(len(leaves))])
-        return
+        leaf = leaves[0] if len(leaves) == 1 else leaves[rng.randrange(len(leaves))]
+        step(w, (PASS,), leaf)
+        return (PASS,), leaf
     r = rng.random() * total
     chosen = entries[-1]
     for entry, weight in zip(entries, weights, strict=True):
@@ -203,6 +205,7 @@ def weighted_step(w: Work, rng: random.Random) -> None:
         chosen = next(e for e in reversed(entries) if e[0])
     base, leaf = locate([chosen], rng.randrange(chosen[0]))
     step(w, base, leaf)
+    return base, leaf
 
 
 def analysis_playout(state: ClassicState, rng: random.Random) -> ClassicState:

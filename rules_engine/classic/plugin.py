@@ -87,6 +87,15 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return playout.analysis_playout(state, rng)
 
+    def fast_outcomes(self, state: ClassicState, record: Mapping[str, Any], rng: random.Random,
+                      count: int) -> list[Outcome] | None:
+        """``count`` playouts of the compiled kernel (issue #40, `fastplay`): the same policy and
+        re-deal as `fast_playout`, scored as `final_outcome`; None where the kernel does not play
+        (Pyramids B, or numba missing), so the analysis plays `fast_playout`."""
+        from rules_engine.classic import fastplay
+
+        return fastplay.outcomes(state, self.data, record, rng, count)
+
     def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""

@@ -1,0 +1,218 @@
+"""The base game's compiled playouts (issue #40) seen from Python: a `ClassicState` and its
+board data as the flat array of `kernel_layout` (`to_array`), `outcomes` (the batch behind
+`ClassicGame.fast_outcomes`) and `traced` / `decode_move` (one playout with its moves as F4
+dicts and its market draws, for the tests).
+
+The kernel covers the games with Pyramids A (any side of the market, temple, burial chamber
+and obelisks, B with board data); Pyramids B's choices (C6.2) are not compiled. For those,
+and where numba cannot be imported, `outcomes` returns None and the analysis plays the pure
+engine's `playout.analysis_playout` (which stays the reference); a missing numba is logged
+once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from rules_engine.analysis_hooks import Outcome
+from rules_engine.classic import kernel_layout as L
+from rules_engine.classic.choosers import TEMPLE_CHOICE
+from rules_engine.classic.components import BUILDING_SITES, PHARAOHS_WRATH, ROUND_CARDS, TEMPLE_WIDTH
+from rules_engine.classic.deliveries import temple_tops
+from rules_engine.classic.legal import CHISEL, GET, HAMMER, LEVER, PASS, PLACE, SAIL, SAILC
+from rules_engine.classic.movefields import PAIR
+from rules_engine.classic.playout import move_json
+from rules_engine.classic.sitedata import TEMPLE_BONUSES, SiteData
+from rules_engine.classic.state import BURIAL, CARD_IDS, CARD_INDEX, OBELISKS, PYRAMIDS, TEMPLE, ClassicState
+
+log = logging.getLogger(__name__)
+_KERNEL: list[ModuleType | None] = []  # the kernel module once tried (None: numba is missing)
+_BLUE = ("lever", "hammer", "sail", "chisel")
+_KINDS = (GET, PLACE, SAIL, LEVER, HAMMER, SAILC, CHISEL, PASS)  # the kernel's K_* in `legal`'s numbers
+assert tuple(range(8)) == _KINDS
+
+
+def _fresh_cache() -> None:
+    """Drop numba's cached kernel when any kernel module changed: numba checks only each
+    function's own file, so `kernel_score` would keep an old `kernel_policy` compiled in. The
+    kernel modules' digest is kept beside the cache (``__pycache__/kernel.digest``)."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(here.glob("kernel*.py")))).hexdigest()
+    cache = here / "__pycache__"
+    stamp = cache / "kernel.digest"
+    try:
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        for old in [*cache.glob("kernel_*.nbi"), *cache.glob("kernel_*.nbc")]:
+            old.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError as exc:  # a read-only install: numba then caches elsewhere, or compiles each time
+        log.info("the kernel's cache digest cannot be kept: %s", exc)
+
+
+def kernel() -> ModuleType | None:
+    """`kernel_score` (importing numba and compiling or loading the kernel), or None when numba
+    cannot be imported; that is logged once per process."""
+    if not _KERNEL:
+        try:
+            import numba  # noqa: F401  (before touching the cache: without numba there is none)
+
+            _fresh_cache()
+            from rules_engine.classic import kernel_score
+        except ImportError as exc:
+            log.warning("numba cannot be imported (%s): base-game analysis plays the pure engine's playouts", exc)
+            _KERNEL.append(None)
+        else:
+            _KERNEL.append(kernel_score)
+    return _KERNEL[0]
+
+
+def supported(state: ClassicState) -> bool:
+    """Whether the kernel plays this position's game: not with Pyramids B (its choices), board
+    data for the B sides having been checked at setup."""
+    return state._sides[PYRAMIDS] == "A"
+
+
+def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """The position as `kernel_layout`'s array, and the pool of round cards not seen yet
+    (4 capacities each) that a playout re-deals the rest of the game's from (C2.1)."""
+    st = np.zeros(L.SIZE, dtype=np.int64)
+    n = state._n
+    st[L.N], st[L.ROUND], st[L.TO_MOVE], st[L.FIRST] = n, state._round, state._to_move, state._first
+    st[L.PASSES], st[L.PLY], st[L.OVER], st[L.NSAILED] = state._passes, state._ply, state._over, state._nsailed
+    st[L.NDECK], st[L.NDISCARD] = state._ndeck, state._ndiscard
+    sides = state._sides
+    st[L.MARKET_B], st[L.BURIAL_B], st[L.OBEL_B] = sides[0] == "B", sides[BURIAL] == "B", sides[OBELISKS] == "B"
+    st[L.NPYR], st[L.NTEMPLE], st[L.NBURIAL] = len(state._pyr), len(state._temple), len(state._burial)
+    st[L.NTOWERS], st[L.WRATH] = len(state._towers), PHARAOHS_WRATH in variants
+    for s, cap in enumerate(state._caps):
+        st[L.CAPS + s] = cap
+    st[L.SLOTS : L.SLOTS + 16] = [-1 if p is None else p for p in state._slots]
+    st[L.SAILED : L.SAILED + 4] = state._sailed
+    seen = [tuple(c) for c in state._cards[: state._round + 1]]
+    st[L.NCARDS] = len(seen)
+    for r, round_card in enumerate(seen):
+        st[L.CARDS + 4 * r : L.CARDS + 4 * r + 4] = round_card
+    pool = np.array([cap for c in (Counter(ROUND_CARDS[n]) - Counter(seen)).elements() for cap in c], dtype=np.int64)
+    st[L.DECK : L.DECK + 12] = state._deck
+    st[L.DISCARD : L.DISCARD + 12] = state._discard
+    st[L.NMARKET], st[L.NPAIR] = len(state._market), len(state._pair)
+    for i, card in enumerate(state._market):
+        st[L.MARKET + i] = CARD_INDEX[card]
+    for i, card in enumerate(state._pair):
+        st[L.PAIR + i] = CARD_INDEX[card]
+    st[L.TTOP : L.TTOP + 5] = -1
+    for i, p in enumerate(temple_tops(list(state._temple), TEMPLE_WIDTH[n])):
+        st[L.TTOP + i] = -1 if p is None else p
+    for p in range(n):
+        st[L.QUARRY + p], st[L.SLED + p], st[L.TRACK + p] = state._quarry[p], state._sled[p], state._track[p]
+        st[L.PURPLE + p], st[L.REACHED + p], st[L.OBEL + p] = state._purple[p], state._reached[p], state._obel[p]
+        for site in state._green[p]:
+            st[L.GREEN + 4 * p + BUILDING_SITES.index(site)] += 1
+        for card in state._blue[p]:
+            st[L.BLUE + 4 * p + _BLUE.index(card)] += 1
+    st[L.BURIAL : L.BURIAL + len(state._burial)] = state._burial
+    if st[L.OBEL_B]:  # C6.5: the tower spaces, highest first
+        values = sorted(data.obelisks_b["towers"], reverse=True)[: L.MAX_TOWERS]  # type: ignore[index]
+        st[L.NTOWER_VALUES] = len(values)
+        st[L.TOWER_VALUES : L.TOWER_VALUES + len(values)] = values
+    if sides[TEMPLE] == "B":  # C6.3: each space's bonus for this player count
+        st[L.TEMPLE_B] = 1
+        for i, bonus in enumerate(data.temple_b["spaces"][n]):  # type: ignore[index]
+            st[L.TEMPLE_BONUS + i] = TEMPLE_BONUSES.index(bonus)
+    if st[L.BURIAL_B]:  # C6.4: the ranking points for this player count
+        points = list(data.burial_chamber_b["points"][n])[:n]  # type: ignore[index]
+        st[L.BURIAL_POINTS : L.BURIAL_POINTS + len(points)] = points
+    return st, pool
+
+
+def generator(rng: random.Random) -> np.random.Generator:
+    """The kernel's generator, seeded from ``rng``: the same seed gives the same playouts."""
+    return np.random.Generator(np.random.PCG64(rng.getrandbits(64)))
+
+
+def outcomes(state: ClassicState, data: SiteData, record: Mapping[str, Any], rng: random.Random,
+             count: int) -> list[Outcome] | None:
+    """``count`` kernel playouts from ``state`` as `Outcome`s (C8 winners, the sled breaking
+    ties; totals with Pharaoh's wrath), or None when the kernel does not play this game."""
+    k = kernel()
+    if k is None or not supported(state):
+        return None
+    st, pool = to_array(state, data, record.get("variants") or ())
+    n = state._n
+    scores = np.zeros((count, 4), dtype=np.int64)
+    won = np.zeros(count, dtype=np.int64)
+    k.batch(st, pool, generator(rng), count, scores, won)
+    return [
+        Outcome([p for p in range(n) if bits >> p & 1], tuple(int(x) for x in row[:n]))
+        for bits, row in zip(won.tolist(), scores, strict=True)
+    ]
+
+
+def decode_move(row: Sequence[int]) -> dict[str, Any]:
+    """A reported move (`kernel_layout` M_* row) as its F4 dict."""
+    kind, s, k, site = row[L.M_KIND], row[L.M_SHIP], row[L.M_SLOT], row[L.M_SITE]
+    leaf: tuple[Any, ...] = ()
+    if row[L.M_NTAKES] > 0:
+        leaf = tuple(("take", _take(t)) for t in row[L.M_TAKES : L.M_TAKES + row[L.M_NTAKES]])
+    if row[L.M_TEMPLE] > 0:
+        count, bits = row[L.M_TEMPLE] % 8, row[L.M_TEMPLE] // 8
+        leaf += tuple((TEMPLE_CHOICE, "stones" if bits >> j & 1 else "point") for j in range(count))
+    base: tuple[Any, ...]
+    if kind in (PLACE, HAMMER):
+        base = (kind, s, k)
+    elif kind == SAIL:
+        base = (SAIL, s, site)
+    elif kind == LEVER:
+        base = (LEVER, s, site, tuple(o for o in row[L.M_ORDER : L.M_ORDER + 4] if o >= 0))
+    elif kind == SAILC:
+        base = (SAILC, s, k, site)
+    elif kind == CHISEL:
+        base = (CHISEL, ((s, k), (row[L.M_SHIP2], row[L.M_SLOT2])))
+    else:
+        base = (kind,)
+    return move_json(base, leaf)
+
+
+def _take(code: int) -> Any:
+    if code < 0:
+        return None
+    if code >= L.PAIR_TAKE:
+        return (PAIR, CARD_IDS[code - L.PAIR_TAKE])
+    return CARD_IDS[code]
+
+
+def traced(state: ClassicState, data: SiteData, rng: random.Random,
+           variants: Sequence[str] = ()) -> tuple[list[dict[str, Any]], list[str], np.ndarray, list[int]]:
+    """One kernel playout from ``state``: its moves as F4 dicts, the market cards it turned up,
+    its final array and the C8 totals. Needs numba."""
+    k = kernel()
+    assert k is not None, "numba is needed"
+    st, pool = to_array(state, data, variants)
+    draws = np.zeros(400, dtype=np.int64)
+    moves = np.full((3000, L.MOVE_WIDTH), -1, dtype=np.int64)
+    totals = np.zeros(4, dtype=np.int64)
+    final = k.traced(st, pool, generator(rng), draws, moves, totals)
+    rows = [[int(x) for x in row] for row in moves if row[0] >= 0]
+    cards = [CARD_IDS[c] for c in draws[1 : draws[0] + 1]]
+    return [decode_move(r) for r in rows], cards, final, [int(t) for t in totals[: state._n]]
+
+
+def first_moves(state: ClassicState, data: SiteData, rng: random.Random, count: int) -> list[dict[str, Any]]:
+    """The kernel's move at ``state``, drawn ``count`` times, as F4 dicts (the policy test)."""
+    k = kernel()
+    assert k is not None, "numba is needed"
+    st, pool = to_array(state, data)
+    rows = np.full((count, L.MOVE_WIDTH), -1, dtype=np.int64)
+    k.first_moves(st, pool, generator(rng), rows)
+    return [decode_move([int(x) for x in row]) for row in rows]

@@ -1,0 +1,86 @@
+"""The compiled playout's position (issue #40): one flat ``int64`` numpy array, laid out by the
+offsets below (`fastplay.to_array` fills it from a `ClassicState`). Plain module constants, so
+the jitted functions of `kernel_rules`, `kernel_policy` and `kernel_score` read them as
+compile-time constants.
+
+Card ids are indices into `state.CARD_IDS` (the C7 table's order); sites into
+`components.SITES`; players are seat indices; an empty slot or place is -1.
+"""
+
+from __future__ import annotations
+
+# Scalars.
+N = 0  # players
+ROUND = 1  # 0-based; 6 once over
+TO_MOVE = 2
+FIRST = 3
+PASSES = 4
+PLY = 5
+OVER = 6
+NSAILED = 7
+NDECK = 8
+NDISCARD = 9
+MARKET_B = 10  # 1 when the market is side B (C6.1)
+BURIAL_B = 11  # C6.4
+OBEL_B = 12  # C6.5
+NPYR = 13  # stones on the pyramids (side A, C5.2)
+NTEMPLE = 14
+NBURIAL = 15
+NTOWERS = 16  # towers built on Obelisks B (C6.5)
+NMARKET = 17  # face-up cards left
+NPAIR = 18  # Market B pair cards left (0 once taken)
+NCARDS = 19  # round cards known (the rest are re-dealt, C2.1)
+NTOWER_VALUES = 20
+WRATH = 21  # Pharaoh's wrath (C9) is played
+TEMPLE_B = 22  # C6.3
+TCHOICES = 23  # the Temple B choices of the move being played (`M_TEMPLE`'s code), -1 none
+# Arrays.
+CAPS = 24  # 4 ship capacities of the round
+SLOTS = 28  # 16: ship s slot k at SLOTS + s*4 + k, owner or -1
+SAILED = 44  # 4: site or -1
+CARDS = 48  # 6 round cards x 4 capacities
+DECK = 72  # 12 counts per card id
+DISCARD = 84  # 12
+MARKET = 96  # 4 face-up card ids (the first NMARKET in use)
+PAIR = 100  # 2
+TTOP = 102  # 5: the top stone of each temple space (C5.3), -1 when empty
+QUARRY = 108  # 4 per player
+SLED = 112
+TRACK = 116
+PURPLE = 120
+REACHED = 124  # bits per site index (C9)
+OBEL = 128  # obelisk height (A) or loose stones (B)
+GREEN = 132  # 4 players x 4 decoration sites (pyramids, temple, burial, obelisks): counts
+BLUE = 148  # 4 players x 4 blue cards (lever, hammer, sail, chisel): counts
+TOWER_VALUES = 164  # 8: Obelisks B tower values, highest first
+BURIAL_POINTS = 172  # 4: Burial chamber B ranking points for this player count
+BURIAL = 176  # 120 burial stones in delivery order (C5.4: column by column, 3 rows)
+TEMPLE_BONUS = 296  # 5: Temple B bonus per space (TB_* codes)
+SIZE = 304
+
+TB_POINT_OR_STONES, TB_TWO_POINTS, TB_CARD = 0, 1, 2  # C6.3, as `sitedata.TEMPLE_BONUSES` lists them
+
+MAX_TOWERS = 8
+MAX_BURIAL = 120
+
+# Card ids (state.CARD_IDS order) and their colours.
+ENTRANCE, SARCOPHAGUS, PAVED_PATH = 0, 1, 2  # red (C7)
+DECORATION_FIRST, DECORATION_LAST = 3, 6  # green: pyramids, temple, burial chamber, obelisks
+STATUE = 7  # purple
+LEVER, HAMMER, SAIL_CARD, CHISEL = 8, 9, 10, 11  # blue
+NCARD_KINDS = 12
+PAIR_TAKE = 100  # a reported market pick from the pair: PAIR_TAKE + card id
+
+# Sites (components.SITES order).
+S_MARKET, S_PYRAMIDS, S_TEMPLE, S_BURIAL, S_OBELISKS = 0, 1, 2, 3, 4
+
+# Move kinds, as `legal` numbers them.
+K_GET, K_PLACE, K_SAIL, K_LEVER, K_HAMMER, K_SAILC, K_CHISEL, K_PASS = range(8)
+
+# A reported move: one row of MOVE_WIDTH ints.
+M_KIND, M_SHIP, M_SLOT, M_SITE, M_SHIP2, M_SLOT2 = 0, 1, 2, 3, 4, 5
+M_ORDER = 6  # 4: the lever's unload order (slots), -1 padded
+M_NTAKES = 10
+M_TAKES = 11  # 4 market picks: card id, PAIR_TAKE + card id, or -1 (nothing left)
+M_TEMPLE = 15  # Temple B "1 point or 2 stones" choices (C6.3): count + 8 * (a bit per choice, 1 stones), or -1
+MOVE_WIDTH = 16

@@ -1,0 +1,371 @@
+"""The compiled playout's rules (issue #40): the market deck (C7), the sites (C5.1–C5.5, C6.1,
+C6.4, C6.5), sailing (C4.3) and the rounds (C3) on the flat position of `kernel_layout`, as
+`deck`, `deliveries` and `actions` play them on a `Work`. Only what a playout needs: the
+moves come from `kernel_policy`, legal by construction, so nothing is checked here.
+
+Covered: Pyramids A (its stones involve no choice), either side of the market, the temple, the
+burial chamber and the obelisks (with board data for their B sides).
+`draws` logs the market cards turned up (``draws[0]`` counts them) when it is longer than 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from rules_engine.classic.kernel_layout import (
+    BLUE,
+    BURIAL,
+    CAPS,
+    CARDS,
+    DECK,
+    DECORATION_FIRST,
+    DECORATION_LAST,
+    DISCARD,
+    ENTRANCE,
+    FIRST,
+    GREEN,
+    LEVER,
+    MARKET,
+    MARKET_B,
+    MAX_BURIAL,
+    NBURIAL,
+    NCARD_KINDS,
+    NDECK,
+    NDISCARD,
+    NMARKET,
+    NPAIR,
+    NPYR,
+    NSAILED,
+    NTEMPLE,
+    NTOWER_VALUES,
+    NTOWERS,
+    OBEL,
+    OBEL_B,
+    OVER,
+    PAIR,
+    PAIR_TAKE,
+    PASSES,
+    PAVED_PATH,
+    PLY,
+    PURPLE,
+    QUARRY,
+    REACHED,
+    ROUND,
+    S_BURIAL,
+    S_MARKET,
+    S_OBELISKS,
+    S_PYRAMIDS,
+    S_TEMPLE,
+    SAILED,
+    SARCOPHAGUS,
+    SLED,
+    SLOTS,
+    STATUE,
+    TB_CARD,
+    TB_TWO_POINTS,
+    TCHOICES,
+    TEMPLE_B,
+    TEMPLE_BONUS,
+    TO_MOVE,
+    TOWER_VALUES,
+    TRACK,
+    TTOP,
+    N,
+)
+
+PYRAMIDS_A_VALUES = np.array((2, 1, 3, 2, 4, 3, 2, 1, 3, 2, 3, 1, 3, 4), dtype=np.int64)  # C5.2
+MIN_LOAD = np.array((0, 1, 1, 2, 3), dtype=np.int64)  # C1, by capacity
+
+
+@njit(cache=True)
+def temple_width(n: int) -> int:
+    return 4 if n == 2 else 5  # C5.3
+
+
+@njit(cache=True)
+def discard(st: np.ndarray, card: int) -> None:
+    st[DISCARD + card] += 1
+    st[NDISCARD] += 1
+
+
+@njit(cache=True)
+def draw(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> int:
+    """C7: the top market card, dealt at random from the deck (reshuffled from the discards
+    when empty); -1 when both are empty."""
+    if st[NDECK] == 0:
+        if st[NDISCARD] == 0:
+            return -1
+        for i in range(NCARD_KINDS):
+            st[DECK + i] = st[DISCARD + i]
+            st[DISCARD + i] = 0
+        st[NDECK] = st[NDISCARD]
+        st[NDISCARD] = 0
+    r = rng.integers(0, st[NDECK])
+    i = 0
+    while r >= st[DECK + i]:
+        r -= st[DECK + i]
+        i += 1
+    st[DECK + i] -= 1
+    st[NDECK] -= 1
+    if draws.shape[0] > 1:
+        draws[0] += 1
+        draws[draws[0]] = i
+    return i
+
+
+@njit(cache=True)
+def add_stones(st: np.ndarray, p: int, most: int) -> None:
+    """Up to ``most`` stones from the quarry to the sled (C4.1), as room and quarry allow."""
+    n = min(most, 5 - st[SLED + p], st[QUARRY + p])
+    if n > 0:
+        st[QUARRY + p] -= n
+        st[SLED + p] += n
+
+
+@njit(cache=True)
+def deliver(st: np.ndarray, p: int, site: int) -> None:
+    """One stone of ``p`` arrives at a building site (C5.2–C5.5, C6.5)."""
+    st[REACHED + p] |= 1 << site
+    if site == S_PYRAMIDS:
+        k = st[NPYR]
+        st[TRACK + p] += PYRAMIDS_A_VALUES[k] if k < 14 else 1
+        st[NPYR] = k + 1
+    elif site == S_TEMPLE:
+        k = st[NTEMPLE]
+        st[TTOP + k % temple_width(st[N])] = p
+        st[NTEMPLE] = k + 1
+    elif site == S_BURIAL:
+        k = st[NBURIAL]
+        if k < MAX_BURIAL:
+            st[BURIAL + k] = p
+        st[NBURIAL] = k + 1
+    else:
+        st[OBEL + p] += 1
+        if st[OBEL_B] and st[OBEL + p] == 3 and st[NTOWERS] < st[NTOWER_VALUES]:
+            st[OBEL + p] = 0
+            st[TRACK + p] += st[TOWER_VALUES + st[NTOWERS]]
+            st[NTOWERS] += 1
+
+
+@njit(cache=True)
+def gain(st: np.ndarray, p: int, card: int) -> None:
+    """C5.1, C7: red acts at once and is then discarded (docs/rulings.md C7), the rest is kept."""
+    if card <= PAVED_PATH:
+        if st[QUARRY + p]:
+            st[QUARRY + p] -= 1
+            if card == ENTRANCE:
+                deliver(st, p, S_PYRAMIDS)
+            elif card == SARCOPHAGUS:
+                deliver(st, p, S_BURIAL)
+            else:
+                deliver(st, p, S_OBELISKS)
+        discard(st, card)
+    elif card <= DECORATION_LAST:
+        st[GREEN + 4 * p + card - DECORATION_FIRST] += 1
+    elif card == STATUE:
+        st[PURPLE + p] += 1
+    else:
+        st[BLUE + 4 * p + card - LEVER] += 1
+
+
+@njit(cache=True)
+def count_takes(st: np.ndarray, used: int, pair: int, k: int, stack: np.ndarray) -> int:
+    """How many sequences of market picks ``k`` stones can make (C5.1, C6.1), as
+    `legal.take_leaves` lists them: face-up cards not ``used`` (a bit per position), each id
+    once, and the pair while ``pair``. Walked on ``stack`` (64 x 3; numba's cache cannot load
+    a recursive function)."""
+    stack[0, 0], stack[0, 1], stack[0, 2] = used, pair, k
+    top = 1
+    total = 0
+    nm = st[NMARKET]
+    while top:
+        top -= 1
+        u, pr, left = stack[top, 0], stack[top, 1], stack[top, 2]
+        if left == 0:
+            total += 1
+            continue
+        branches = 0
+        for i in range(nm):
+            if u >> i & 1:
+                continue
+            dup = False
+            for j in range(i):
+                if not u >> j & 1 and st[MARKET + j] == st[MARKET + i]:
+                    dup = True
+            if not dup:
+                stack[top, 0], stack[top, 1], stack[top, 2] = u | 1 << i, pr, left - 1
+                top += 1
+                branches += 1
+        if pr:
+            distinct = 1 if st[NPAIR] == 1 or st[PAIR] == st[PAIR + 1] else 2
+            for _ in range(distinct):
+                stack[top, 0], stack[top, 1], stack[top, 2] = u, 0, left - 1
+                top += 1
+                branches += 1
+        if branches == 0:
+            total += 1  # nothing left to take: the remaining stones take nothing
+    return total
+
+
+@njit(cache=True)
+def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np.ndarray) -> int:
+    """Player ``p``'s pick for one of ``k`` stones still to unload at the market, drawn so that
+    the whole sequence is uniform over `count_takes` (the pure playout's uniform leaf); the pick
+    is carried out. Returns it as reported: card id, `PAIR_TAKE` + card id, or -1."""
+    nm = st[NMARKET]
+    np_ = st[NPAIR]
+    if nm == 0 and np_ == 0:
+        return -1
+    r = rng.integers(0, count_takes(st, 0, 1 if np_ else 0, k, stack))
+    chosen = -1
+    for i in range(nm):
+        card = st[MARKET + i]
+        dup = False
+        for j in range(i):
+            if st[MARKET + j] == card:
+                dup = True
+        if dup:
+            continue
+        c = count_takes(st, 1 << i, 1 if np_ else 0, k - 1, stack)
+        if r < c:
+            chosen = i
+            break
+        r -= c
+    if chosen >= 0:
+        card = st[MARKET + chosen]
+        for j in range(chosen, nm - 1):
+            st[MARKET + j] = st[MARKET + j + 1]
+        st[NMARKET] = nm - 1
+        gain(st, p, card)
+        return int(card)
+    c = count_takes(st, 0, 0, k - 1, stack)
+    kept = 0 if r < c or np_ == 1 or st[PAIR] == st[PAIR + 1] else 1
+    card = st[PAIR + kept]
+    other = st[PAIR + 1 - kept] if np_ == 2 else -1
+    st[NPAIR] = 0
+    if other >= 0:
+        discard(st, other)
+    gain(st, p, card)
+    return int(PAIR_TAKE + card)
+
+
+@njit(cache=True)
+def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.ndarray) -> None:
+    """C3.1–C3.2: the round card's ships and the market's cards."""
+    r = st[ROUND]
+    for s in range(4):
+        st[CAPS + s] = st[CARDS + 4 * r + s]
+        st[SAILED + s] = -1
+    for i in range(16):
+        st[SLOTS + i] = -1
+    st[NSAILED] = 0
+    st[FIRST] = first
+    nm = 0
+    for _ in range(3 if st[MARKET_B] else 4):
+        card = draw(st, rng, draws)
+        if card >= 0:
+            st[MARKET + nm] = card
+            nm += 1
+    st[NMARKET] = nm
+    np_ = 0
+    if st[MARKET_B]:
+        for _ in range(2):
+            card = draw(st, rng, draws)
+            if card >= 0:
+                st[PAIR + np_] = card
+                np_ += 1
+    st[NPAIR] = np_
+
+
+@njit(cache=True)
+def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> None:
+    """C6.3: each visible stone gives its owner its space's bonus; "1 point or 2 stones" is
+    chosen uniformly (the pure playout's leaves are every combination), the choices are kept
+    in ``st[TCHOICES]`` for the move's report."""
+    count = 0
+    bits = 0
+    for i in range(temple_width(st[N])):
+        p = st[TTOP + i]
+        if p < 0:
+            continue
+        bonus = st[TEMPLE_BONUS + i]
+        if bonus == TB_TWO_POINTS:
+            st[TRACK + p] += 2
+        elif bonus == TB_CARD:
+            card = draw(st, rng, draws)
+            if card >= 0:
+                gain(st, p, card)
+        else:
+            if rng.integers(0, 2):
+                add_stones(st, p, 2)
+                bits |= 1 << count
+            else:
+                st[TRACK + p] += 1
+            count += 1
+    st[TCHOICES] = count + 8 * bits if count else -1
+
+
+@njit(cache=True)
+def end_round(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> None:
+    """C3.4–C3.5: the temple scores (C5.3, C6.3), leftovers are discarded, unsailed stones go home."""
+    n = st[N]
+    if st[TEMPLE_B]:
+        score_temple_b(st, rng, draws)
+    else:
+        for i in range(temple_width(n)):
+            p = st[TTOP + i]
+            if p >= 0:
+                st[TRACK + p] += 1
+    for i in range(st[NMARKET]):
+        discard(st, st[MARKET + i])
+    for i in range(st[NPAIR]):
+        discard(st, st[PAIR + i])
+    st[NMARKET] = 0
+    st[NPAIR] = 0
+    for i in range(16):
+        p = st[SLOTS + i]
+        if p >= 0:
+            st[QUARRY + p] += 1
+            st[SLOTS + i] = -1
+    st[ROUND] += 1
+    st[PASSES] = 0
+    if st[ROUND] == 6:
+        st[OVER] = 1
+        for s in range(4):
+            st[CAPS + s] = 0
+            st[SAILED + s] = -1
+        st[NSAILED] = 0
+    else:
+        start_round(st, (st[TO_MOVE] + 1) % n, rng, draws)
+
+
+@njit(cache=True)
+def sail(st: np.ndarray, s: int, site: int, order: np.ndarray, norder: int, rng: np.random.Generator,
+         draws: np.ndarray, takes: np.ndarray, owners: np.ndarray, stack: np.ndarray) -> None:
+    """C4.3: ship ``s`` sails to ``site`` and unloads its slots in ``order[:norder]``; market
+    picks are drawn by `take_one` and written to ``takes``; the 4th ship ends the round (C3.3).
+    ``owners`` (4) and ``stack`` are scratch space."""
+    st[SAILED + s] = site
+    st[NSAILED] += 1
+    for j in range(norder):
+        owners[j] = st[SLOTS + 4 * s + order[j]]
+    for k in range(4):
+        st[SLOTS + 4 * s + k] = -1
+    for j in range(norder):
+        p = owners[j]
+        if site == S_MARKET:
+            takes[j] = take_one(st, p, norder - j, rng, stack)
+            st[QUARRY + p] += 1  # C5.1: after the card is taken
+        else:
+            deliver(st, p, site)
+    if st[NSAILED] == 4:
+        end_round(st, rng, draws)
+
+
+@njit(cache=True)
+def end_turn(st: np.ndarray, passed: bool) -> None:
+    st[PLY] += 1
+    st[TO_MOVE] = (st[TO_MOVE] + 1) % st[N]
+    if not passed:
+        st[PASSES] = 0

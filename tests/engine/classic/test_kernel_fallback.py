@@ -1,0 +1,33 @@
+"""Where numba cannot be imported (issue #40), `ClassicGame.fast_outcomes` returns None, so the
+analysis plays the pure engine's playouts, and says so once in the log."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = """
+import logging, random, sys
+sys.modules["numba"] = None  # import numba raises ImportError
+logging.basicConfig(level=logging.WARNING, format="LOG %(name)s %(message)s")
+from rules_engine.analysis.evaluate import estimate
+from rules_engine.classic.game import setup
+from rules_engine.classic.playout import random_record
+from rules_engine.classic.plugin import CLASSIC
+rec = random_record(random.Random(1), 3)
+state = setup(rec)
+print("batch", CLASSIC.fast_outcomes(state, rec, random.Random(2), 5))
+print("batch", CLASSIC.fast_outcomes(state, rec, random.Random(2), 5))
+print("estimate", len(estimate(CLASSIC, state, rec, playouts=4, rng=random.Random(3)).wins))
+"""
+
+
+def test_c8_without_numba_the_analysis_falls_back_and_logs_once():
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=root, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout + done.stderr
+    assert out.count("batch None") == 2
+    assert "estimate 3" in out
+    assert out.count("numba cannot be imported") == 1
