@@ -260,9 +260,38 @@ def _unknown_type(value: str) -> Message:
     return msg("unknown move type {value}; F2 types are {types}", value=value, types=tuple(_SHAPES))
 
 
+# The moves without a list, built once: a record's dicts of these shapes map to them without
+# the checks of a new dataclass (moves are immutable, so one instance serves every ply, #40).
+_PLACES = {c: Place(c) for c in CELL_INDEX}
+_UNLOADS = {b: Unload(b) for b in BOAT_INDEX}
+_TAKES = {(b, k): TakeToken(b, k) for b in BOAT_INDEX for k in (1, 2, 3)}
+_PASS = Pass()
+
+
+def _known(data: dict[Any, Any]) -> Move | None:
+    """The prebuilt move of ``data`` when it is a plain place, unload, take-token or pass, else None."""
+    kind = data.get("type")
+    if kind == "place":
+        cell = data.get("cell")
+        return _PLACES.get(cell) if len(data) == 2 and type(cell) is str else None
+    if kind == "unload":
+        boat = data.get("boat")
+        return _UNLOADS.get(boat) if len(data) == 2 and type(boat) is str else None
+    if kind == "take-token":
+        boat, slot = data.get("boat"), data.get("slot")
+        return _TAKES.get((boat, slot)) if len(data) == 3 and type(boat) is str and type(slot) is int else None
+    if kind == "pass":
+        return _PASS if len(data) == 1 else None
+    return None
+
+
 def parse_move(data: object) -> Move:
     """An F2 move dict -> Move. Raises `IllegalMoveError` (rule "F2") naming what is wrong."""
-    if isinstance(data, MOVE_CLASSES):
+    if type(data) is dict:
+        known = _known(data)
+        if known is not None:
+            return known
+    elif isinstance(data, MOVE_CLASSES):
         return data
     if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in _SHAPES):
         refuse_json_move(data, _unknown_type, "F2")
