@@ -125,6 +125,8 @@ def _take_entry(value: object, what: str) -> TakeEntry:
 
 def check_choices(self: WithChoices) -> None:
     """Normalise the optional choice lists (shared by the moves that may carry them)."""
+    if self.take == () and self.pyramids == () and self.bonus_places == () and self.temple == ():
+        return  # none given (a list, even an empty one, is normalised below)
     put = object.__setattr__
     what = self.kind
     put(self, "take", tuple(_take_entry(v, f"{what} take[{i}]") for i, v in enumerate(check_list(self.take, "take"))))

@@ -5,9 +5,11 @@ dict's type, card and fields and builds the `Move` (rules_engine/classic/moves.p
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_engine.classic import moves
-from rules_engine.classic.components import BLUE_CARDS
-from rules_engine.classic.movefields import refuse
+from rules_engine.classic.components import BLUE_CARDS, SITES
+from rules_engine.classic.movefields import MAX_SLOT, SHIPS, refuse
 from rules_engine.classic.moves import MOVE_CLASSES, Move
 from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg
@@ -36,9 +38,41 @@ def _unknown_type(value: str) -> Message:
     return msg("unknown move type {value}; F4 types are {types}", value=value, types=TYPES)
 
 
+# The moves without choices, built once: a record's dicts of these shapes map to them without
+# the checks of a new dataclass (moves are immutable, so one instance serves every ply, #40).
+_SPOTS = [(s, k) for s in range(1, SHIPS + 1) for k in range(1, MAX_SLOT + 1)]
+_PLACES = {spot: moves.Place(*spot) for spot in _SPOTS}
+_HAMMERS = {spot: moves.PlayHammer(*spot) for spot in _SPOTS}
+_SAILS = {(s, site): moves.Sail(s, site) for s in range(1, SHIPS + 1) for site in SITES}
+_BARE = {"get-stones": moves.GetStones(), "pass": moves.Pass()}
+
+
+def _known(data: dict[Any, Any]) -> Move | None:
+    """The prebuilt move of ``data`` when it is a plain get-stones, place, sail (no choices),
+    hammer or pass, else None."""
+    kind = data.get("type")
+    n = len(data)
+    if n == 1:
+        return _BARE.get(kind) if type(kind) is str else None
+    if kind == "place" and n == 3:
+        ship, slot = data.get("ship"), data.get("slot")
+        return _PLACES.get((ship, slot)) if type(ship) is int and type(slot) is int else None
+    if kind == "sail" and n == 3:
+        ship, site = data.get("ship"), data.get("site")
+        return _SAILS.get((ship, site)) if type(ship) is int and type(site) is str else None
+    if kind == "play" and n == 4 and data.get("card") == "hammer":
+        ship, slot = data.get("ship"), data.get("slot")
+        return _HAMMERS.get((ship, slot)) if type(ship) is int and type(slot) is int else None
+    return None
+
+
 def parse_move(data: object) -> Move:
     """An F4 move dict -> Move. Raises `IllegalMoveError` (rule "F4") naming what is wrong."""
-    if isinstance(data, MOVE_CLASSES):
+    if type(data) is dict:
+        known = _known(data)
+        if known is not None:
+            return known
+    elif isinstance(data, MOVE_CLASSES):
         return data
     if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in TYPES):
         refuse_json_move(data, _unknown_type, "F4")
