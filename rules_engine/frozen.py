@@ -75,7 +75,7 @@ class FrozenState:
 
 def builder(cls: type[_F]) -> type[_F]:
     """An open twin of the position class ``cls``: the same slots, plain attribute assignment.
-    ``Work.freeze`` fills a new twin with ``s._field = value`` (a store, not a call of
+    ``Work.freeze`` fills a new twin (``twin()``) with ``s._field = value`` (a store, not a call of
     ``object.__setattr__`` per slot: half the cost of a frozen position, #40) and then turns
     it into a ``cls`` by ``s.__class__ = cls`` (allowed: the two classes have the same layout)."""
     return cast("type[_F]", type(f"_Open{cls.__name__}", (FrozenState,),

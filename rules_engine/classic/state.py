@@ -243,7 +243,7 @@ class Work:
     def freeze(self) -> ClassicState:
         # Written out field by field (a loop of object.__setattr__ calls cost 4 times as much, #40);
         # tests/engine/classic check that every field of _FIELDS survives thaw and freeze.
-        s = _OpenState.__new__(_OpenState)
+        s = _OpenState()
         s._n = self.n
         s._sides = self.sides
         s._data = self.data

@@ -162,7 +162,8 @@ class PlaceMeeples:
     def __post_init__(self) -> None:
         cells = _list(self.cells, "place-meeples cells", (2, 3))
         for i, c in enumerate(cells):
-            _cell(c, f"place-meeples cells[{i}]")
+            if not (type(c) is str and c in CELL_INDEX):  # the field's name only for a refusal (#40)
+                _cell(c, f"place-meeples cells[{i}]")
         if len(set(cells)) != len(cells):
             twice = next(c for c in cells if cells.count(c) > 1)
             raise IllegalMoveError(msg("place-meeples lists cell {cell} twice; one meeple per cell (D4.1)",
@@ -187,7 +188,8 @@ class PlaceUnload:
         _cell(self.cell, "place-unload")
         boats = _list(self.boats, "place-unload boats", (1, 2))
         for i, b in enumerate(boats):
-            _boat(b, f"place-unload boats[{i}]")
+            if not (type(b) is str and b in BOAT_INDEX):
+                _boat(b, f"place-unload boats[{i}]")
         object.__setattr__(self, "boats", boats)
         if self.refills is not None:
             refills = _list(self.refills, _PU_REFILLS, (len(boats),))

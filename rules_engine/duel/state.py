@@ -197,7 +197,7 @@ class Work:
     unloads: int
 
     def freeze(self) -> DuelState:
-        s = _OpenState.__new__(_OpenState)
+        s = _OpenState()
         s._cells = tuple(self.cells)
         s._occ = self.occ
         s._slots = tuple(self.slots)
