@@ -14,7 +14,7 @@ from rules_engine.classic.moves import MOVE_CLASSES, Move
 from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg
 from rules_engine.moves import described as _show
-from rules_engine.moves import refuse_json_move
+from rules_engine.moves import memoized, refuse_json_move
 
 _CHOICE_KEYS = ("take", "pyramids", "bonus_places", "temple")
 # F4 fields per move type (or per card of "play"): (class, required, optional).
@@ -66,14 +66,8 @@ def _known(data: dict[Any, Any]) -> Move | None:
     return None
 
 
-def parse_move(data: object) -> Move:
+def _parse_move(data: object) -> Move:
     """An F4 move dict -> Move. Raises `IllegalMoveError` (rule "F4") naming what is wrong."""
-    if type(data) is dict:
-        known = _known(data)
-        if known is not None:
-            return known
-    elif isinstance(data, MOVE_CLASSES):
-        return data
     if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in TYPES):
         refuse_json_move(data, _unknown_type, "F4")
     skip: tuple[str, ...] = ("type",)
@@ -111,3 +105,6 @@ def parse_move(data: object) -> Move:
         return cls(**{k: data[k] for k in required + optional if k in data})
     except TypeError as exc:  # e.g. an unhashable value reaching a lookup
         raise IllegalMoveError(msg("{name} move is malformed: {problem}", name=name, problem=str(exc)), "F4") from None
+
+
+parse_move = memoized(_parse_move, MOVE_CLASSES, _known)

@@ -28,7 +28,7 @@ from rules_engine.duel.tokens import (
 )
 from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg, plural
-from rules_engine.moves import BareMove, refuse_json_move
+from rules_engine.moves import BareMove, memoized, refuse_json_move
 from rules_engine.moves import described as _show
 
 Refill = tuple[str, str, str]
@@ -287,14 +287,8 @@ def _known(data: dict[Any, Any]) -> Move | None:
     return None
 
 
-def parse_move(data: object) -> Move:
+def _parse_move(data: object) -> Move:
     """An F2 move dict -> Move. Raises `IllegalMoveError` (rule "F2") naming what is wrong."""
-    if type(data) is dict:
-        known = _known(data)
-        if known is not None:
-            return known
-    elif isinstance(data, MOVE_CLASSES):
-        return data
     if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in _SHAPES):
         refuse_json_move(data, _unknown_type, "F2")
     cls, required, optional = _SHAPES[kind]
@@ -312,3 +306,6 @@ def parse_move(data: object) -> Move:
     except TypeError as exc:  # e.g. an unhashable value reaching a dict lookup
         # Translators: {kind} is a move type; {problem} is Python's own words (English).
         raise _bad(msg("{kind} move is malformed: {problem}", kind=kind, problem=str(exc))) from None
+
+
+parse_move = memoized(_parse_move, MOVE_CLASSES, _known)
