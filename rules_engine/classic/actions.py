@@ -319,17 +319,21 @@ def play(w: Work, m: Move) -> None:
         get_stones(w)
         end_turn(w, False)
         return
+    if type(m) is PlayHammer:
+        hammer(w, m.ship - 1, m.slot - 1)
+        end_turn(w, False)
+        return
+    if type(m) is PlayChisel:
+        chisel(w, [(s - 1, k - 1) for s, k in m.places])
+        end_turn(w, False)
+        return
     ch = MoveChoices(m)
     if type(m) is Sail:
         sail(w, m.ship - 1, SITE_INDEX[m.site], None, ch)
     elif type(m) is PlayLever:
         lever(w, m.ship - 1, SITE_INDEX[m.site], [k - 1 for k in m.order], ch)
-    elif type(m) is PlayHammer:
-        hammer(w, m.ship - 1, m.slot - 1)
     elif type(m) is PlaySail:
         sail_card(w, m.ship - 1, m.slot - 1, SITE_INDEX[m.site], ch)
-    elif type(m) is PlayChisel:
-        chisel(w, [(s - 1, k - 1) for s, k in m.places])
     elif type(m) is Pass:
         pass_turn(w, ch)
     else:

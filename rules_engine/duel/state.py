@@ -208,7 +208,8 @@ class Work:
         s._rcount = self.rcount
         s._unseen = None if self.unseen is None else tuple(self.unseen)
         s._box = tuple(self.box)
-        s._players = (self.players[0].freeze(), self.players[1].freeze())
+        p0, p1 = self.players
+        s._players = (p0.frozen or p0.freeze(), p1.frozen or p1.freeze())  # a shared copy without a call
         s._to_move = self.to_move
         s._over = self.over
         s._end = self.end
