@@ -44,7 +44,7 @@ _SPOTS = [(s, k) for s in range(1, SHIPS + 1) for k in range(1, MAX_SLOT + 1)]
 _PLACES = {spot: moves.Place(*spot) for spot in _SPOTS}
 _HAMMERS = {spot: moves.PlayHammer(*spot) for spot in _SPOTS}
 _SAILS = {(s, site): moves.Sail(s, site) for s in range(1, SHIPS + 1) for site in SITES}
-_BARE = {"get-stones": moves.GetStones(), "pass": moves.Pass()}
+_BARE: dict[str, Move] = {"get-stones": moves.GetStones(), "pass": moves.Pass()}
 
 
 def _known(data: dict[Any, Any]) -> Move | None:

@@ -217,7 +217,7 @@ class Work:
         s._ply = self.ply
         s._passed = self.passed
         s._unloads = self.unloads
-        s.__class__ = DuelState  # type: ignore[assignment]
+        s.__class__ = DuelState
         return s
 
 
