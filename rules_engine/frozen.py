@@ -1,5 +1,5 @@
 """The base of every engine's immutable position (`DuelState`, `ClassicState`): slots that the
-engine fills once (with ``object.__setattr__``, in ``Work.freeze``), no assignment after,
+engine fills once (``Work.freeze``, through the open twin of `builder`), no assignment after,
 the accessors every position has (player to move, over, ply), equality and hash by value,
 and pickling by value, so a replay can be kept in a shared cache
 (Redis or the database) and read back by another worker."""
