@@ -1,5 +1,5 @@
 """The base of every engine's immutable position (`DuelState`, `ClassicState`): slots that the
-engine fills once (with ``object.__setattr__``, in ``Work.freeze``), no assignment after,
+engine fills once (``Work.freeze``, through the open twin of `builder`), no assignment after,
 the accessors every position has (player to move, over, ply), equality and hash by value,
 and pickling by value, so a replay can be kept in a shared cache
 (Redis or the database) and read back by another worker."""
@@ -7,9 +7,10 @@ and pickling by value, so a replay can be kept in a shared cache
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Generic, Never, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Never, Self, TypeVar, cast, overload
 
 _T = TypeVar("_T")
+_F = TypeVar("_F", bound="FrozenState")
 
 
 class SlotView(property, Generic[_T]):
@@ -70,6 +71,15 @@ class FrozenState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (type(self), tuple(getattr(self, f) for f in type(self).__slots__))
+
+
+def builder(cls: type[_F]) -> type[_F]:
+    """An open twin of the position class ``cls``: the same slots, plain attribute assignment.
+    ``Work.freeze`` fills a new twin (``twin()``) with ``s._field = value`` (a store, not a call of
+    ``object.__setattr__`` per slot: half the cost of a frozen position, #40) and then turns
+    it into a ``cls`` by ``s.__class__ = cls`` (allowed: the two classes have the same layout)."""
+    return cast("type[_F]", type(f"_Open{cls.__name__}", (FrozenState,),
+                                 {"__slots__": cls.__slots__, "__setattr__": object.__setattr__}))
 
 
 def _restore(cls: type[FrozenState], values: tuple[Any, ...]) -> FrozenState:

@@ -297,19 +297,23 @@ def replay_moves(state: Any, raw_moves: Iterable[Any], parse_move: Callable[...,
     positions are ``state`` and the one after each move, or with ``every_state=False`` only
     the last position. Raises `RecordError` naming the move's index in the record (``first`` +
     its place here) and the reason."""
-    states, moves = [state], []
+    states: list[Any] = [state]
+    moves: list[Any] = []
     w = state.thaw()  # one working copy for the whole run; an error rejects the record
-    for k, raw in enumerate(raw_moves, first):
-        try:
+    # Bound once (a hot loop, #40): the positions kept, the moves read, the freezing.
+    keep, read, freeze = states.append, moves.append, w.freeze
+    k = first
+    try:
+        for k, raw in enumerate(raw_moves, first):  # noqa: B007 (k names the move refused below)
             move = parse_move(raw)
             play(w, move)
-        except IllegalMoveError as exc:
-            raise RecordError(exc.reason, k, exc.rule) from None
-        moves.append(move)
-        if every_state:
-            states.append(w.freeze())
+            read(move)
+            if every_state:
+                keep(freeze())
+    except IllegalMoveError as exc:
+        raise RecordError(exc.reason, k, exc.rule) from None
     if not every_state:
-        return [w.freeze() if moves else state], moves
+        return [freeze() if moves else state], moves
     return states, moves
 
 

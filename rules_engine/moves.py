@@ -1,10 +1,11 @@
-"""What both engines' moves share: the move without fields (`BareMove`) and the refusal
-of what is no move in a record's JSON form (`refuse_json_move`)."""
+"""What both engines' moves share: the move without fields (`BareMove`), the refusal of what
+is no move in a record's JSON form (`refuse_json_move`), and the memo of moves already read
+from that form (`memoized`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, NoReturn
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from rules_engine.errors import IllegalMoveError, shown
 from rules_engine.messages import Message, msg
@@ -35,3 +36,58 @@ def refuse_json_move(data: object, unknown_type: Callable[[str], Message], rule:
     if not isinstance(data, dict):
         raise IllegalMoveError(msg("a move must be a JSON object, got {value}", value=described(data)), rule)
     raise IllegalMoveError(unknown_type(described(data.get("type"))), rule)
+
+
+_M = TypeVar("_M")
+# Exact types a memo key may hold: ``True`` and ``1.0`` equal ``1`` but are no ship or slot, so
+# a value of any other type (bool, float, dict …) is never looked up, only parsed.
+_ATOMS = frozenset((str, int, type(None)))
+MEMO_LIMIT = 20_000  # keys kept per game; far above the distinct moves records use
+
+
+def memo_key(data: dict[Any, Any]) -> Hashable | None:
+    """A key that stands for the move dict ``data`` exactly (its fields in order, lists as
+    tuples), or None when a value is not a str, int, None or a list of them."""
+    for v in data.values():
+        if type(v) not in _ATOMS:
+            break
+    else:
+        return tuple(data.items())
+    out = []
+    for k, v in data.items():
+        if type(v) is list and all(type(x) in _ATOMS for x in v):
+            v = tuple(v)
+        elif type(v) not in _ATOMS:
+            return None
+        out.append((k, v))
+    return tuple(out)
+
+
+def memoized(parse: Callable[[Any], _M], classes: tuple[type, ...],
+             known: Callable[[dict[Any, Any]], _M | None]) -> Callable[[Any], _M]:
+    """``parse`` (a game's move dict -> move, raising for a bad one) made cheap for the moves a
+    record repeats (#40): ``known`` answers the commonest plain shapes from prebuilt moves (a
+    few dict reads); any other dict of plain values is parsed once per process and kept in a
+    memo under `memo_key` (moves are immutable, and parsing an equal dict again gives an equal
+    move). A dict that fails is parsed, and refused, every time; instances of ``classes`` are
+    moves already."""
+    memo: dict[Hashable, _M] = {}
+
+    def parse_move(data: object) -> _M:
+        if type(data) is not dict:
+            return data if isinstance(data, classes) else parse(data)  # type: ignore[return-value]
+        move = known(data)
+        if move is not None:
+            return move
+        key = memo_key(data)
+        if key is None:
+            return parse(data)
+        move = memo.get(key)
+        if move is None:
+            move = parse(data)
+            if len(memo) < MEMO_LIMIT:
+                memo[key] = move
+        return move
+
+    parse_move.__doc__ = parse.__doc__
+    return parse_move

@@ -309,22 +309,31 @@ def play(w: Work, m: Move) -> None:
     if w.over:
         raise IllegalMoveError(msg("the game is over after round {round}; no more moves (C3)", round=ROUNDS), "C3")
     t = type(m)
-    ch = MoveChoices(m)
+    # The moves that meet no choice need no chooser (the commonest, first: #40).
     # ``type(m) is`` rather than ``t is``: the type checker narrows ``m`` on it (a few ns more).
     if type(m) is Place:
         place(w, m.ship - 1, m.slot - 1)
-    elif type(m) is Sail:
-        sail(w, m.ship - 1, SITE_INDEX[m.site], None, ch)
-    elif type(m) is GetStones:
+        end_turn(w, False)
+        return
+    if type(m) is GetStones:
         get_stones(w)
+        end_turn(w, False)
+        return
+    if type(m) is PlayHammer:
+        hammer(w, m.ship - 1, m.slot - 1)
+        end_turn(w, False)
+        return
+    if type(m) is PlayChisel:
+        chisel(w, [(s - 1, k - 1) for s, k in m.places])
+        end_turn(w, False)
+        return
+    ch = MoveChoices(m)
+    if type(m) is Sail:
+        sail(w, m.ship - 1, SITE_INDEX[m.site], None, ch)
     elif type(m) is PlayLever:
         lever(w, m.ship - 1, SITE_INDEX[m.site], [k - 1 for k in m.order], ch)
-    elif type(m) is PlayHammer:
-        hammer(w, m.ship - 1, m.slot - 1)
     elif type(m) is PlaySail:
         sail_card(w, m.ship - 1, m.slot - 1, SITE_INDEX[m.site], ch)
-    elif type(m) is PlayChisel:
-        chisel(w, [(s - 1, k - 1) for s, k in m.places])
     elif type(m) is Pass:
         pass_turn(w, ch)
     else:

@@ -47,10 +47,14 @@ def check_int(value: object, what: str, low: int, high: int) -> int:
 
 
 def check_ship(value: object, what: str) -> int:
+    if type(value) is int and 1 <= value <= SHIPS:  # no message built for a good value (#40)
+        return value
     return check_int(value, f"{what}: ship", 1, SHIPS)
 
 
 def check_slot(value: object, what: str) -> int:
+    if type(value) is int and 1 <= value <= MAX_SLOT:
+        return value
     return check_int(value, f"{what}: slot", 1, MAX_SLOT)
 
 
@@ -125,9 +129,14 @@ def _take_entry(value: object, what: str) -> TakeEntry:
 
 def check_choices(self: WithChoices) -> None:
     """Normalise the optional choice lists (shared by the moves that may carry them)."""
+    if self.take == () and self.pyramids == () and self.bonus_places == () and self.temple == ():
+        return  # none given (a list, even an empty one, is normalised below)
     put = object.__setattr__
     what = self.kind
-    put(self, "take", tuple(_take_entry(v, f"{what} take[{i}]") for i, v in enumerate(check_list(self.take, "take"))))
+    take = check_list(self.take, "take")
+    if not all(type(v) is str and v in CARDS for v in take):  # plain card ids need no more (#40)
+        take = tuple(_take_entry(v, f"{what} take[{i}]") for i, v in enumerate(take))
+    put(self, "take", take)
     put(
         self,
         "pyramids",

@@ -5,14 +5,16 @@ dict's type, card and fields and builds the `Move` (rules_engine/classic/moves.p
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_engine.classic import moves
-from rules_engine.classic.components import BLUE_CARDS
-from rules_engine.classic.movefields import refuse
+from rules_engine.classic.components import BLUE_CARDS, SITES
+from rules_engine.classic.movefields import MAX_SLOT, SHIPS, refuse
 from rules_engine.classic.moves import MOVE_CLASSES, Move
 from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg
 from rules_engine.moves import described as _show
-from rules_engine.moves import refuse_json_move
+from rules_engine.moves import memoized, refuse_json_move
 
 _CHOICE_KEYS = ("take", "pyramids", "bonus_places", "temple")
 # F4 fields per move type (or per card of "play"): (class, required, optional).
@@ -36,10 +38,36 @@ def _unknown_type(value: str) -> Message:
     return msg("unknown move type {value}; F4 types are {types}", value=value, types=TYPES)
 
 
-def parse_move(data: object) -> Move:
+# The moves without choices, built once: a record's dicts of these shapes map to them without
+# the checks of a new dataclass (moves are immutable, so one instance serves every ply, #40).
+_SPOTS = [(s, k) for s in range(1, SHIPS + 1) for k in range(1, MAX_SLOT + 1)]
+_PLACES = {spot: moves.Place(*spot) for spot in _SPOTS}
+_HAMMERS = {spot: moves.PlayHammer(*spot) for spot in _SPOTS}
+_SAILS = {(s, site): moves.Sail(s, site) for s in range(1, SHIPS + 1) for site in SITES}
+_BARE: dict[str, Move] = {"get-stones": moves.GetStones(), "pass": moves.Pass()}
+
+
+def _known(data: dict[Any, Any]) -> Move | None:
+    """The prebuilt move of ``data`` when it is a plain get-stones, place, sail (no choices),
+    hammer or pass, else None."""
+    kind = data.get("type")
+    n = len(data)
+    if n == 1:
+        return _BARE.get(kind) if type(kind) is str else None
+    if kind == "place" and n == 3:
+        ship, slot = data.get("ship"), data.get("slot")
+        return _PLACES.get((ship, slot)) if type(ship) is int and type(slot) is int else None
+    if kind == "sail" and n == 3:
+        ship, site = data.get("ship"), data.get("site")
+        return _SAILS.get((ship, site)) if type(ship) is int and type(site) is str else None
+    if kind == "play" and n == 4 and data.get("card") == "hammer":
+        ship, slot = data.get("ship"), data.get("slot")
+        return _HAMMERS.get((ship, slot)) if type(ship) is int and type(slot) is int else None
+    return None
+
+
+def _parse_move(data: object) -> Move:
     """An F4 move dict -> Move. Raises `IllegalMoveError` (rule "F4") naming what is wrong."""
-    if isinstance(data, MOVE_CLASSES):
-        return data
     if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in TYPES):
         refuse_json_move(data, _unknown_type, "F4")
     skip: tuple[str, ...] = ("type",)
@@ -77,3 +105,6 @@ def parse_move(data: object) -> Move:
         return cls(**{k: data[k] for k in required + optional if k in data})
     except TypeError as exc:  # e.g. an unhashable value reaching a lookup
         raise IllegalMoveError(msg("{name} move is malformed: {problem}", name=name, problem=str(exc)), "F4") from None
+
+
+parse_move = memoized(_parse_move, MOVE_CLASSES, _known)

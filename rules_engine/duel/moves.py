@@ -28,7 +28,7 @@ from rules_engine.duel.tokens import (
 )
 from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg, plural
-from rules_engine.moves import BareMove, refuse_json_move
+from rules_engine.moves import BareMove, memoized, refuse_json_move
 from rules_engine.moves import described as _show
 
 Refill = tuple[str, str, str]
@@ -162,7 +162,8 @@ class PlaceMeeples:
     def __post_init__(self) -> None:
         cells = _list(self.cells, "place-meeples cells", (2, 3))
         for i, c in enumerate(cells):
-            _cell(c, f"place-meeples cells[{i}]")
+            if not (type(c) is str and c in CELL_INDEX):  # the field's name only for a refusal (#40)
+                _cell(c, f"place-meeples cells[{i}]")
         if len(set(cells)) != len(cells):
             twice = next(c for c in cells if cells.count(c) > 1)
             raise IllegalMoveError(msg("place-meeples lists cell {cell} twice; one meeple per cell (D4.1)",
@@ -187,7 +188,8 @@ class PlaceUnload:
         _cell(self.cell, "place-unload")
         boats = _list(self.boats, "place-unload boats", (1, 2))
         for i, b in enumerate(boats):
-            _boat(b, f"place-unload boats[{i}]")
+            if not (type(b) is str and b in BOAT_INDEX):
+                _boat(b, f"place-unload boats[{i}]")
         object.__setattr__(self, "boats", boats)
         if self.refills is not None:
             refills = _list(self.refills, _PU_REFILLS, (len(boats),))
@@ -260,10 +262,33 @@ def _unknown_type(value: str) -> Message:
     return msg("unknown move type {value}; F2 types are {types}", value=value, types=tuple(_SHAPES))
 
 
-def parse_move(data: object) -> Move:
+# The moves without a list, built once: a record's dicts of these shapes map to them without
+# the checks of a new dataclass (moves are immutable, so one instance serves every ply, #40).
+_PLACES = {c: Place(c) for c in CELL_INDEX}
+_UNLOADS = {b: Unload(b) for b in BOAT_INDEX}
+_TAKES = {(b, k): TakeToken(b, k) for b in BOAT_INDEX for k in (1, 2, 3)}
+_PASS = Pass()
+
+
+def _known(data: dict[Any, Any]) -> Move | None:
+    """The prebuilt move of ``data`` when it is a plain place, unload, take-token or pass, else None."""
+    kind = data.get("type")
+    if kind == "place":
+        cell = data.get("cell")
+        return _PLACES.get(cell) if len(data) == 2 and type(cell) is str else None
+    if kind == "unload":
+        boat = data.get("boat")
+        return _UNLOADS.get(boat) if len(data) == 2 and type(boat) is str else None
+    if kind == "take-token":
+        boat, slot = data.get("boat"), data.get("slot")
+        return _TAKES.get((boat, slot)) if len(data) == 3 and type(boat) is str and type(slot) is int else None
+    if kind == "pass":
+        return _PASS if len(data) == 1 else None
+    return None
+
+
+def _parse_move(data: object) -> Move:
     """An F2 move dict -> Move. Raises `IllegalMoveError` (rule "F2") naming what is wrong."""
-    if isinstance(data, MOVE_CLASSES):
-        return data
     if not (isinstance(data, dict) and isinstance(kind := data.get("type"), str) and kind in _SHAPES):
         refuse_json_move(data, _unknown_type, "F2")
     cls, required, optional = _SHAPES[kind]
@@ -281,3 +306,6 @@ def parse_move(data: object) -> Move:
     except TypeError as exc:  # e.g. an unhashable value reaching a dict lookup
         # Translators: {kind} is a move type; {problem} is Python's own words (English).
         raise _bad(msg("{kind} move is malformed: {problem}", kind=kind, problem=str(exc))) from None
+
+
+parse_move = memoized(_parse_move, MOVE_CLASSES, _known)

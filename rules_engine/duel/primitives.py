@@ -58,6 +58,7 @@ def receive(w: Work, p: int, tok: str) -> None:
     """D5: the token goes straight onto player ``p``'s monument or action pile."""
     k = KIND[tok]
     pw = w.players[p]
+    pw.frozen = None  # see `state.PlayerWork`
     if k == K_OBELISK:
         pw.obelisk += 1
         # D7.1 B: "first" is the order tokens arrive, so record it the moment it happens.
@@ -90,6 +91,7 @@ def place(w: Work, cell: int, ctx: str = "") -> None:
     w.cells[cell] = w.to_move
     w.occ |= 1 << cell
     pw.meeples -= 1
+    pw.frozen = None
 
 
 def unload(w: Work, b: int, refill: tuple[str, ...] | None = None, ctx: str = "") -> None:
@@ -110,7 +112,9 @@ def unload(w: Work, b: int, refill: tuple[str, ...] | None = None, ctx: str = ""
         if p is None:
             continue
         cells[c] = None
-        players[p].meeples += 1
+        pw = players[p]
+        pw.meeples += 1
+        pw.frozen = None
         tok = slots[s]
         slots[s] = None
         if tok is not None:  # only empty after an empty-reserve take-token (D4.3 ruling)
@@ -246,12 +250,14 @@ def take(w: Work, b: int, s0: int, reveal: str | None = None) -> None:
 
 def spend(w: Work, token: str) -> None:
     """D4.3: play one action token you own; it leaves the game."""
-    acts = w.players[w.to_move].actions
+    pw = w.players[w.to_move]
+    acts = pw.actions
     if token not in acts:
         # Translators: {player} is a player's number (1 or 2, as seated).
         raise IllegalMoveError(at(NAMES[token], msg("player {player} has no such action token to play (D4.3)",
                                                     player=w.to_move + 1)), "D4.3")
     acts.remove(token)
+    pw.frozen = None
     w.box.append(token)
 
 

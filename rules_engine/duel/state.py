@@ -16,11 +16,12 @@ form only) counts per `tokens.TOKEN_IDS` of tokens not yet seen, i.e. in supply 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.tokens import TOKEN_IDS
-from rules_engine.frozen import FrozenState, SlotView
+from rules_engine.frozen import FrozenState, SlotView, builder
 
 MEEPLES = 4  # D1
 
@@ -141,9 +142,12 @@ class DuelState(FrozenState):
 
 
 class PlayerWork:
-    """Mutable `PlayerState` inside a `Work`."""
+    """Mutable `PlayerState` inside a `Work`. ``frozen`` is the `PlayerState` equal to it, kept
+    while nothing changes it (structural sharing: a ply leaves most players as they were, and
+    their frozen copies are shared from position to position, #40); every step that changes a
+    player's holdings (`primitives.receive`, `place`, `unload`, `spend`) sets it to None."""
 
-    __slots__ = ("actions", "dark", "light", "meeples", "obelisk", "temple", "tomb")
+    __slots__ = ("actions", "dark", "frozen", "light", "meeples", "obelisk", "temple", "tomb")
 
     def __init__(self, p: PlayerState):
         self.obelisk = p.obelisk
@@ -153,10 +157,18 @@ class PlayerWork:
         self.tomb = list(p.tomb)
         self.actions = list(p.action_tokens)
         self.meeples = p.meeples_in_supply
+        self.frozen: PlayerState | None = p
 
     def freeze(self) -> PlayerState:
-        return PlayerState(self.obelisk, tuple(self.temple), self.light, self.dark,
-                           tuple(self.tomb), tuple(self.actions), self.meeples)
+        p = self.frozen
+        if p is None:
+            p = self.frozen = _new_player((self.obelisk, tuple(self.temple), self.light, self.dark,
+                                           tuple(self.tomb), tuple(self.actions), self.meeples))
+        return p
+
+
+_new_player = partial(tuple.__new__, PlayerState)  # PlayerState(*fields) without its Python-level __new__
+_OpenState = builder(DuelState)
 
 
 class Work:
@@ -185,26 +197,27 @@ class Work:
     unloads: int
 
     def freeze(self) -> DuelState:
-        s = object.__new__(DuelState)
-        put = object.__setattr__
-        put(s, "_cells", tuple(self.cells))
-        put(s, "_occ", self.occ)
-        put(s, "_slots", tuple(self.slots))
-        put(s, "_live", self.live)
-        put(s, "_supply", self.supply)
-        put(s, "_scount", self.scount)
-        put(s, "_reserve", None if self.reserve is None else tuple(self.reserve))
-        put(s, "_rcount", self.rcount)
-        put(s, "_unseen", None if self.unseen is None else tuple(self.unseen))
-        put(s, "_box", tuple(self.box))
-        put(s, "_players", (self.players[0].freeze(), self.players[1].freeze()))
-        put(s, "_to_move", self.to_move)
-        put(s, "_over", self.over)
-        put(s, "_end", self.end)
-        put(s, "_first5", self.first5)
-        put(s, "_ply", self.ply)
-        put(s, "_passed", self.passed)
-        put(s, "_unloads", self.unloads)
+        s = _OpenState()
+        s._cells = tuple(self.cells)
+        s._occ = self.occ
+        s._slots = tuple(self.slots)
+        s._live = self.live
+        s._supply = self.supply
+        s._scount = self.scount
+        s._reserve = None if self.reserve is None else tuple(self.reserve)
+        s._rcount = self.rcount
+        s._unseen = None if self.unseen is None else tuple(self.unseen)
+        s._box = tuple(self.box)
+        p0, p1 = self.players
+        s._players = (p0.frozen or p0.freeze(), p1.frozen or p1.freeze())  # a shared copy without a call
+        s._to_move = self.to_move
+        s._over = self.over
+        s._end = self.end
+        s._first5 = self.first5
+        s._ply = self.ply
+        s._passed = self.passed
+        s._unloads = self.unloads
+        s.__class__ = DuelState
         return s
 
 
