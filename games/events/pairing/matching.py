@@ -1,15 +1,23 @@
-"""An experiment for bench/pairing.py --compiled-matcher: networkx's `max_weight_matching` (pure
-Python, what caissify-pairings' Dutch engine calls) answered instead by py4swiss's compiled
-blossom (`ComputerDutchOptimality`, C++ with arbitrary-size weights, the bbpPairings matcher),
-to measure how much of a 2026-edition round the matching costs. Bench only: the service keeps
-networkx (docs/decisions.md, "Club-event pairing").
+"""Maximum-weight matching for the 2026 Dutch edition at compiled speed.
+
+caissify-pairings' Dutch engine (swiss_dutch.py) calls networkx's `max_weight_matching`, pure
+Python, about a hundred times a round over the whole field: 94 % of a 200-player round. While
+it pairs, `compiled()` has that call answered by py4swiss's compiled blossom
+(`ComputerDutchOptimality`, C++ with weights of any size: the bbpPairings matcher py4swiss pairs
+the 2025 edition with), about ten times faster a round (docs/decisions.md, "Club-event pairing").
 
 Maximum cardinality, as networkx's ``maxcardinality=True``: every edge gets a bonus larger than
-any matching's total weight, so a matching with more edges always weighs more. Equal-weight
-optima may differ from networkx's choice; the matched size and weight are the same."""
+any matching's total weight, so a matching with more edges always weighs more. The matched size
+and weight equal networkx's (tests/events/test_compiled_matching.py); where several matchings
+weigh the same the choice could differ, and the pairings are checked equal to networkx's on
+random rounds (the same test file). A graph with a weight that is not a whole number goes to
+networkx itself."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import networkx as nx  # type: ignore[import-untyped]
@@ -31,10 +39,17 @@ def _dynamic(value: int, zero: Any) -> Any:
     return out
 
 
+_NETWORKX = nx.max_weight_matching
+_SWAP = threading.Lock()
+
+
 def max_weight_matching(graph: Any, maxcardinality: bool = False, weight: str = "weight") -> set[tuple[Any, Any]]:
+    """As networkx's `max_weight_matching` (pairs of nodes), computed by the compiled matcher."""
     nodes = list(graph)
     index = {node: i for i, node in enumerate(nodes)}
     edges = [(index[u], index[v], d.get(weight, 1)) for u, v, d in graph.edges(data=True) if u != v]
+    if any(type(w) is not int for _, _, w in edges):
+        return _NETWORKX(graph, maxcardinality=maxcardinality, weight=weight)  # type: ignore[no-any-return]
     edges = [e for e in edges if e[2] > 0]
     if not edges:
         return set()
@@ -62,5 +77,15 @@ def max_weight_matching(graph: Any, maxcardinality: bool = False, weight: str = 
     return {(nodes[i], nodes[j]) for i, j in enumerate(mate) if i < j}
 
 
-def install() -> None:
-    nx.max_weight_matching = max_weight_matching
+@contextmanager
+def compiled() -> Iterator[None]:
+    """networkx's `max_weight_matching` answered by the compiled matcher while the block runs
+    (caissify imports networkx inside its functions: its module has no name of ours to bind).
+    One block at a time; a call from elsewhere meanwhile gets the same matching's size and
+    weight, or networkx's own for a graph it cannot take."""
+    with _SWAP:
+        nx.max_weight_matching = max_weight_matching
+        try:
+            yield
+        finally:
+            nx.max_weight_matching = _NETWORKX

@@ -1,15 +1,24 @@
-"""bench/compiled_matcher.py answers what networkx's matching answers (bench/pairing.py
---compiled-matcher measures a 2026-edition round with it, docs/events.md "Speed")."""
+"""The compiled matching (games/events/pairing/matching.py) answers what networkx's answers, and
+the 2026 edition pairs the same with it as with networkx."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 
 import networkx as nx
 import pytest
 
-from bench.compiled_matcher import max_weight_matching
+from games.events.pairing import matching
+from games.events.pairing.matching import max_weight_matching
+from games.events.pairing.swiss_dutch import _caissify_2026
+from tests.events.dutch_differential import random_state
+
+
+@contextlib.contextmanager
+def _networkx_itself():
+    yield
 
 
 def _graph(seed: int) -> nx.Graph:
@@ -39,3 +48,23 @@ def test_without_maxcardinality_a_heavier_single_edge_beats_two_light_ones():
     graph = nx.Graph([(0, 1, {"weight": 1}), (1, 2, {"weight": 10}), (2, 3, {"weight": 1})])
     assert {frozenset(e) for e in max_weight_matching(graph)} == {frozenset((1, 2))}
     assert len(max_weight_matching(graph, maxcardinality=True)) == 2
+
+
+def test_a_graph_with_fractional_weights_is_matched_by_networkx_itself():
+    graph = nx.Graph([(0, 1, {"weight": 0.5}), (1, 2, {"weight": 2.5}), (2, 3, {"weight": 0.5})])
+    assert len(max_weight_matching(graph, maxcardinality=True)) == 2
+
+
+def test_networkx_is_itself_again_after_the_block():
+    with matching.compiled():
+        assert nx.max_weight_matching is max_weight_matching
+    assert nx.max_weight_matching is not max_weight_matching
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_c04_3_the_2026_edition_pairs_the_same_rounds_with_the_compiled_matching(seed, monkeypatch):
+    rng = random.Random(seed)
+    states = [random_state(rng) for _ in range(30)]
+    with_compiled = [_caissify_2026(*state) for state in states]
+    monkeypatch.setattr(matching, "compiled", _networkx_itself)
+    assert [_caissify_2026(*state) for state in states] == with_compiled
