@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from rules_engine.analysis.evaluate import M, S
     from rules_engine.gametype import GameType
 
+#: What a stored luck analysis holds (games/analysis keys it by it): bump it when the figures change.
+LUCK_VERSION = 1
 DEALS_SEEN = 6  # deals of the position before a move compared with the record's to tell a chance event
 
 

@@ -67,6 +67,8 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     # Analysis: members start one (a background task); anyone reads it.
     "game-analysis": {"POST": MEMBER_PAGE},
     "api-game-analysis": {"POST": MEMBER_API},
+    "game-luck": {"POST": MEMBER_PAGE},
+    "api-game-luck": {"POST": MEMBER_API},
     "api-game-branches": {"POST": MEMBER_API},
     "game-play-on": {"POST": MEMBER_PAGE},
     # Club history.
@@ -109,6 +111,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "invites": {"GET", "POST"},
     "invite-accept": {"GET", "POST"},
     "game-analysis": {"GET", "POST"},
+    "game-luck": {"GET", "POST"},
     "game-play-on": {"POST"},
     "calculators:index": {"GET"},
     "calculators:calculator": {"GET"},
