@@ -93,3 +93,10 @@ def test_the_panel_offers_members_to_start_it(game, member):
     assert 'id="start-luck"' in client.get(f"/games/{game.pk}/luck").content.decode()
     client.post(f"/games/{game.pk}/luck")
     assert GameLuck.objects.get().status == GameLuck.Status.QUEUED
+
+
+def test_the_panel_speaks_the_readers_language(game):
+    computed(game)
+    body = Client().get(f"/games/{game.pk}/replay", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Was diese Partie entschied" in body and "What decided" not in body
+    assert "Glück" in body and "the round card" not in body and "turned up" not in body
