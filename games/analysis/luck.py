@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from games import leases
 from games.analysis.models import GameLuck
+from games.analysis.puzzle_queue import store_puzzles
 from games.analysis.service import analysis_digest
 from games.boarddata import registry_for
 from games.models import Game
@@ -92,7 +94,10 @@ def _compute(luck: GameLuck, lease: leases.Renewal) -> None:
         deep_playouts=settings.IMHOTEP_LUCK_DEEP_PLAYOUTS,
         progress=lambda done, total: lease.update(**({"moves_done": done} if done % 5 == 0 else {})),
     )
-    lease.update(status=GameLuck.Status.DONE, lease_until=None, moves_done=luck.moves_total, **stored(split))
+    kept = stored(split)
+    lease.update(status=GameLuck.Status.DONE, lease_until=None, moves_done=luck.moves_total, **kept)
+    luck.puzzles = kept["puzzles"]
+    store_puzzles(luck, timezone.localdate())
 
 
 def _r(x: float) -> float:

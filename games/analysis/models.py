@@ -97,3 +97,31 @@ class GameLuck(Leased):
 
     def __str__(self) -> str:
         return f"luck and skill of game {self.game_id} ({self.status})"
+
+
+class Puzzle(models.Model):
+    """A decision of a club game that makes a puzzle (rules_engine/analysis/puzzles.py): the
+    position before move ``move``, where the player in seat ``seat`` missed ``best``. It waits in
+    that player's queue until ``due_on``; solving it doubles ``interval`` (spaced repetition),
+    missing it brings it back the next day (games/analysis/puzzle_queue.py)."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="puzzles")
+    move = models.PositiveIntegerField(help_text=_("The move missed (0-based); the position is the one before it."))
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="puzzles")
+    best = models.JSONField(help_text=_("The best move there."))
+    win = models.FloatField(help_text=_("The player's chance to win before the move."))
+    best_win = models.FloatField()
+    second_win = models.FloatField()
+    due_on = models.DateField()
+    interval = models.PositiveIntegerField(default=1, help_text=_("Days until it is asked again once solved."))
+    solved = models.PositiveIntegerField(default=0)
+    missed = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_on", "pk"]
+        constraints = [models.UniqueConstraint(fields=["game", "move"], name="puzzle_unique_per_move")]
+
+    def __str__(self) -> str:
+        return f"puzzle of game {self.game_id}, move {self.move + 1}"
