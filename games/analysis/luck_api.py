@@ -17,7 +17,8 @@ from games.models import Game
 class LuckPlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     start = serializers.FloatField(help_text="The seat's estimated chance to win before the first move.")
-    result = serializers.FloatField(help_text="Its share of the win at the last position (1, 0, or shared).")
+    result = serializers.FloatField(help_text=(
+        "Its share of the win at the last position (1, 0, or shared) once the game is over; else its chance there."))
     luck = serializers.FloatField(help_text="The sum of the chance terms for this seat.")
     skill = serializers.FloatField(help_text=(
         "The sum of the decision terms for this seat: every move's effect on its chance, its own and the "
