@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import leases
-from games.analysis.models import GameLuck
+from games.analysis.models import GameAnalysis, GameLuck
 from games.analysis.puzzle_queue import store_puzzles
 from games.analysis.service import analysis_digest
 from games.boarddata import registry_for
@@ -86,12 +86,26 @@ def run_luck(luck_id: int) -> None:
         raise
 
 
+def analysed_chances(luck: GameLuck, positions: int) -> list[list[float]] | None:
+    """The win chances per position of the game's finished analysis of the same record and
+    playouts (games/analysis/service.py), if there is one: the luck analysis need not estimate
+    them again (any estimate telescopes; the last position of a finished game is its result)."""
+    analysis = GameAnalysis.objects.filter(
+        game=luck.game_id, engine_version=luck.engine_version, record_hash=luck.record_hash,
+        playouts=luck.playouts, status=GameAnalysis.Status.DONE,
+    ).order_by("-analysis_version").first()
+    if analysis is None or len(analysis.probabilities) != positions:
+        return None
+    return analysis.probabilities
+
+
 def _compute(luck: GameLuck, lease: leases.Renewal) -> None:
     record = record_of(luck.game)
     game_type = registry_for(luck.game).game(luck.game.game_type)
     split = luck_and_skill(
         game_type, record, playouts=luck.playouts, move_playouts=settings.IMHOTEP_LUCK_MOVE_PLAYOUTS,
         deep_playouts=settings.IMHOTEP_LUCK_DEEP_PLAYOUTS,
+        chances=analysed_chances(luck, len(record["moves"]) + 1),
         progress=lambda done, total: lease.update(**({"moves_done": done} if done % 5 == 0 else {})),
     )
     kept = stored(split)

@@ -100,3 +100,18 @@ def test_the_panel_speaks_the_readers_language(game):
     body = Client().get(f"/games/{game.pk}/replay", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Was diese Partie entschied" in body and "What decided" not in body
     assert "Glück" in body and "the round card" not in body and "turned up" not in body
+
+
+def test_the_games_analysis_lends_its_win_chances(game):
+    from games.analysis.models import GameAnalysis
+    from games.analysis.service import request_analysis, run_analysis
+
+    analysis, _ = request_analysis(game)
+    run_analysis(analysis.pk)
+    analysis.refresh_from_db()
+    assert analysis.status == GameAnalysis.Status.DONE
+    GameAnalysis.objects.filter(pk=analysis.pk).update(
+        probabilities=[[0.25, 0.75], *analysis.probabilities[1:]])  # a start no estimate of its own would give
+    luck = computed(game)
+    assert [p["start"] for p in luck.players] == [0.25, 0.75]
+    assert all(abs(p["luck"] + p["skill"] - (p["result"] - p["start"])) <= 0.03 for p in luck.players)
