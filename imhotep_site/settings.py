@@ -83,6 +83,10 @@ TASKS: dict[str, dict[str, object]] = {"default": {"BACKEND": _TASK_BACKENDS[_ta
 # Playouts per position of a game's analysis, and for the best-move hint at one position.
 IMHOTEP_ANALYSIS_PLAYOUTS = env_positive_int("IMHOTEP_ANALYSIS_PLAYOUTS", 200)
 IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
+# "What decided this game" (games/analysis/luck.py): playouts per legal move of each decision, and
+# for the leading two moves and the one played (issue #41; per position: IMHOTEP_ANALYSIS_PLAYOUTS).
+IMHOTEP_LUCK_MOVE_PLAYOUTS = env_positive_int("IMHOTEP_LUCK_MOVE_PLAYOUTS", 12)
+IMHOTEP_LUCK_DEEP_PLAYOUTS = env_positive_int("IMHOTEP_LUCK_DEEP_PLAYOUTS", 60)
 # Hints worked out at once on the whole service, and of those for callers not signed in
 # (games/analysis/hints.py); a caller finding none free gets 429 with Retry-After.
 IMHOTEP_HINT_CONCURRENCY = env_positive_int("IMHOTEP_HINT_CONCURRENCY", 2)

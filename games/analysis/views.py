@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import registered_games
 from games.analysis import review, service
 from games.analysis.chart import margin_chart_svg, win_chart_svg
+from games.analysis.luck_views import luck_context
 from games.analysis.mistakes import review_points
 from games.analysis.models import GameAnalysis
 from games.membership.access import member_required
@@ -45,6 +46,8 @@ def panel_context(request, game: Game, ply: int | None = None, timeline=None) ->
         "outdated": analysis is not None and service.is_outdated(analysis),
         "outdated_has_margins": analysis is not None and service.has_margins(analysis),
     }
+    # "What decided this game" (games/analysis/luck_views.py), drawn beside this panel.
+    context.update(luck_context(request, game, timeline, digest))
     if analysis is not None and analysis.status == GameAnalysis.Status.DONE:
         timeline = timeline or load_timeline(game)
         names = timeline.names

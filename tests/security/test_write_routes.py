@@ -67,6 +67,9 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     # Analysis: members start one (a background task); anyone reads it.
     "game-analysis": {"POST": MEMBER_PAGE},
     "api-game-analysis": {"POST": MEMBER_API},
+    "game-luck": {"POST": MEMBER_PAGE},
+    "api-game-luck": {"POST": MEMBER_API},
+    "puzzle": {"POST": MEMBER_PAGE},
     "api-game-branches": {"POST": MEMBER_API},
     "game-play-on": {"POST": MEMBER_PAGE},
     # Club history.
@@ -109,6 +112,9 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "invites": {"GET", "POST"},
     "invite-accept": {"GET", "POST"},
     "game-analysis": {"GET", "POST"},
+    "game-luck": {"GET", "POST"},
+    "puzzles": {"GET"},
+    "puzzle": {"GET", "POST"},
     "game-play-on": {"POST"},
     "calculators:index": {"GET"},
     "calculators:calculator": {"GET"},
@@ -270,6 +276,17 @@ def _club_event_kwargs(route: Route) -> dict[str, int]:
     return kwargs
 
 
+def _a_puzzle(game, player_id: int):
+    import datetime
+
+    from games.analysis.models import Puzzle
+
+    best = game.moves.order_by("ply").first().data if game.moves.exists() else {}
+    return Puzzle.objects.get_or_create(game=game, move=0, defaults={
+        "seat": 0, "player_id": player_id, "best": best, "win": 0.5, "best_win": 0.8, "second_win": 0.4,
+        "due_on": datetime.date.today()})[0]
+
+
 def url_of(route: Route, game) -> str:
     if route.key.startswith("events:") and "<int:pk>" in route.route:
         return reverse(route.key, kwargs=_club_event_kwargs(route))
@@ -279,6 +296,8 @@ def url_of(route: Route, game) -> str:
     if "<int:pk>" not in route.route:
         return reverse(route.key)
     seats = list(game.seats.order_by("order").values_list("player_id", flat=True))
+    if route.key == "puzzle":  # a puzzle at the game's first position (games/analysis/puzzle_queue.py)
+        return reverse(route.key, kwargs={"pk": _a_puzzle(game, seats[0]).pk})
     if "<int:other>" in route.route:
         return reverse(route.key, kwargs={"pk": seats[0], "other": seats[1]})
     pk = seats[0] if "players/" in route.route else game.pk

@@ -10,6 +10,7 @@ from django.db import connection
 from django_tasks_db.management.commands.db_worker import Command as DatabaseWorker
 
 from games import leases
+from games.analysis import luck as luck_analyses
 from games.analysis import service as analyses
 from games.services import importing, ratings
 
@@ -18,7 +19,7 @@ logger = logging.getLogger(__name__)
 
 def requeue_stale() -> int:
     """The imports and analyses whose worker died, queued again; how many."""
-    return importing.resume_stalled() + analyses.requeue_stale()
+    return importing.resume_stalled() + analyses.requeue_stale() + luck_analyses.requeue_stale()
 
 
 def _sweep(stop: threading.Event) -> None:
