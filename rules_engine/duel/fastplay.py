@@ -205,3 +205,14 @@ def dealt(state: DuelState, deal: Any) -> DuelState:
     w.reserve = tokens[w.scount:w.scount + w.rcount]
     w.unseen = None
     return w.freeze()
+
+
+def replayed(state: DuelState, batch: Batch, k: int) -> DuelState:
+    """The pure engine's final state of playout ``k`` of a recorded ``batch`` from ``state``:
+    its deal, then its moves through `game.apply_move` (each validated, D4)."""
+    from rules_engine.duel.game import apply_move
+
+    current = state if state.over else dealt(state, batch.deals[k])
+    for code in batch.moves[k, :batch.nmoves[k]].tolist():
+        current = apply_move(current, decode(code))
+    return current

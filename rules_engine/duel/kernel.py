@@ -17,7 +17,11 @@ tokens out of the game by index; ``SUPPLY`` the draw order, right-aligned (the n
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
+
+IntArray = npt.NDArray[np.int64]  # numba types the functions from their arguments, not from these
+FloatArray = npt.NDArray[np.float64]
 
 # -- offsets into the position array
 CELLS, SLOTS, LIVE, SCOUNT, RCOUNT, TO_MOVE, OVER, END, FIRST5, PLY, PASSED, UNLOADS = (
@@ -54,13 +58,13 @@ PYRAMID_B = np.array([-6, 0, 4, 10, 18, 30, 45], dtype=np.int64)
 TOMB_A_GROUP = np.array([0, 1, 4, 9, 16, 25], dtype=np.int64)
 
 
-def new_pu_cache() -> np.ndarray:
+def new_pu_cache() -> IntArray:
     """The place-unload menu sizes by ``occ | live << 9 | first_ends << 15``, filled on use."""
     return np.full(1 << 16, -1, dtype=np.int64)
 
 
 @njit(cache=True)
-def _receive(st, p, tok):
+def _receive(st: IntArray, p: int, tok: int) -> None:
     """D5: the token goes straight onto player ``p``'s monuments or action pile."""
     pb = P0 + PSTRIDE * p
     if tok == T_OBELISK:
@@ -80,7 +84,7 @@ def _receive(st, p, tok):
 
 
 @njit(cache=True)
-def _place(st, cell):
+def _place(st: IntArray, cell: int) -> None:
     """D4.1 for the player to move."""
     me = st[TO_MOVE]
     st[CELLS + cell] = me
@@ -89,7 +93,7 @@ def _place(st, cell):
 
 
 @njit(cache=True)
-def _unload(st, b):
+def _unload(st: IntArray, b: int) -> None:
     """D4.2 steps 1–5."""
     s = b * 3 + 2
     for j in range(3):  # steps 1–2: nearest meeple first takes slot 3
@@ -126,14 +130,14 @@ def _unload(st, b):
 
 
 @njit(cache=True)
-def _spend(st, a):
+def _spend(st: IntArray, a: int) -> None:
     """D4.3: the action token leaves the game."""
     st[P0 + PSTRIDE * st[TO_MOVE] + ACT + a] -= 1
     st[BOX + T_ACTION1 + a] += 1
 
 
 @njit(cache=True)
-def _take(st, i):
+def _take(st: IntArray, i: int) -> None:
     """D4.3 take-token from slot index ``i``; the reserve's top fills the slot (or none is left)."""
     _spend(st, A_TAKE)
     _receive(st, st[TO_MOVE], st[SLOTS + i])
@@ -145,7 +149,7 @@ def _take(st, i):
 
 
 @njit(cache=True)
-def _pu_item(occ, live, first_ends, k):
+def _pu_item(occ: int, live: int, first_ends: int, k: int) -> int:
     """The ``k``-th place-unload choice (packed as `harbor.place_unload_menu` packs it, in
     its order), or the number of choices when ``k`` is negative."""
     n = 0
@@ -172,7 +176,7 @@ def _pu_item(occ, live, first_ends, k):
 
 
 @njit(cache=True)
-def _pm_item(occ, most, k):
+def _pm_item(occ: int, most: int, k: int) -> int:
     """The ``k``-th place-meeples choice (pairs of empty cells, then triples when ``most`` is
     3, as `harbor.place_meeples_menu` orders them), packed ``c1 | c2 << 4 | c3 << 8``."""
     n = 0
@@ -195,14 +199,14 @@ def _pm_item(occ, most, k):
 
 
 @njit(cache=True)
-def _end_turn(st, passed):
+def _end_turn(st: IntArray, passed: int) -> None:
     st[PLY] += 1
     st[TO_MOVE] ^= 1
     st[PASSED] = passed
 
 
 @njit(cache=True)
-def _nth_empty(occ, k):
+def _nth_empty(occ: int, k: int) -> int:
     for c in range(9):
         if not occ >> c & 1:
             if k == 0:
@@ -212,7 +216,8 @@ def _nth_empty(occ, k):
 
 
 @njit(cache=True)
-def step(st, gen, unl, unlw, takes, swaps, pu_cache):
+def step(st: IntArray, gen: np.random.Generator, unl: IntArray, unlw: FloatArray, takes: IntArray,
+         swaps: IntArray, pu_cache: IntArray) -> int:
     """One move of `playout.weighted_step`'s policy for the player to move; its move code.
     ``unl`` … ``swaps``: scratch arrays (6, 6, 18, 18)."""
     me = st[TO_MOVE]

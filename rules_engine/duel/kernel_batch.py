@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from rules_engine.duel.kernel import (
+    ACT,
     DARK,
     FIRST5,
     LIGHT,
@@ -28,7 +29,7 @@ from rules_engine.duel.kernel import (
     TEMPLE_B_SET,
     TOMB,
     TOMB_A_GROUP,
-    ACT,
+    IntArray,
     step,
 )
 
@@ -36,7 +37,7 @@ SIDE_B = 1  # ``sides``: obelisk, temple, pyramid, tomb, each 0 for A or 1 for B
 
 
 @njit(cache=True)
-def total(st, me, sides):
+def total(st: IntArray, me: int, sides: IntArray) -> int:
     """Player ``me``'s D7 total (`scoring._total`)."""
     pb, ob = P0 + PSTRIDE * me, P0 + PSTRIDE * (1 - me)
     t = st[pb + ACT] + st[pb + ACT + 1] + st[pb + ACT + 2] + st[pb + ACT + 3] + 4 - st[pb + MEEP]  # D7.5
@@ -69,11 +70,11 @@ def total(st, me, sides):
         elif run:
             t += TOMB_A_GROUP[min(run, 5)] if sides[3] != SIDE_B else 4
             run = 0
-    return t
+    return int(t)
 
 
 @njit(cache=True)
-def redeal(st, pool, gen):
+def redeal(st: IntArray, pool: IntArray, gen: np.random.Generator) -> None:
     """`hidden.redeal`: the face-down tokens ``pool`` shuffled, the first ``scount`` the supply
     in draw order, the rest the reserve bottom to top. Returns nothing; ``pool`` is shuffled."""
     n = pool.shape[0]
@@ -88,7 +89,9 @@ def redeal(st, pool, gen):
 
 
 @njit(cache=True)
-def play_batch(base, pool, sides, gen, count, pu_cache, totals, moves, nmoves, deals, finals):
+def play_batch(base: IntArray, pool: IntArray, sides: IntArray, gen: np.random.Generator, count: int,
+               pu_cache: IntArray, totals: IntArray, moves: IntArray, nmoves: IntArray, deals: IntArray,
+               finals: IntArray) -> IntArray:
     """``count`` playouts from ``base``: each player's total into ``totals[k]``. When ``moves``
     has rows, playout ``k``'s move codes go to ``moves[k]`` (``nmoves[k]`` of them), its deal
     of ``pool`` to ``deals[k]`` and its final position to ``finals[k]``. Returns the winners."""
