@@ -51,6 +51,15 @@ def available() -> bool:
     return _kernel() is not None
 
 
+def warm_up() -> bool:
+    """Compile the kernel (or load it from numba's cache) with one playout from the opening,
+    so a process's first analysis does not wait for it (docs/operations.md). False without numba."""
+    from rules_engine.duel.game import new_game
+    from rules_engine.duel.tokens import ALL_TOKENS
+
+    return play(new_game(supply=ALL_TOKENS), None, random.Random(0), 1) is not None
+
+
 def to_arrays(state: DuelState, np: ModuleType) -> tuple[Any, Any]:
     """(the kernel's position array, the face-down tokens as token indices)."""
     from rules_engine.duel import kernel as k

@@ -183,3 +183,7 @@ def test_estimate_uses_the_kernel_and_matches_the_pure_engine_in_distribution():
             for i in range(600)]
     pure_share = sum(1 for o in pure if o.winners == [0]) / len(pure)
     assert abs(fast.wins[0] - pure_share) < 0.08
+
+
+def test_warm_up_compiles_the_kernel_with_one_playout():
+    assert fastplay.warm_up() is True
