@@ -1,6 +1,7 @@
 """Playout speed of the engines (issue #40), CPU seconds on one core:
 
     .venv/bin/python bench/engine.py [--playouts 10000] [--pure 1500] [--per-ply 200] [--game duel]
+                                 [--no-first-use]
 
 Prints the load average and a baseline first: a research-style simplified Duel playout in plain
 CPython (`simple_playout` below: place or unload, uniform random, no action tokens), so figures
@@ -10,8 +11,9 @@ taken at different loads compare. Then each game's section (`SECTIONS`):
   compiled kernel (rules_engine/duel/kernel.py, one batch of --playouts, and one playout per
   call as a hint's flat Monte-Carlo asks), from the opening and from ply 30; the whole-game
   analysis of a 58-ply Duel at --per-ply playouts per ply (`estimate` at every position, as
-  games/analysis/service.py runs it), kernel vs pure; the kernel's first use (compiling into an
-  empty NUMBA_CACHE_DIR, then loading from it) and numba's import time, in fresh processes;
+  games/analysis/service.py runs it), kernel vs pure; a hint (`rank_moves`, 400 playouts);
+  the kernel's first use (compiling into an empty NUMBA_CACHE_DIR, then loading from it) and
+  numba's import time, in fresh processes (--no-first-use skips them: minutes at load);
   numba + llvmlite's install size.
 
 Goals (issue #40): Duel playouts ≥ 50,000 per CPU second; a whole Duel analysed at 200
@@ -34,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules_engine.analysis import estimate  # noqa: E402
+from rules_engine.analysis import estimate, rank_moves  # noqa: E402
 from rules_engine.duel import fastplay  # noqa: E402
 from rules_engine.duel.playout import weighted_playout  # noqa: E402
 from rules_engine.duel.plugin import DuelGame  # noqa: E402
@@ -170,7 +172,12 @@ def duel_section(args: argparse.Namespace) -> None:
         seconds = cpu(lambda: [estimate(game, s, record, playouts=args.per_ply, rng=rng) for s in states])  # noqa: B023
         print(f"  whole-game analysis, {len(states) - 1} plies, {args.per_ply} playouts per ply, {label}: "
               f"{seconds:.3f} CPU s (goal ≤ 0.2)")
-    first_use()
+    for label, game in (("kernel", duel), ("pure engine", pure)):
+        rng = random.Random(3)
+        seconds = cpu(lambda: rank_moves(game, states[20], record, playouts=400, rng=rng))  # noqa: B023
+        print(f"  hint at ply 20 (flat Monte-Carlo, 400 playouts, one per call), {label}: {seconds:.3f} CPU s")
+    if args.first_use:
+        first_use()
     install_size()
 
 
@@ -183,6 +190,8 @@ def main() -> None:
     parser.add_argument("--pure", type=int, default=1500, help="pure-engine playouts timed")
     parser.add_argument("--per-ply", type=int, default=200, help="playouts per ply of the whole-game analysis")
     parser.add_argument("--game", action="append", help="only these sections (default: all)")
+    parser.add_argument("--no-first-use", dest="first_use", action="store_false",
+                        help="skip compiling the kernel afresh in a new process")
     args = parser.parse_args()
     print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"baseline: simplified Duel in plain CPython, {baseline():,.0f} playouts/CPU s")
