@@ -4,14 +4,15 @@ and the kernel's reported moves as F2 move dicts.
 
 Where numba cannot be imported, `outcomes` returns None (the analysis then plays the pure
 engine's `weighted_playout`) and says so once in the log. The kernel's generator is numpy's
-(`np.random.Generator`, PCG64) seeded from the caller's ``random.Random``, so the same seed
-gives the same playouts; nothing here keeps random state of its own.
+(`np.random.Generator`, PCG64) seeded from the caller's ``random.Random`` (`seeded`), so the
+same seed gives the same playouts; no random state carries over from one call to the next.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -25,6 +26,8 @@ from rules_engine.duel.tokens import ACTIONS, TOKEN_IDS, TOKEN_INDEX
 log = logging.getLogger(__name__)
 MONUMENT_ORDER = ("obelisk", "temple", "pyramid", "tomb")  # kernel_batch's ``sides`` order
 
+_END_CODES = {None: 0, "last-boat": 1, "passes": 2}  # kernel.END_LAST_BOAT, END_PASSES
+_ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
 _modules: tuple[ModuleType, ModuleType, Any] | None = None
 _missing = False
 
@@ -60,21 +63,37 @@ def warm_up() -> bool:
     return play(new_game(supply=ALL_TOKENS), None, random.Random(0), 1) is not None
 
 
+_scratch = threading.local()
+
+
+def seeded(np: ModuleType, rng: random.Random) -> Any:
+    """A numpy Generator (PCG64) whose whole state is drawn from ``rng`` (256 bits), so the same
+    seed gives the same playouts. One Generator per thread is re-seeded on every call rather
+    than a new one made: numba's first look at a new Generator costs about 80 µs (its ctypes
+    interface), more than a one-playout batch plays. Nothing carries over between calls."""
+    gen = getattr(_scratch, "gen", None)
+    if gen is None:
+        gen = _scratch.gen = np.random.Generator(np.random.PCG64(0))
+    gen.bit_generator.state = {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
+                               "state": {"state": rng.getrandbits(128), "inc": rng.getrandbits(128) | 1}}
+    return gen
+
+
 def to_arrays(state: DuelState, np: ModuleType) -> tuple[Any, Any]:
     """(the kernel's position array, the face-down tokens as token indices)."""
     from rules_engine.duel import kernel as k
 
-    st = np.zeros(k.SIZE, dtype=np.int64)
+    st = [0] * k.SIZE  # a list first: setting items of a numpy array one by one costs more
     st[k.CELLS:k.CELLS + 9] = [-1 if c is None else c for c in state._cells]
     st[k.SLOTS:k.SLOTS + 18] = [-1 if t is None else TOKEN_INDEX[t] for t in state._slots]
     for c, owner in enumerate(state._cells):
         if owner is not None:
             st[k.OCC0 + owner] |= 1 << c
     st[k.LIVE], st[k.SCOUNT], st[k.RCOUNT] = state._live, state._scount, state._rcount
-    st[k.TO_MOVE], st[k.OVER] = state._to_move, state._over
-    st[k.END] = {None: 0, "last-boat": k.END_LAST_BOAT, "passes": k.END_PASSES}[state._end]
+    st[k.TO_MOVE], st[k.OVER] = state._to_move, int(state._over)
+    st[k.END] = _END_CODES[state._end]
     st[k.FIRST5] = -1 if state._first5 is None else state._first5
-    st[k.PLY], st[k.PASSED], st[k.UNLOADS] = state._ply, state._passed, state._unloads
+    st[k.PLY], st[k.PASSED], st[k.UNLOADS] = state._ply, int(state._passed), state._unloads
     for p, player in enumerate(state._players):
         pb = k.P0 + k.PSTRIDE * p
         st[pb + k.OBEL], st[pb + k.LIGHT], st[pb + k.DARK] = player.obelisk, player.pyramid_light, player.pyramid_dark
@@ -83,7 +102,7 @@ def to_arrays(state: DuelState, np: ModuleType) -> tuple[Any, Any]:
         for n in player.tomb:
             st[pb + k.TOMB] |= 1 << (n - 1)
         for a in player.action_tokens:
-            st[pb + k.ACT + ACTIONS.index(a)] += 1
+            st[pb + k.ACT + _ACTION_INDEX[a]] += 1
         st[pb + k.MEEP] = player.meeples_in_supply
     for t in state._box:
         st[k.BOX + TOKEN_INDEX[t]] += 1
@@ -92,7 +111,7 @@ def to_arrays(state: DuelState, np: ModuleType) -> tuple[Any, Any]:
     else:
         supply = state.supply or ()
         hidden = [TOKEN_INDEX[t] for t in (*supply, *(state._reserve or ()))]
-    return st, np.array(hidden, dtype=np.int64)
+    return np.array(st, dtype=np.int64), np.array(hidden, dtype=np.int64)
 
 
 def sides_array(sides: Mapping[str, str] | None, np: ModuleType) -> Any:
@@ -121,7 +140,7 @@ def play(state: DuelState, sides: Mapping[str, str] | None, rng: random.Random, 
         return None
     np, batch, pu_cache = loaded
     base, pool = to_arrays(state, np)
-    gen = np.random.default_rng(rng.getrandbits(64))
+    gen = seeded(np, rng)
     rows = count if record else 0
     totals = np.empty((count, 2), dtype=np.int64)
     moves = np.zeros((rows, 512), dtype=np.int64)
