@@ -143,7 +143,7 @@ def play(state: DuelState, sides: Mapping[str, str] | None, rng: random.Random, 
     gen = seeded(np, rng)
     rows = count if record else 0
     totals = np.empty((count, 2), dtype=np.int64)
-    moves = np.zeros((rows, 512), dtype=np.int64)
+    moves = np.zeros((rows, batch.MAX_PLIES), dtype=np.int64)  # kernel.MAX_PLIES
     nmoves = np.zeros(rows, dtype=np.int64)
     deals = np.zeros((rows, len(pool)), dtype=np.int64)
     finals = np.zeros((rows, len(base)), dtype=np.int64)

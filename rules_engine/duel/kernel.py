@@ -187,6 +187,8 @@ def _pm_item(occ: int, most: int, k: int) -> int:
             if n == k:
                 return a | b << 4 | NO_CELL << 8
             n += 1
+    if most < 3:
+        return -1
     for a in range(9):
         for b in range(a + 1, 9):
             for c in range(b + 1, 9):
