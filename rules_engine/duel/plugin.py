@@ -73,6 +73,14 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         """The game played on to its end with the weighted policy, on one mutable Work."""
         return playout.weighted_playout(state, rng)
 
+    def fast_outcomes(self, state: DuelState, rec: Mapping[str, Any], rng: random.Random,
+                      count: int) -> list[Outcome] | None:
+        """``count`` playouts of the same policy in the compiled kernel (rules_engine/duel/
+        kernel.py, issue #40), the position converted once; None where numba is missing."""
+        from rules_engine.duel import fastplay
+
+        return fastplay.outcomes(state, rec, rng, count)
+
     def final_winners(self, state: DuelState, rec: Mapping[str, Any]) -> list[int]:
         """The winner of a finished playout, scored without re-validating the board."""
         return [playout.playout_winner(state, rec.get("sides"))]

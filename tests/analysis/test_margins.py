@@ -9,6 +9,7 @@ from statistics import fmean
 import pytest
 
 from rules_engine.analysis import estimate, margins
+from rules_engine.duel import fastplay
 from rules_engine.registry import default_registry
 from tests.kit import random_record
 
@@ -23,9 +24,14 @@ def score_sheet_totals(game_type, state, record) -> list[int]:
 
 
 def seeded_finals(game_type, state, playouts: int, seed: int) -> list:
-    """The final positions of the playouts `estimate` plays with ``random.Random(seed)``: both
-    built-in games play a playout by their own `fast_playout`, which draws from that one rng."""
+    """The final positions of the playouts `estimate` plays with ``random.Random(seed)``: the
+    Duel's compiled kernel plays them as one batch seeded from that rng (#40; its reported deals
+    and moves replayed here through the pure engine); otherwise the game's own `fast_playout`
+    plays them one by one, drawing from that one rng."""
     rng = random.Random(seed)
+    if game_type is DUEL and fastplay.available():
+        batch = fastplay.play(state, None, rng, playouts, record=True)
+        return [fastplay.replayed(state, batch, k) for k in range(playouts)]
     return [game_type.fast_playout(state, rng) for _ in range(playouts)]
 
 
