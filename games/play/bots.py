@@ -35,9 +35,10 @@ __all__ = ["BotError", "answer", "bot_names", "new_bot_game", "play_on_against_b
 
 def _checked_seats(bot_seats: Sequence[object], players: int) -> list[int]:
     seats = sorted({s for s in bot_seats if isinstance(s, int) and not isinstance(s, bool)})
-    if len(seats) != len(bot_seats) or not seats or any(not 0 <= s < players for s in seats):
-        raise BotError(msg("the bot's seats must be different seat numbers from 1 to {players}",
-                           players=players))
+    if not bot_seats:
+        raise BotError(msg("the bot must play at least one seat"))
+    if len(seats) != len(bot_seats) or any(not 0 <= s < players for s in seats):
+        raise BotError(msg("bot_seats must name different seats, from 0 (the first) to {last}", last=players - 1))
     if len(seats) == players:
         raise BotError(msg("keep at least one seat for yourself: the bot cannot play every seat"))
     return seats
