@@ -20,6 +20,7 @@ from games.play.views import live_games
 from games.services import reason_of
 from games.services.variations import VariationError
 from rules_engine.analysis.bots import HIGHEST, LOWEST
+from rules_engine.registry import DEFAULT_GAME
 
 LEVEL_CHOICES = [(n, str(n)) for n in range(LOWEST, HIGHEST + 1)]
 
@@ -53,7 +54,7 @@ def play_on_bot(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 class NewBotGameForm(forms.Form):
-    game = forms.ChoiceField(label=gettext_lazy("Game"))
+    game = forms.ChoiceField(label=gettext_lazy("Game"), initial=DEFAULT_GAME)
     players = forms.TypedChoiceField(label=gettext_lazy("Players"), coerce=int,
                                      choices=[(n, str(n)) for n in (2, 3, 4)], initial=2)
     level = forms.TypedChoiceField(label=gettext_lazy("Bot level (1 weakest, 5 strongest)"), coerce=int,
