@@ -4,6 +4,8 @@ where the service answers the bot's seats after every move (`games.play.views.pl
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -63,10 +65,11 @@ class NewBotGameForm(forms.Form):
                                   choices=[(n, str(n + 1)) for n in range(4)],
                                   help_text=gettext_lazy("Seat 1 moves first; the bot plays every other seat."))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         live = set(live_games())
-        self.fields["game"].choices = [(g, name) for g, name in registered_games.game_types() if g in live]
+        games = [(g, name) for g, name in registered_games.game_types() if g in live]
+        cast(forms.ChoiceField, self.fields["game"]).choices = games
 
 
 @member_required

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -50,7 +51,7 @@ def _made_bot_game(game: Game, level_number: int, seats: list[int]) -> Game:
     return game
 
 
-def play_on_against_bot(game: Game, ply: int, *, user, level_number: int, bot_seats: Sequence[object]) -> Game:
+def play_on_against_bot(game: Game, ply: int, *, user: Any, level_number: int, bot_seats: Sequence[object]) -> Game:
     """A variation of ``game`` after its first ``ply`` moves, with the bot at ``level_number``
     playing ``bot_seats`` (0-based); the bot's moves up to the first person's turn are played.
     Raises BotError, VariationError."""
@@ -76,7 +77,7 @@ def bot_names(players: int, bot_seats: Sequence[int], person: str) -> list[str]:
     return names
 
 
-def new_bot_game(game_type_id: str, players: int, *, user, level_number: int, bot_seats: Sequence[object],
+def new_bot_game(game_type_id: str, players: int, *, user: Any, level_number: int, bot_seats: Sequence[object],
                  seed: int | None = None) -> Game:
     """A new game of ``game_type_id`` for ``players`` dealt by the server (``seed``: the deal),
     the bot at ``level_number`` playing ``bot_seats``. Raises BotError (also for a game or a

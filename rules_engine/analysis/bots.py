@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rules_engine.analysis.evaluate import rank_moves_ucb
 from rules_engine.messages import msg
@@ -82,10 +82,10 @@ def choose_move(game_type: GameType[S, M], state: S, record: Mapping[str, Any], 
     if not ranked:  # no deal admitted any move (a plugin's hidden information): any legal move
         return moves[rng.randrange(len(moves))]
     if strength.temperature <= 0:
-        return ranked[0].move
+        return cast(M, ranked[0].move)
     best = ranked[0].win
     weights = [math.exp((value.win - best) / strength.temperature) for value in ranked]
-    return rng.choices([value.move for value in ranked], weights)[0]
+    return cast(M, rng.choices([value.move for value in ranked], weights)[0])
 
 
 __all__ = ["HIGHEST", "LEVELS", "LOWEST", "SEARCH", "BotError", "Level", "choose_move", "level"]
