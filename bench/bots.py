@@ -1,11 +1,13 @@
 """The bot's five levels measured against each other (issue #40, docs/bots.md), on one core:
 
     .venv/bin/python bench/bots.py [--games 400] [--games-3p N] [--only duel|classic] [--seed 1]
+                                   [--entrants L1,L2,L3,L4,L5,hint]
 
 A round robin between the levels 1–5 (rules_engine/analysis/bots.py) and today's hint engine
 (flat Monte-Carlo `rank_moves`, 200 playouts per move): for the Duel, ``--games`` games per
 pair, seats alternating; for the 3-player base game, every triple of entrants plays
-``ceil(games / 4)`` games, the seats rotating, so every pair meets at least ``--games`` times.
+``ceil(games / (entrants - 2))`` games, the seats rotating, so every pair meets at least
+``--games-3p`` times. ``--entrants`` plays a subset (a quicker look).
 Every game is dealt by `GameType.new_record` from its own seed.
 
 Rated with openskill's Plackett-Luce model (a dependency already: games/services/ratings.py),
@@ -63,13 +65,13 @@ def play(game_type, seats: list[str], seed: int) -> list[int]:
     return [sorted(key).index(k) for k in key]
 
 
-def schedule(players: int, games: int) -> list[list[str]]:
+def schedule(players: int, games: int, entrants: list[str]) -> list[list[str]]:
     if players == 2:
         return [list(pair if n % 2 == 0 else pair[::-1])
-                for pair in itertools.combinations(ENTRANTS, 2) for n in range(games)]
-    per_triple = math.ceil(games / 4)  # each pair sits in 4 of the 20 triples of 6 entrants
+                for pair in itertools.combinations(entrants, 2) for n in range(games)]
+    per_triple = math.ceil(games / (len(entrants) - 2))  # each pair sits in n - 2 of the triples
     out = []
-    for triple in itertools.combinations(ENTRANTS, 3):
+    for triple in itertools.combinations(entrants, 3):
         for n in range(per_triple):
             out.append([triple[(i + n) % 3] for i in range(3)])
     return out
@@ -84,9 +86,9 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def round_robin(game_id: str, players: int, games: int, seed: int) -> None:
+def round_robin(game_id: str, players: int, games: int, seed: int, entrants: list[str]) -> None:
     game_type = default_registry().game(game_id)
-    plan = schedule(players, games)
+    plan = schedule(players, games, entrants)
     results = []
     cpu = time.process_time()
     for n, seats in enumerate(plan):
@@ -94,7 +96,7 @@ def round_robin(game_id: str, players: int, games: int, seed: int) -> None:
         print(f"  {game_id}: game {n + 1}/{len(plan)} {seats} ranks {results[-1][1]}", file=sys.stderr, flush=True)
     cpu = time.process_time() - cpu
     model = PlackettLuce()
-    ratings = {e: model.rating(name=e) for e in ENTRANTS}
+    ratings = {e: model.rating(name=e) for e in entrants}
     order = list(range(len(results)))
     random.Random(seed).shuffle(order)
     ahead: dict[tuple[str, str], float] = defaultdict(float)
@@ -110,7 +112,7 @@ def round_robin(game_id: str, players: int, games: int, seed: int) -> None:
     print(f"\n{game_id}, {players} players: {len(results)} games, {cpu:.0f} CPU s "
           f"({cpu / max(1, len(results)):.1f} CPU s a game)")
     print(f"  {'entrant':8} {'mu':>6} {'95 % interval':>16} {'Elo-like':>9} {'95 % interval':>14}")
-    for e in ENTRANTS:
+    for e in entrants:
         r = ratings[e]
         lo, hi = r.mu - Z95 * r.sigma, r.mu + Z95 * r.sigma
 
@@ -118,12 +120,13 @@ def round_robin(game_id: str, players: int, games: int, seed: int) -> None:
             return 1500 + (mu - 25) * ELO_PER_MU
 
         print(f"  {e:8} {r.mu:6.2f} [{lo:6.2f}, {hi:6.2f}] {elo(r.mu):9.0f} [{elo(lo):5.0f}, {elo(hi):5.0f}]")
-    top = ENTRANTS[len(LEVELS) - 1]
+    levels = [e for e in entrants if e != HINT]
+    top = levels[-1]
     n, won = met[top, HINT], ahead[top, HINT]
     lo, hi = wilson(won, n)
     print(f"  {top} ahead of the hint engine in {won:g} of {n} meetings "
           f"({won / max(1, n):.0%}, 95 % [{lo:.0%}, {hi:.0%}]; goal ≥ 65 %)")
-    for a, b in itertools.pairwise(ENTRANTS[:len(LEVELS)]):
+    for a, b in itertools.pairwise(levels):
         n = met[b, a]
         print(f"  {b} ahead of {a}: {ahead[b, a]:g} of {n}")
 
@@ -135,7 +138,12 @@ def main() -> None:
                         help="3-player base games each pair meets in at least (default: --games)")
     parser.add_argument("--only", choices=("duel", "classic"), default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--entrants", default=",".join(ENTRANTS),
+                        help=f"who plays, comma-separated (default all: {','.join(ENTRANTS)})")
     args = parser.parse_args()
+    entrants = [e for e in ENTRANTS if e in args.entrants.split(",")]
+    if len(entrants) < 3 or entrants[-1] != HINT:
+        parser.error("--entrants: at least two levels and the hint engine")
     print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     duel = default_registry().game("duel")
     record = duel.new_record(["Ana", "Ben"], random.Random(2))
@@ -146,9 +154,9 @@ def main() -> None:
     print("levels: " + "; ".join(f"L{lvl.number} {lvl.playouts} playouts, random move {lvl.blunder:.0%}, "
                                  f"temperature {lvl.temperature}" for lvl in LEVELS))
     if args.only in (None, "duel"):
-        round_robin("duel", 2, args.games, args.seed)
+        round_robin("duel", 2, args.games, args.seed, entrants)
     if args.only in (None, "classic"):
-        round_robin("classic", 3, args.games_3p if args.games_3p is not None else args.games, args.seed)
+        round_robin("classic", 3, args.games_3p if args.games_3p is not None else args.games, args.seed, entrants)
     print(f"\nload average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
