@@ -146,6 +146,7 @@ class AppendMoveView(_LiveView):
             reason = _('send {"ply": <the ply you write>, "move": {...}}')
             return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)
         try:
+            bots.answer(game)  # against the bot, its turn first (a request that ended while it searched)
             done = append_move(game.pk, data["ply"], data["move"], move_id=data.get("move_id") or "")
         except Game.DoesNotExist:
             return Response(
@@ -153,8 +154,9 @@ class AppendMoveView(_LiveView):
             )
         except StalePly as exc:
             return Response({"error": say(reason_of(exc)), "ply": exc.current}, status=status.HTTP_409_CONFLICT)
-        except RejectedMove as exc:
-            return Response({"error": {"move": exc.move, "reason": say(exc.reason)}},
+        except (RejectedMove, BotError) as exc:
+            move = exc.move if isinstance(exc, RejectedMove) else None
+            return Response({"error": {"move": move, "reason": say(reason_of(exc))}},
                             status=status.HTTP_400_BAD_REQUEST)
         try:
             replies = [] if done.repeated else bots.answer(done.game)

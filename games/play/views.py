@@ -207,6 +207,10 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
     if ply is None or not isinstance(move, dict):
         return _render(request, game, status=400,
                        error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
+    try:  # against the bot, its turn first (a request that ended while it searched): the page is then stale
+        bots.answer(game)
+    except BotError as exc:
+        return _render(request, game, status=400, error=reason_of(exc))
     entry = game_ui(game.game_type).live
     seen_at = game.updated_at  # before the record is built: a write after it is noticed
     shown = _shown(game, ply)

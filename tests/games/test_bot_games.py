@@ -142,3 +142,11 @@ def test_a_bot_game_is_not_in_the_club_games_list(alice, client):
     game = store(random_record(21, ["Ana", "Ben"]), alice)
     _finished_bot_game(alice)
     assert [g["id"] for g in client.get("/api/v1/games").json()["results"]] == [game.pk]
+
+
+def test_a_move_sent_while_the_bot_is_to_move_is_stale_and_the_bot_moves_first(alice):
+    game = bots.new_bot_game("duel", 2, user=alice, level_number=1, bot_seats=[1], seed=9)
+    ply, move = _first_legal(game)
+    append_move(game.pk, ply, move)  # stored without the bot's answer (a request that ended early)
+    late = token_client(alice).post(f"/api/v1/games/{game.pk}/moves", {"ply": 1, "move": move}, format="json")
+    assert late.status_code == 409 and late.json()["ply"] == 2 == game.moves.count()
