@@ -65,8 +65,9 @@ class GameFilterForm(forms.Form):
 
 def history_games() -> QuerySet[Game]:
     """The club's history: its games with their seats (`games_with_seats`), not the what-if
-    variations played on from them (issue 39; those are listed under their game)."""
-    return games_with_seats().filter(parent__isnull=True)
+    variations played on from them (issue 39; those are listed under their game) nor the games
+    against the bot (docs/bots.md)."""
+    return games_with_seats().filter(parent__isnull=True, bot_level__isnull=True)
 
 
 def games_with_seats() -> QuerySet[Game]:

@@ -132,6 +132,10 @@ class Game(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="variations", verbose_name=_("parent")
     )
     branch_ply = models.PositiveIntegerField(_("branch ply"), null=True, blank=True)
+    # A game against the bot (docs/bots.md): its level, and the seats it plays (0-based). Bot
+    # games are not rated and not in the club's statistics, standings, explorer or ratings check.
+    bot_level = models.PositiveSmallIntegerField(_("bot level"), null=True, blank=True)
+    bot_seats = models.JSONField(_("bot seats"), default=list, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -152,6 +156,10 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_type} #{self.pk} on {self.played_on}"
+
+    @property
+    def against_bot(self) -> bool:
+        return self.bot_level is not None
 
     @property
     def has_moves(self) -> bool:

@@ -81,6 +81,8 @@ class GameSerializer(serializers.ModelSerializer):
             "status",
             "engine_version",
             "plugin_versions",
+            "bot_level",  # a game against the bot (docs/bots.md): null for the club's games
+            "bot_seats",
             "seats",
             "created_by",
             "created_at",

@@ -81,7 +81,8 @@ def link_round(event: Event) -> int:
     if round_ is None or not round_.pairings.filter(game__isnull=True, bye=False).exists():
         return 0
     candidates = (Game.objects.filter(game_type=event.game_type, created_at__gte=round_.started_at,
-                                      parent__isnull=True, event_pairing__isnull=True)
+                                      parent__isnull=True, bot_level__isnull=True,
+                                      event_pairing__isnull=True)
                   .prefetch_related("seats").order_by("id"))
     return sum(1 for game in candidates if (linked := link_stored(game)).pairing is not None
                and linked.pairing.round_id == round_.pk)

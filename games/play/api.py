@@ -18,7 +18,9 @@ from rest_framework.views import APIView
 from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.permissions import recorder_required
+from games.play import bots
 from games.play.appending import RejectedMove, StalePly, append_move
+from games.play.bots import BotError
 from games.replay.context import BadPly, parse_ply
 from games.services import reason_of
 from games.ui.timeline import NoReplay, Timeline, load_timeline
@@ -56,6 +58,10 @@ class AppendMoveResponse(serializers.Serializer[Any]):
     next_ply = serializers.IntegerField()
     finished = serializers.BooleanField()
     status = serializers.CharField()
+    bot_moves = serializers.ListField(
+        child=inline_serializer("BotMove", {"ply": serializers.IntegerField(), "move": serializers.JSONField()}),
+        help_text="In a game against the bot: the bot's replies, played after this move until a person is to "
+                  "move or the game is over (docs/bots.md); empty otherwise.")
 
 
 class _LiveView(APIView):
@@ -140,6 +146,7 @@ class AppendMoveView(_LiveView):
             reason = _('send {"ply": <the ply you write>, "move": {...}}')
             return Response({"error": {"move": None, "reason": reason}}, status=status.HTTP_400_BAD_REQUEST)
         try:
+            bots.answer(game)  # against the bot, its turn first (a request that ended while it searched)
             done = append_move(game.pk, data["ply"], data["move"], move_id=data.get("move_id") or "")
         except Game.DoesNotExist:
             return Response(
@@ -147,11 +154,18 @@ class AppendMoveView(_LiveView):
             )
         except StalePly as exc:
             return Response({"error": say(reason_of(exc)), "ply": exc.current}, status=status.HTTP_409_CONFLICT)
-        except RejectedMove as exc:
-            return Response({"error": {"move": exc.move, "reason": say(exc.reason)}},
+        except (RejectedMove, BotError) as exc:
+            move = exc.move if isinstance(exc, RejectedMove) else None
+            return Response({"error": {"move": move, "reason": say(reason_of(exc))}},
                             status=status.HTTP_400_BAD_REQUEST)
-        body = {"ply": done.ply, "move": done.move, "next_ply": done.ply + 1, "finished": done.finished,
-                "status": done.game.status}
+        try:
+            replies = [] if done.repeated else bots.answer(done.game)
+        except BotError as exc:
+            return Response({"error": {"move": None, "reason": say(reason_of(exc))}},
+                            status=status.HTTP_400_BAD_REQUEST)
+        last = replies[-1] if replies else done
+        body = {"ply": done.ply, "move": done.move, "next_ply": last.ply + 1, "finished": last.finished,
+                "status": last.game.status, "bot_moves": [{"ply": r.ply, "move": r.move} for r in replies]}
         return Response(body, status=status.HTTP_200_OK if done.repeated else status.HTTP_201_CREATED)
 
 

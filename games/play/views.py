@@ -31,7 +31,9 @@ from django_htmx.middleware import HtmxDetails
 from games.membership.access import member_required
 from games.models import Game
 from games.permissions import can_change_game
+from games.play import bots
 from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.play.bots import BotError
 from games.play.tally import game_over_line, tally
 from games.replay.context import replay_context
 from games.services import reason_of
@@ -205,6 +207,10 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
     if ply is None or not isinstance(move, dict):
         return _render(request, game, status=400,
                        error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
+    try:  # against the bot, its turn first (a request that ended while it searched): the page is then stale
+        bots.answer(game)
+    except BotError as exc:
+        return _render(request, game, status=400, error=reason_of(exc))
     entry = game_ui(game.game_type).live
     seen_at = game.updated_at  # before the record is built: a write after it is noticed
     shown = _shown(game, ply)
@@ -231,6 +237,10 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
     except RejectedMove as exc:
         return _render(request, game, status=400, pending=pending,
                        error=msg("That move was not recorded: {reason}", reason=exc.reason))
+    try:  # a game against the bot: the bot's seats answer (docs/bots.md)
+        appended = ([appended, *bots.answer(appended.game)])[-1]
+    except BotError as exc:
+        return _render(request, game, status=400, error=reason_of(exc))
     return _done(request, appended)
 
 
@@ -294,6 +304,7 @@ def undo(request: HtmxRequest, pk: int) -> HttpResponse:
     undone = game.moves.order_by("-ply").values_list("data", flat=True).first()
     try:
         undo_last_move(game.pk, ply)
+        bots.undo_bot_moves(game)  # against the bot: back to where its person was to move
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, exc.expected, exc.current))
     except NothingToUndo as exc:

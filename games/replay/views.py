@@ -19,6 +19,7 @@ from games.ui.timeline import NoReplay, load_timeline
 from imhotep_lib import callers
 from imhotep_lib.partials import render_partial, wants_partial
 from imhotep_lib.translation import say
+from rules_engine.analysis.bots import HIGHEST, LOWEST
 from rules_engine.errors import RulesError
 
 
@@ -85,6 +86,8 @@ def replay(request, pk: int):
         may_record=can_change_game(request.user, game),
         detail_url=reverse("games:detail", args=[game.pk]),
         play_url=reverse("play", args=[game.pk]),
+        seat_names=timeline.names,  # "Play on from here against the bot": who plays which seat
+        bot_levels=range(LOWEST, HIGHEST + 1),
     )
     context["partial"] = wants_partial(request)
     return render_partial(request, "games/replay.html", "viewer", context)

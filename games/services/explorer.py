@@ -94,9 +94,10 @@ class Filters:
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
     def facts(self):
-        """The facts of the games selected (variations are not counted, as they are not rated)."""
+        """The facts of the games selected (variations and games against the
+        bot are not counted, as they are not rated)."""
         rows = GameFacts.objects.filter(game__game_type=self.game_type, game__status=Game.Status.FINISHED,
-                                        game__parent__isnull=True)
+                                        game__parent__isnull=True, game__bot_level__isnull=True)
         if self.date_from:
             rows = rows.filter(game__played_on__gte=self.date_from)
         if self.date_to:

@@ -62,7 +62,8 @@ class Opponents:
 def _ranks(player: Player):
     """(game id, game type) → {player id: rank} for every finished game ``player`` sat in."""
     games = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED, result__isnull=False,
-                                game__parent__isnull=True).values("game_id")  # variations are not results
+                                game__parent__isnull=True, game__bot_level__isnull=True,
+                                ).values("game_id")  # variations and bot games are not results
     rows = Seat.objects.filter(game_id__in=games, result__isnull=False).values_list(
         "game_id", "game__game_type", "player_id", "result__rank"
     )

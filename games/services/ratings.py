@@ -65,7 +65,8 @@ def rebuild_from(game_type: str, played_on: datetime.date, game_id: int) -> int:
         _lock(game_type)
         Rating.objects.filter(game_type=game_type).filter(at_or_after).delete()
         seats = list(
-            Seat.objects.filter(game__game_type=game_type, game__status=Game.Status.FINISHED, game__parent=None)
+            Seat.objects.filter(game__game_type=game_type, game__status=Game.Status.FINISHED, game__parent=None,
+                                game__bot_level=None)
             .filter(game_at_or_after)
             .order_by("game__played_on", "game_id", "order")
             .values_list("game_id", "game__played_on", "player_id", "result__rank", "result__winner")

@@ -333,7 +333,8 @@ def score_history(history: Iterable[Played], systems: Sequence[Callable[[str], S
 def rated_history(game_type: str) -> Iterator[Played]:
     """The games the ratings use, oldest first (one query, streamed)."""
     seats = (
-        Seat.objects.filter(game__game_type=game_type, game__status=Game.Status.FINISHED, game__parent=None)
+        Seat.objects.filter(game__game_type=game_type, game__status=Game.Status.FINISHED, game__parent=None,
+                            game__bot_level=None)
         .order_by("game__played_on", "game_id", "order")
         .values_list("game_id", "game__played_on", "player_id", "result__rank")
         .iterator(chunk_size=4000)

@@ -93,11 +93,11 @@ class PlayerStats:
 def player_stats(player: Player) -> PlayerStats:
     """Games, wins, win rate, average per monument, A- vs B-side results per monument and
     first- vs second-seat results, per game type (two queries)."""
-    # The club's history only: a what-if variation is nobody's result (issue 39).
-    games = Seat.objects.filter(player=player, game__parent__isnull=True).count()
+    # The club's history only: a what-if variation or a game against the bot is nobody's result.
+    games = Seat.objects.filter(player=player, game__parent__isnull=True, game__bot_level__isnull=True).count()
     rows = (
         Seat.objects.filter(player=player, game__status=Game.Status.FINISHED, result__isnull=False,
-                            game__parent__isnull=True)
+                            game__parent__isnull=True, game__bot_level__isnull=True)
         .order_by("game__game_type")
         .annotate(players=Count("game__seats"))
         .values_list(
@@ -190,7 +190,7 @@ def standings_table(game_type: str, min_games: int) -> Standings:
 def most_played_game_type() -> str | None:
     """The game type with the most finished games, for the standings' first tab."""
     top = (
-        Game.objects.filter(status=Game.Status.FINISHED, parent__isnull=True)
+        Game.objects.filter(status=Game.Status.FINISHED, parent__isnull=True, bot_level__isnull=True)
         .values("game_type")
         .annotate(n=Count("pk"))
         .order_by("-n", "game_type")
@@ -201,7 +201,8 @@ def most_played_game_type() -> str | None:
 
 def players_with_counts() -> QuerySet[Player]:
     """Every player with their number of games and wins (one query)."""
-    history = Q(seats__game__parent__isnull=True)  # variations are not the club's games (issue 39)
+    # Variations (issue 39) and games against the bot are not the club's games.
+    history = Q(seats__game__parent__isnull=True, seats__game__bot_level__isnull=True)
     return Player.objects.annotate(
         games=Count("seats", filter=history, distinct=True),
         wins=Count("seats", filter=history & Q(seats__result__winner=True), distinct=True),

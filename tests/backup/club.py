@@ -22,7 +22,7 @@ DAY = datetime.date(2025, 3, 1)
 def build_club():
     """Players (one with a login, one who never played, unicode names), recorded and
     score-only Duel games, finished, in progress and abandoned, with creators, places and
-    notes, and a player renamed after their games were stored."""
+    notes, a game against the bot, and a player renamed after their games were stored."""
     recorder = UserFactory(username="recorder")
     PlayerFactory(name="Ana", user=UserFactory(username="ana_login"))
     PlayerFactory(name="Idle Ida")
@@ -38,6 +38,8 @@ def build_club():
     import_record(random_record(310, players=("Ben", "Cleo"), moves=17, played_on=DAY))  # in progress
     abandoned = import_record(random_record(311, players=("Ana", "Cleo"), played_on=DAY)).game
     editing.update_game(abandoned, status=Game.Status.ABANDONED, notes="left early")
+    against_bot = import_record(random_record(312, players=("Cleo", "Bot 1"), played_on=DAY), rate=False).game
+    Game.objects.filter(pk=against_bot.pk).update(bot_level=4, bot_seats=[1])  # docs/bots.md
     ben = Player.objects.get(name="Ben")
     ben.name = "Benjamin"
     ben.save()

@@ -72,6 +72,10 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "puzzle": {"POST": MEMBER_PAGE},
     "api-game-branches": {"POST": MEMBER_API},
     "game-play-on": {"POST": MEMBER_PAGE},
+    # Games against the bot (docs/bots.md): a member starts one, as a new game or a variation.
+    "game-play-on-bot": {"POST": MEMBER_PAGE},
+    "bot-new": {"POST": MEMBER_PAGE},
+    "api-bot-games": {"POST": MEMBER_API},
     # Club history.
     "games-api:game-list": {"POST": MEMBER_API},
     "games-api:import-list": {"POST": MEMBER_API},
@@ -116,6 +120,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "puzzles": {"GET"},
     "puzzle": {"GET", "POST"},
     "game-play-on": {"POST"},
+    "game-play-on-bot": {"POST"},
+    "bot-new": {"GET", "POST"},
     "calculators:index": {"GET"},
     "calculators:calculator": {"GET"},
     "replay": {"GET"},

@@ -33,6 +33,7 @@ def game_fields(data: dict) -> dict:
         "plugin_versions": _object(data, "plugin_versions"),
         "board": _optional_object(data, "board"),
         "header": _optional_object(data, "header"),
+        **_bot(data),
     }
     if fields["source"] == Game.Source.SCORE and fields["board"] is None:
         raise LineError("a score-only game needs its board")
@@ -74,6 +75,16 @@ def game_seats(data: dict, players: Container[int]) -> list[dict]:
     if len({s["player"] for s in out}) != len(out):
         raise LineError("seats: a player sits twice in the game")
     return out
+
+
+def _bot(data: Mapping) -> dict:
+    """A game line's bot level and seats (docs/bots.md; absent from files written before them)."""
+    level, seats = data.get("bot_level"), data.get("bot_seats", [])
+    if level is not None and (not isinstance(level, int) or isinstance(level, bool) or level < 1):
+        raise LineError(f"bot_level must be a whole number ≥ 1 or null, got {level!r:.40}")
+    if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+        raise LineError(f"bot_seats must be a list of seat numbers, got {seats!r:.40}")
+    return {"bot_level": level, "bot_seats": seats}
 
 
 def _missing(data: Mapping, key: str, where: str) -> str:

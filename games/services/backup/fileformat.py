@@ -123,6 +123,8 @@ def game_line(game: Game, moves: list | None = None) -> dict:
         "board_data": game.board_data_id,  # the board-data version the game is pinned to (version 2)
         "parent": game.parent_id,  # a variation's game, and the ply it branches at (version 2)
         "branch_ply": game.branch_ply,
+        "bot_level": game.bot_level,  # a game against the bot (docs/bots.md): kept out of the history
+        "bot_seats": game.bot_seats,
         "created_by": game.created_by.get_username() if game.created_by_id else None,
         "created_at": game.created_at.isoformat(),
         "updated_at": game.updated_at.isoformat(),
