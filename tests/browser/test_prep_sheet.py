@@ -11,6 +11,7 @@ from django.core.management import call_command
 from games.events import lifecycle
 from games.events.models import Pairing
 from games.models import Player
+from tests.browser.a11y import serious_violations
 from tests.browser.contexts import page_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,6 +43,7 @@ def test_a_pairing_opens_its_printable_prep_sheet_on_a_phone(chromium, live_serv
         results = page.locator(f"#prep-for-{seats[0].player_id} table.prep-results").first
         assert re.search(r"\d+ %", results.inner_text())  # a win rate with its interval
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+        assert not serious_violations(page)
 
         page.emulate_media(media="print")
         assert heading.is_visible()
