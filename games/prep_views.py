@@ -39,7 +39,8 @@ class PrepForm(forms.Form):
     def chosen(self) -> tuple[str, int | None]:
         """The game type (the club's most played when none or an unknown one is asked for) and
         the opponent (None: all the player's games)."""
-        data = self.cleaned_data if self.is_valid() else {}
+        self.is_valid()  # a field in error is left out; the others still count
+        data = getattr(self, "cleaned_data", {})
         known = {gt for gt, _name in registered_games.game_types()}
         game_type = data.get("game") or stats.most_played_game_type() or DEFAULT_GAME
         return (game_type if game_type in known else DEFAULT_GAME), data.get("against")

@@ -50,3 +50,11 @@ def test_callers_not_signed_in_are_throttled_as_on_the_explorer(client, history,
 
 def test_an_unknown_player_is_not_found(client, history):  # noqa: F811
     assert client.get("/games/players/999999/prep").status_code == 404
+
+
+def test_an_unknown_opponent_leaves_the_players_own_sheet(client, history):  # noqa: F811
+    ana, _ = _ana_and_ben()
+    response = client.get(f"/games/players/{ana}/prep?game=duel&against={ana}")
+    assert response.status_code == 200
+    assert response.context["pair"] is None
+    assert response.context["game_type"] == "duel"
