@@ -6,7 +6,7 @@ its games, chances, expected calibration error and bins, and what it costs to wo
 cache) beside the ratings check of the same games in the same run (the baseline), median of
 ``--runs``. Prints the load average before and after.
 
-    .venv/bin/python bench/win_calibration.py [--playouts 200] [--runs 5]
+    .venv/bin/python bench/win_calibration.py [--playouts 200] [--runs 5] [--game duel]
 
 Production settings (DEBUG off) on a SQLite file and a cache directory of the run's own,
 removed at the end. docs/history.md ("Does the analysis's win chance come true?") keeps the figures.
@@ -54,13 +54,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--playouts", type=int, default=200, help="playouts per position (default 200)")
     parser.add_argument("--runs", type=int, default=5, help="timed runs of each check (default 5)")
+    parser.add_argument("--game", action="append", help="only this game type (repeatable; default every one)")
     args = parser.parse_args()
     print(f"load average before the run: {load()}")
     call_command("migrate", verbosity=0)
     call_command("load_demo", verbosity=0)
     with override_settings(IMHOTEP_ANALYSIS_PLAYOUTS=args.playouts):
-        for game_type in sorted(set(Game.objects.filter(status=Game.Status.FINISHED, source=Game.Source.RECORDED)
-                                    .values_list("game_type", flat=True))):
+        for game_type in args.game or sorted(set(Game.objects.filter(
+                status=Game.Status.FINISHED, source=Game.Source.RECORDED).values_list("game_type", flat=True))):
             games = list(Game.objects.filter(game_type=game_type, status=Game.Status.FINISHED,
                                              source=Game.Source.RECORDED, parent__isnull=True).order_by("pk"))
             cpu = []
