@@ -58,3 +58,10 @@ def test_an_unknown_opponent_leaves_the_players_own_sheet(client, history):  # n
     assert response.status_code == 200
     assert response.context["pair"] is None
     assert response.context["game_type"] == "duel"
+
+
+def test_the_explorer_filtered_to_a_pair_links_each_ones_prep_sheet_against_the_other(client, history):  # noqa: F811
+    ana, ben = _ana_and_ben()
+    html = client.get(f"/games/explorer?game=duel&player={ana}&player={ben}").content.decode()
+    assert f'href="/games/players/{ana}/prep?game=duel&amp;against={ben}"' in html
+    assert f'href="/games/players/{ben}/prep?game=duel&amp;against={ana}"' in html
