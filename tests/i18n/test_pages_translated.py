@@ -118,8 +118,8 @@ def _pages(club) -> dict[str, str]:
 
 PAGES = [
     "home", "duel calculator", "duel calculator, impossible board", "base-game calculator", "games",
-    "standings", "game", "player", "head to head", "prep sheet", "duel replay", "base-game replay", "base-game live entry",
-    "duel live entry", "base-game standings", "ratings check", "base-game ratings check",
+    "standings", "game", "player", "head to head", "prep sheet", "duel replay", "base-game replay",
+    "base-game live entry", "duel live entry", "base-game standings", "ratings check", "base-game ratings check",
     "duel explorer", "base-game explorer",
     "games filtered wrongly", "new duel", "new base game", "import",
     "account", "api token", "invitations", "password change",
