@@ -65,3 +65,9 @@ def test_the_explorer_filtered_to_a_pair_links_each_ones_prep_sheet_against_the_
     html = client.get(f"/games/explorer?game=duel&player={ana}&player={ben}").content.decode()
     assert f'href="/games/players/{ana}/prep?game=duel&amp;against={ben}"' in html
     assert f'href="/games/players/{ben}/prep?game=duel&amp;against={ana}"' in html
+
+
+def test_head_to_head_links_the_rivals_sheet_against_the_player(client, history):  # noqa: F811
+    ana, ben = _ana_and_ben()
+    html = client.get(f"/games/players/{ana}/vs/{ben}").content.decode()
+    assert f'href="/games/players/{ben}/prep?against={ana}"' in html
