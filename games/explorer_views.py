@@ -88,5 +88,8 @@ def explorer_page(request):
     context = {"form": form, "answer": answer, "small": explorer.SMALL_SAMPLE,
                "game_name": registered_games.game_name(form.game_type),
                "history_version": history_version.current(),
-               "filters_key": f"{explorer.facts_version()}:{filters.key()}"}
+               "filters_key": f"{explorer.facts_version()}:{filters.key()}",
+               # One or two players chosen: their prep sheet (games/prep_views.py) from one's side.
+               "prep_players": list(Player.objects.filter(pk__in=filters.players).order_by("name_key"))
+               if 0 < len(filters.players) <= 2 else []}
     return render_partial(request, "games/explorer.html", "answer", context)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import boarddata_views, explorer_views, player_views, views
+from games import boarddata_views, explorer_views, player_views, prep_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/details", views.game_details, name="details"),
     path("players/<int:pk>/", player_views.player_detail, name="player"),
     path("players/<int:pk>/vs/<int:other>", player_views.head_to_head, name="head-to-head"),
+    path("players/<int:pk>/prep", prep_views.player_prep, name="player-prep"),
     path("players/<int:pk>/delete", player_views.player_delete, name="player-delete"),
     path("players/<int:pk>/merge", player_views.player_merge, name="player-merge"),
     path("standings", views.standings, name="standings"),

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
+from games.calibration_chart import reliability_svg
 from games.events.views import after_saving_board
 from games.filters import GameFilterForm, games_with_seats, history_games
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
@@ -38,6 +39,7 @@ from games.services import (
     recording,
     sharing,
     stats,
+    win_calibration,
 )
 from games.services.documents import decode_upload
 from games.ui import game_ui
@@ -229,6 +231,8 @@ def rating_check(request):
     (`games.services.ratings_check`, cached under the history's version)."""
     read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
     choices, game_type = _rated_game_tabs(request)
+    caller = callers.caller_of(request)
+    calibration = win_calibration.cached_calibration(game_type, caller)
     return render_partial(
         request,
         "games/ratings_check.html",
@@ -238,7 +242,9 @@ def rating_check(request):
             "game_name": registered_games.game_name(game_type),
             "rating_model": ratings.model_name(game_type),
             "choices": choices,
-            "check": ratings_check.cached_check(game_type, callers.caller_of(request)),
+            "check": ratings_check.cached_check(game_type, caller),
+            "calibration": calibration,
+            "calibration_svg": reliability_svg(calibration),
         },
     )
 

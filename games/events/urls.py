@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.events import exports, screen, views
+from games.events import exports, prep_views, screen, views
 
 app_name = "events"
 urlpatterns = [
@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:pk>/tables/<int:table>/live", views.record_live, name="live"),
     path("<int:pk>/tables/<int:table>/link", views.link_game, name="link"),
     path("<int:pk>/tables/<int:table>/fix", views.fix_result, name="fix"),
+    path("<int:pk>/tables/<int:table>/prep", prep_views.table_prep, name="prep"),
     path("<int:pk>/screen", screen.screen, name="screen"),
     path("<int:pk>/screen/live", screen.screen_live, name="screen-live"),
     path("<int:pk>/crosstable.csv", exports.crosstable_csv, name="crosstable"),

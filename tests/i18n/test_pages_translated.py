@@ -95,6 +95,7 @@ def _pages(club) -> dict[str, str]:
         "game": f"/games/{duel.pk}/",
         "player": f"/games/players/{ana.pk}/",
         "head to head": f"/games/players/{ana.pk}/vs/{ben.pk}",
+        "prep sheet": f"/games/players/{ana.pk}/prep?game=duel&against={ben.pk}",
         "duel replay": f"/games/{duel.pk}/replay?ply=12",
         "base-game replay": f"/games/{classic.pk}/replay?ply=30",
         "base-game live entry": f"/games/{classic.pk}/play",
@@ -117,8 +118,8 @@ def _pages(club) -> dict[str, str]:
 
 PAGES = [
     "home", "duel calculator", "duel calculator, impossible board", "base-game calculator", "games",
-    "standings", "game", "player", "head to head", "duel replay", "base-game replay", "base-game live entry",
-    "duel live entry", "base-game standings", "ratings check", "base-game ratings check",
+    "standings", "game", "player", "head to head", "prep sheet", "duel replay", "base-game replay",
+    "base-game live entry", "duel live entry", "base-game standings", "ratings check", "base-game ratings check",
     "duel explorer", "base-game explorer",
     "games filtered wrongly", "new duel", "new base game", "import",
     "account", "api token", "invitations", "password change",
