@@ -17,8 +17,9 @@ taken at different loads compare. Then each game's section (`SECTIONS`):
   numba + llvmlite's install size.
 
 Goals (issue #40): Duel playouts ≥ 50,000 per CPU second; a whole Duel analysed at 200
-playouts per ply in ≤ 0.2 CPU s. A second game's section (the base game's) is one more entry in
-`SECTIONS`: a function of the parsed arguments that prints its lines.
+playouts per ply in ≤ 0.2 CPU s. The base game's section is bench/engine_classic.py's (goals:
+4-player playouts ≥ 15,000 per CPU second, its whole-game analysis ≤ 1 s); a game's section is
+one entry in `SECTIONS`: a function of the parsed arguments that prints its lines.
 """
 
 from __future__ import annotations
@@ -181,7 +182,16 @@ def duel_section(args: argparse.Namespace) -> None:
     install_size()
 
 
-SECTIONS: list[tuple[str, Callable[[argparse.Namespace], None]]] = [("duel", duel_section)]
+def classic_section(args: argparse.Namespace) -> None:
+    """The base game's figures (bench/engine_classic.py), with this run's counts."""
+    import engine_classic  # bench/ is on sys.path when this file runs as a script
+
+    engine_classic.section(argparse.Namespace(kernel_playouts=args.playouts, pure_playouts=max(100, args.pure // 5),
+                                              analysis_playouts=args.per_ply))
+
+
+SECTIONS: list[tuple[str, Callable[[argparse.Namespace], None]]] = [("duel", duel_section),
+                                                                    ("classic", classic_section)]
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """A computer opponent at five strengths (issue #40, docs/bots.md): each level is a search
-budget (playouts per move) and noise (a chance of a uniformly random legal move, and a softmax
+budget (playouts of its tree search at a position) and noise (a chance of a uniformly random legal move, and a softmax
 temperature over the searched moves' win estimates).
 
 Works for any registered game through the `GameType` hooks the search uses. The bot never sees
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from rules_engine.analysis.evaluate import rank_moves_ucb
+from rules_engine.analysis.mcts import search
 from rules_engine.messages import msg
 
 if TYPE_CHECKING:
@@ -26,14 +26,14 @@ S = TypeVar("S", bound="EngineState")
 M = TypeVar("M")
 
 #: The search the bot asks for its candidate moves: ``SEARCH(game_type, state, record, *,
-#: playouts, rng, top)`` → `MoveValue`s, best first. One indirection, so a stronger search
-#: (determinized MCTS, rules_engine/analysis/mcts.py) replaces it in one line.
-SEARCH = rank_moves_ucb
+#: playouts, rng, top)`` → `MoveValue`s, best first. The hints' determinized MCTS
+#: (rules_engine/analysis/mcts.py), which stops early once the best move is clear.
+SEARCH = search
 
 
 @dataclass(frozen=True)
 class Level:
-    """One strength: ``playouts`` per move for the search, the chance ``blunder`` of playing a
+    """One strength: ``playouts`` for the search (its whole budget at a position), the chance ``blunder`` of playing a
     uniformly random legal move instead, and the softmax ``temperature`` over the searched
     moves' win estimates (0: always the best)."""
 

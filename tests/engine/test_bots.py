@@ -68,7 +68,7 @@ def test_the_top_level_searches_through_the_module_level_search(monkeypatch):
 
     def search(game_type, state, record, *, playouts, rng, top):
         asked.append(playouts)
-        return bots.rank_moves_ucb(game_type, state, record, playouts=playouts, rng=rng, top=top)
+        return bots.search(game_type, state, record, playouts=playouts, rng=rng, top=top)
 
     monkeypatch.setattr(bots, "SEARCH", search)
     record = DUEL.new_record(["Ana", "Ben"], random.Random(2))
