@@ -49,7 +49,7 @@ def max_weight_matching(graph: Any, maxcardinality: bool = False, weight: str = 
     index = {node: i for i, node in enumerate(nodes)}
     edges = [(index[u], index[v], d.get(weight, 1)) for u, v, d in graph.edges(data=True) if u != v]
     if any(type(w) is not int for _, _, w in edges):
-        return _NETWORKX(graph, maxcardinality=maxcardinality, weight=weight)  # type: ignore[no-any-return]
+        return _NETWORKX(graph, maxcardinality=maxcardinality, weight=weight)
     edges = [e for e in edges if e[2] > 0]
     if not edges:
         return set()
