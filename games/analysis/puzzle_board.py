@@ -23,6 +23,7 @@ def board_html(game: Game, timeline: Timeline, ply: int, legal: list[dict[str, A
     entry = ctx["ui"].live
     if entry is None or not entry.move_board_template:
         return ""
+    ctx["plies"] = ply  # the board's counts and labels: the moves made before the puzzle's
     ctx.update(menu=entry.menu(timeline, ply, ctx, legal, True), live=True, menu_hidden=True,
                move_board_template=entry.move_board_template)
     return render_to_string("games/_puzzle_board.html", ctx)

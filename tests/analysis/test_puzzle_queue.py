@@ -92,6 +92,7 @@ def test_the_puzzle_page_draws_the_position_as_the_board_its_move_is_played_on(g
     puzzle = a_puzzle(game)
     body = Client().get(f"/puzzles/{puzzle.pk}").content.decode()
     assert 'class="puzzle-play"' in body and 'id="harbor"' in body and "js/board-pick.js" in body
+    assert f"Harbor after move {puzzle.move}" in body  # the position before the move, not the game's end
 
 
 def test_a_move_played_on_the_board_is_posted_as_its_json_and_answered(game, member):

@@ -78,6 +78,7 @@ def test_d4_3_a_duel_puzzle_is_solved_by_playing_the_action_token_on_the_board(c
         log_in(page, live_server, alice)
         page.goto(f"/puzzles/{puzzle.pk}")
         expect(page.locator(".puzzle-move").first).to_be_visible()  # the list stays below the board
+        expect(page.locator("#action-menu")).to_be_hidden()  # the live-entry page's menu: the list is the fallback
         slot = f'#harbor [data-boat="{best["boat"]}"] .slot[data-slot="{best["slot"]}"]'
         _play_on_the_board(page, "take-token", [slot])
         expect(page.locator("#puzzle-result")).to_have_class("solved")
