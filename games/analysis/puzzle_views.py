@@ -1,7 +1,8 @@
 """The puzzle pages (issue #41, games/analysis/puzzle_queue.py): the puzzle of the day and the
 signed-in member's own queue (``/puzzles/``), and one puzzle (``/puzzles/<id>``): the position
-before the move that was missed, every legal move as a button; the answer says whether it was
-the best move and, for the player whose puzzle it is, schedules it again."""
+before the move that was missed as the board the move is played on (games/analysis/puzzle_board.py),
+every legal move as a button below it; the answer says whether it was the best move and, for the
+player whose puzzle it is, schedules it again."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.analysis import puzzle_queue
+from games.analysis import puzzle_board, puzzle_queue
 from games.analysis.models import Puzzle
 from games.membership.access import member_required
 from games.models import Player
@@ -43,6 +44,7 @@ def _context(puzzle: Puzzle) -> dict:
         "choices": [timeline.describe(puzzle.move, m).text for m in moves],
         "who": timeline.names[puzzle.seat], "number": puzzle.move + 1,
         "position": position_html(puzzle.game, timeline, puzzle.move, False),
+        "board": puzzle_board.board_html(puzzle.game, timeline, puzzle.move, moves),
         "best_text": timeline.describe(puzzle.move, puzzle.best).text,
         "best_pct": round(puzzle.best_win * 100), "second_pct": round(puzzle.second_win * 100),
         "replay_url": f"{reverse('replay', args=[puzzle.game_id])}?ply={puzzle.move}",
@@ -64,10 +66,10 @@ def _puzzle(pk: int) -> Puzzle:
 def _answer(request, pk: int):
     puzzle = _puzzle(pk)
     context = _context(puzzle)
-    raw = request.POST.get("move", "")
-    if not raw.isdigit() or int(raw) >= len(context["moves"]):
+    index = puzzle_board.chosen(request.POST.get("move", ""), context["moves"])
+    if index is None:
         return render(request, "games/puzzle.html", context, status=400)
     own = puzzle.player.user_id is not None and puzzle.player.user_id == request.user.pk
-    solved = puzzle_queue.answer(puzzle, context["moves"][int(raw)], own=own, today=timezone.localdate())
-    context.update(answered=True, solved=solved, chosen_text=context["choices"][int(raw)])
+    solved = puzzle_queue.answer(puzzle, context["moves"][index], own=own, today=timezone.localdate())
+    context.update(answered=True, solved=solved, chosen_text=context["choices"][index])
     return render(request, "games/puzzle.html", context)

@@ -161,6 +161,9 @@ class LiveEntry(abc.ABC):
     new_template: str = ""
     #: The play page (extending games/play_base.html, with a ``{% partialdef play %}``).
     play_template: str = ""
+    #: The board a move is picked on (board-pick bar, board, action menu), included by the play
+    #: page inside its move form and rendered by a puzzle (games/analysis/puzzle_board.py).
+    move_board_template: str = ""
 
     @abc.abstractmethod
     def menu(self, timeline: Timeline, ply: int, ctx: dict[str, Any], legal: list[dict[str, Any]],

@@ -3,6 +3,7 @@ analysis in the queue of the player who missed the move, spaced repetition, the 
 day, and the puzzle page answering a move played there."""
 
 import datetime
+import json
 
 import pytest
 from django.test import Client
@@ -85,3 +86,27 @@ def test_the_puzzles_page_lists_the_members_own_queue(game):
     client.force_login(user)
     body = client.get("/puzzles/").content.decode()
     assert f'href="/puzzles/{puzzle.pk}"' in body and 'id="daily-puzzle"' in body
+
+
+def test_the_puzzle_page_draws_the_position_as_the_board_its_move_is_played_on(game):
+    puzzle = a_puzzle(game)
+    body = Client().get(f"/puzzles/{puzzle.pk}").content.decode()
+    assert 'class="puzzle-play"' in body and 'id="harbor"' in body and "js/board-pick.js" in body
+    assert f"Harbor after move {puzzle.move}" in body  # the position before the move, not the game's end
+
+
+def test_a_move_played_on_the_board_is_posted_as_its_json_and_answered(game, member):
+    puzzle = a_puzzle(game)
+    client = Client()
+    client.force_login(member)
+    body = client.post(f"/puzzles/{puzzle.pk}", {"move": json.dumps(puzzle.best)}).content.decode()
+    assert 'id="puzzle-result" class="solved"' in body
+
+
+def test_a_move_the_position_does_not_allow_is_refused(game, member):
+    puzzle = a_puzzle(game)
+    client = Client()
+    client.force_login(member)
+    assert client.post(f"/puzzles/{puzzle.pk}", {"move": '{"type": "place", "cell": "Z9"}'}).status_code == 400
+    puzzle.refresh_from_db()
+    assert puzzle.solved == puzzle.missed == 0

@@ -80,6 +80,7 @@ class ClassicLive(LiveEntry):
     new_form = live_forms.NewClassicForm
     new_template = "ui/classic/new.html"
     play_template = "ui/classic/play.html"
+    move_board_template = "ui/classic/_move_board.html"
 
     def menu(self, timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
         state_json = timeline.state_json(ply)

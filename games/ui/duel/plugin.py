@@ -67,6 +67,7 @@ class DuelLive(LiveEntry):
     new_form = live_forms.NewDuelForm
     new_template = "ui/duel/new.html"
     play_template = "ui/duel/play.html"
+    move_board_template = "ui/duel/_move_board.html"
 
     def menu(self, timeline, ply: int, ctx: dict, legal: list[dict], live: bool):
         menu = live_menu.legal_menu(legal) if live else live_menu.Menu()
