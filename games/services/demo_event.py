@@ -14,7 +14,7 @@ from games.events.models import Event
 from games.models import Game
 from games.services import recording
 from games.services.documents import GameMeta
-from rules_engine.registry import default_registry
+from rules_engine.registry import DEFAULT_GAME, default_registry
 
 NAME = "Demo club night"
 ROUNDS = 3
@@ -26,16 +26,16 @@ def load_demo_event(players: tuple[str, ...], seed: int) -> int:
     """Create the demo event unless it exists; the number of games it added."""
     if Event.objects.filter(name=NAME).exists():
         return 0
-    duel = default_registry().game("duel")
+    game = default_registry().game(DEFAULT_GAME)  # the Duel: two seats, as a Swiss pairs
     rng = random.Random(f"demo-event-{seed}")
-    event = lifecycle.create_event(name=NAME, game_type="duel", kind=Event.Kind.SWISS, rounds=ROUNDS, seed=seed)
+    event = lifecycle.create_event(name=NAME, game_type=DEFAULT_GAME, kind=Event.Kind.SWISS, rounds=ROUNDS, seed=seed)
     for name in players:
         lifecycle.register(event, name, checked_in=True)
     added = 0
     for _ in range(PLAYED_ROUNDS):
         round_ = lifecycle.start_round(event)
         for pairing in round_.pairings.filter(bye=False).order_by("table"):
-            record = duel.random_record(random.Random(rng.getrandbits(64)))
+            record = game.random_record(random.Random(rng.getrandbits(64)))
             record["players"] = lifecycle.seated_names(pairing)
             outcome = recording.import_record(record, source=Game.Source.RECORDED, rate=False,
                                               meta=GameMeta(played_on=PLAYED_ON, location="Club night"))
