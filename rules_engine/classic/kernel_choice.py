@@ -133,7 +133,7 @@ def choose(cx: np.ndarray, kind: int, options: int) -> int:
     cx[CX_OPTS + d] = options
     cx[CX_KIND + d] = kind
     cx[CX_DEPTH] = d + 1
-    return cx[CX_SCRIPT + d]
+    return int(cx[CX_SCRIPT + d])
 
 
 @njit(cache=True)

@@ -3,7 +3,9 @@
 C4.3 sail by ship weight, C4.4 blue cards at `W_CARD`), an entry drawn by its weight, then one
 of its moves uniformly: a free slot, a pair of free slots (chisel), an unload order (lever),
 and a sequence of market picks uniform over `legal.take_leaves` (`kernel_rules.take_one`).
-A player with no entry passes (C3 ruling).
+With Pyramids B (C6.2) a sail's or round-ending pass's choices are one leaf drawn uniformly
+among all of them (`search_leaf`, as `legal.search` finds them). A player with no entry passes
+(C3 ruling).
 
 `playout` plays to the end; with a ``moves`` array of more than one row it reports each move
 as a row (`kernel_layout` M_*), which `fastplay.decode_move` turns into an F4 move dict.
@@ -14,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from rules_engine.classic.kernel_choice import add_stones
 from rules_engine.classic.kernel_layout import (
     BLUE,
     CAPS,
@@ -74,7 +77,7 @@ from rules_engine.classic.kernel_layout import (
     TO_MOVE,
     N,
 )
-from rules_engine.classic.kernel_rules import MIN_LOAD, add_stones, end_round, end_turn, sail
+from rules_engine.classic.kernel_rules import MIN_LOAD, end_round, end_turn, sail
 
 # The weights of `playout` (W_PLACE, W_GET, W_GET_EMPTY, W_CARD, SAIL_GAIN); test_kernel checks they agree.
 W_PLACE, W_GET, W_GET_EMPTY, W_CARD = 2.0, 1.0, 3.0, 0.5

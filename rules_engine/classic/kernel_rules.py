@@ -279,7 +279,7 @@ def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, 
                 stones = choose(cx, CH_TEMPLE, 2)
                 note(cx, stones)
             else:
-                stones = rng.integers(0, 2)
+                stones = int(rng.integers(0, 2))
             if stones:
                 add_stones(st, p, 2)
                 bits |= 1 << count
