@@ -7,7 +7,8 @@ Prints the load average, then the baseline (a plain-CPython simplified base-game
 here, research style: uniformly random get / place / sail, Pyramids A, Temple A, burial chamber
 and obelisks counted, no market cards), then base-game playouts per CPU second for 2, 3 and 4
 players, the pure engine (`playout.analysis_playout` and `ClassicGame.final_outcome`) beside the
-kernel (`ClassicGame.fast_outcomes`, compiled before timing), then the whole-game analysis of a
+kernel (`ClassicGame.fast_outcomes`, compiled before timing), the same for 4 players with Pyramids B
+(C6.2, the test board data; a quarter of the kernel playouts), then the whole-game analysis of a
 ~90-ply 4-player base game at 200 playouts per ply (`analysis.estimate` at every position), CPU
 seconds, kernel against pure. Goals (#40): 4-player playouts ≥ 15,000 per CPU second; the
 whole-game analysis ≤ 1 s. `section(args)` prints the same for bench/engine.py.
@@ -16,6 +17,7 @@ whole-game analysis ≤ 1 s. `section(args)` prints the same for bench/engine.py
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -30,6 +32,8 @@ from rules_engine.classic import fastplay
 from rules_engine.classic.game import setup
 from rules_engine.classic.playout import analysis_playout, random_record
 from rules_engine.classic.plugin import ClassicGame
+from rules_engine.classic.sitecheck import from_mapping
+from rules_engine.classic.sitedata import EMPTY, SiteData
 
 GOAL_PLAYOUTS = 15_000  # 4 players, per CPU second (#40)
 GOAL_ANALYSIS = 1.0  # CPU seconds, a 4-player game at 200 playouts per ply (#40)
@@ -118,10 +122,13 @@ def cpu_rate(run: Any, count: int) -> float:
     return count / max(time.process_time() - cpu, 1e-9)
 
 
-def playout_rates(players: int, kernel_count: int, pure_count: int) -> tuple[float, float]:
-    """(pure, kernel) playouts per CPU second from the start of a seeded game."""
-    game, rec = ClassicGame(), random_record(random.Random(players), players)
-    state = setup(rec)
+def playout_rates(players: int, kernel_count: int, pure_count: int, pyramids_b: bool = False) -> tuple[float, float]:
+    """(pure, kernel) playouts per CPU second from the start of a seeded game (with Pyramids B,
+    C6.2: the test board data's pyramids)."""
+    data = board_data() if pyramids_b else EMPTY
+    sides = {"pyramids": "B"} if pyramids_b else None
+    game, rec = ClassicGame(data), random_record(random.Random(players), players, sides=sides, data=data)
+    state = setup(rec, data)
     rng = random.Random(1)
 
     def pure() -> None:
@@ -131,6 +138,12 @@ def playout_rates(players: int, kernel_count: int, pure_count: int) -> tuple[flo
     fastplay.outcomes(state, game.data, rec, rng, 10)  # compiled (or loaded from numba's cache) before timing
     return cpu_rate(pure, pure_count), cpu_rate(lambda: fastplay.outcomes(state, game.data, rec, rng, kernel_count),
                                                 kernel_count)
+
+
+def board_data() -> SiteData:
+    """The TEST board data set (tests/data/board_data_test_set.json: invented numbers)."""
+    raw = json.loads((Path(__file__).resolve().parents[1] / "tests" / "data" / "board_data_test_set.json").read_text())
+    return from_mapping(raw["data"])
 
 
 def whole_game(game: ClassicGame, record: dict[str, Any], playouts: int) -> float:
@@ -162,6 +175,10 @@ def section(args: Any = None) -> dict[str, float]:
         goal = f"  (goal ≥ {GOAL_PLAYOUTS:,})" if players == 4 else ""
         print(f"base game {players}p playouts per CPU s: pure engine {pure:,.0f}, kernel {kernel:,.0f} "
               f"({kernel / pure:.0f}x; {kernel / figures['baseline']:.1f}x the baseline){goal}")
+    pure, kernel = playout_rates(4, kernel_count // 4, pure_count, pyramids_b=True)
+    figures["pure_4p_pyramids_b"], figures["kernel_4p_pyramids_b"] = pure, kernel
+    print(f"base game 4p with Pyramids B (test board data) playouts per CPU s: pure engine {pure:,.0f}, "
+          f"kernel {kernel:,.0f} ({kernel / pure:.0f}x; {kernel / figures['baseline']:.1f}x the baseline)")
     games = (random_record(random.Random(s), players=4) for s in range(500))
     big = next(r for r in games if 85 <= len(r["moves"]) <= 95)
     whole_game(ClassicGame(), random_record(random.Random(0), players=4), 2)  # compiled before timing

@@ -3,11 +3,10 @@ board data as the flat array of `kernel_layout` (`to_array`), `outcomes` (the ba
 `ClassicGame.fast_outcomes`) and `traced` / `decode_move` (one playout with its moves as F4
 dicts and its market draws, for the tests).
 
-The kernel covers the games with Pyramids A (any side of the market, temple, burial chamber
-and obelisks, B with board data); Pyramids B's choices (C6.2) are not compiled. For those,
-and where numba cannot be imported, `outcomes` returns None and the analysis plays the pure
-engine's `playout.analysis_playout` (which stays the reference); a missing numba is logged
-once.
+The kernel covers every side of every site (B with board data; Pyramids B's choices, C6.2, by
+the search of `kernel_policy.search_leaf`). Where numba cannot be imported, `outcomes`
+returns None and the analysis plays the pure engine's `playout.analysis_playout` (which stays
+the reference); a missing numba is logged once.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import numpy as np
 
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic import kernel_layout as L
-from rules_engine.classic.choosers import TEMPLE_CHOICE
+from rules_engine.classic.choosers import BONUS_PLACE, PYRAMID, TAKE, TEMPLE_CHOICE
 from rules_engine.classic.components import BUILDING_SITES, PHARAOHS_WRATH, ROUND_CARDS, TEMPLE_WIDTH
 from rules_engine.classic.deliveries import temple_tops
 from rules_engine.classic.legal import CHISEL, GET, HAMMER, LEVER, PASS, PLACE, SAIL, SAILC
@@ -37,6 +36,7 @@ from rules_engine.classic.state import BURIAL, CARD_IDS, CARD_INDEX, OBELISKS, P
 log = logging.getLogger(__name__)
 _KERNEL: list[ModuleType | None] = []  # the kernel module once tried (None: numba is missing)
 _BLUE = ("lever", "hammer", "sail", "chisel")
+_PYRAMID_BONUS = (None, "card", "stones", "place")  # kernel_layout PB_*
 _KINDS = (GET, PLACE, SAIL, LEVER, HAMMER, SAILC, CHISEL, PASS)  # the kernel's K_* in `legal`'s numbers
 assert tuple(range(8)) == _KINDS
 
@@ -78,9 +78,9 @@ def kernel() -> ModuleType | None:
 
 
 def supported(state: ClassicState) -> bool:
-    """Whether the kernel plays this position's game: not with Pyramids B (its choices), board
-    data for the B sides having been checked at setup."""
-    return state._sides[PYRAMIDS] == "A"
+    """Whether the kernel plays this position's game: every side (C6.2 Pyramids B included),
+    board data for the B sides having been checked at setup."""
+    return state._sides[PYRAMIDS] in ("A", "B")
 
 
 def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:
@@ -126,6 +126,15 @@ def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) 
         values = sorted(data.obelisks_b["towers"], reverse=True)[: L.MAX_TOWERS]  # type: ignore[index]
         st[L.NTOWER_VALUES] = len(values)
         st[L.TOWER_VALUES : L.TOWER_VALUES + len(values)] = values
+    if sides[PYRAMIDS] == "B":  # C6.2: the pyramids' spaces in filling order, the stones on them
+        pyramids_b = data.pyramids_b
+        assert pyramids_b is not None
+        st[L.PYR_B], st[L.PYRB_OVERFLOW] = 1, pyramids_b.get("overflow", 1)
+        for k, shape in enumerate(pyramids_b["pyramids"]):
+            st[L.PYRB_LEN + k], st[L.PYRB_N + k] = len(shape), len(state._pyrb[k])
+            for j, space in enumerate(shape[: L.MAX_PYRB_SPACES]):
+                st[L.PYRB_VALUE + k * L.MAX_PYRB_SPACES + j] = space["value"]
+                st[L.PYRB_BONUS + k * L.MAX_PYRB_SPACES + j] = _PYRAMID_BONUS.index(space.get("bonus"))
     if sides[TEMPLE] == "B":  # C6.3: each space's bonus for this player count
         st[L.TEMPLE_B] = 1
         for i, bonus in enumerate(data.temple_b["spaces"][n]):  # type: ignore[index]
@@ -168,6 +177,9 @@ def decode_move(row: Sequence[int]) -> dict[str, Any]:
     if row[L.M_TEMPLE] > 0:
         count, bits = row[L.M_TEMPLE] % 8, row[L.M_TEMPLE] // 8
         leaf += tuple((TEMPLE_CHOICE, "stones" if bits >> j & 1 else "point") for j in range(count))
+    if row[L.M_NCHOICES] > 0:  # Pyramids B: every choice in the order it arose
+        leaf = tuple(_choice(row[L.M_CHOICES + 2 * i], row[L.M_CHOICES + 2 * i + 1])
+                     for i in range(row[L.M_NCHOICES]))
     base: tuple[Any, ...]
     if kind in (PLACE, HAMMER):
         base = (kind, s, k)
@@ -182,6 +194,16 @@ def decode_move(row: Sequence[int]) -> dict[str, Any]:
     else:
         base = (kind,)
     return move_json(base, leaf)
+
+
+def _choice(kind: int, value: int) -> tuple[str, Any]:
+    if kind == L.CH_TAKE:
+        return TAKE, _take(value)
+    if kind == L.CH_PYRAMID:
+        return PYRAMID, value
+    if kind == L.CH_BONUS_PLACE:
+        return BONUS_PLACE, None if value < 0 else (value // 4 + 1, value % 4 + 1)
+    return TEMPLE_CHOICE, "stones" if value else "point"
 
 
 def _take(code: int) -> Any:

@@ -56,7 +56,37 @@ TOWER_VALUES = 164  # 8: Obelisks B tower values, highest first
 BURIAL_POINTS = 172  # 4: Burial chamber B ranking points for this player count
 BURIAL = 176  # 120 burial stones in delivery order (C5.4: column by column, 3 rows)
 TEMPLE_BONUS = 296  # 5: Temple B bonus per space (TB_* codes)
-SIZE = 304
+PYR_B = 304  # 1 when the pyramids are side B (C6.2)
+PYRB_OVERFLOW = 305  # the points of a stone beside the complete pyramids
+PYRB_LEN = 306  # 3: spaces per pyramid
+PYRB_N = 309  # 3: stones on each pyramid (NPYR counts those beside them)
+PYRB_VALUE = 312  # 3 x MAX_PYRB_SPACES: each space's value, in filling order
+PYRB_BONUS = 360  # 3 x MAX_PYRB_SPACES: each space's bonus (PB_* codes)
+SIZE = 408
+
+MAX_PYRB_SPACES = 16
+PB_NONE, PB_CARD, PB_STONES, PB_PLACE = 0, 1, 2, 3  # C6.2
+
+# The choices of a move on Pyramids B (C6.2), kept in one int64 array ``cx`` of CX_SIZE: each
+# move's leaf is drawn uniformly among all leaves, found by replaying the move on copies of the
+# position with a script of choices (as `legal.search`), the market cards turned up from one
+# tape of random numbers shared by every copy (as `legal.search` shares the generator's state).
+CX_ON = 0  # 1: choices go through the script (Pyramids B)
+CX_DEPTH = 1  # choices met so far in this run
+CX_NSCRIPT = 2  # script entries set
+CX_TAPEPOS = 3  # the next tape entry a draw uses
+CX_NTAPE = 4  # tape entries drawn
+CX_MAX = 64  # choices per move, tape entries per move
+CX_SCRIPT = 8  # CX_MAX option indices
+CX_OPTS = CX_SCRIPT + CX_MAX  # how many options each choice had
+CX_KIND = CX_OPTS + CX_MAX  # each choice's kind (CH_*)
+CX_VALUE = CX_KIND + CX_MAX  # each choice's value as reported
+CX_TAPE = CX_VALUE + CX_MAX  # 53-bit random integers: draw j takes the card at tape[j] * deck / 2**53
+CX_BEST = CX_TAPE + CX_MAX  # the script of the leaf drawn
+CX_WORK = CX_BEST + CX_MAX  # SIZE: the copy a branch is played on
+CX_NODRAWS = CX_WORK + SIZE  # 1: a draws log that logs nothing
+CX_SIZE = CX_NODRAWS + 1
+CH_TAKE, CH_PYRAMID, CH_BONUS_PLACE, CH_TEMPLE = 0, 1, 2, 3  # as `choosers.CHOICE_KINDS`
 
 TB_POINT_OR_STONES, TB_TWO_POINTS, TB_CARD = 0, 1, 2  # C6.3, as `sitedata.TEMPLE_BONUSES` lists them
 
@@ -83,4 +113,7 @@ M_ORDER = 6  # 4: the lever's unload order (slots), -1 padded
 M_NTAKES = 10
 M_TAKES = 11  # 4 market picks: card id, PAIR_TAKE + card id, or -1 (nothing left)
 M_TEMPLE = 15  # Temple B "1 point or 2 stones" choices (C6.3): count + 8 * (a bit per choice, 1 stones), or -1
-MOVE_WIDTH = 16
+M_NCHOICES = 16  # Pyramids B: the move's choices in the order they arose, or -1
+M_CHOICES = 17  # M_MAX_CHOICES pairs (CH_* kind, value): take code, pyramid 1-3, ship*4+slot or -1, 0/1 stones
+M_MAX_CHOICES = 24
+MOVE_WIDTH = M_CHOICES + 2 * M_MAX_CHOICES

@@ -3,7 +3,9 @@
 C4.3 sail by ship weight, C4.4 blue cards at `W_CARD`), an entry drawn by its weight, then one
 of its moves uniformly: a free slot, a pair of free slots (chisel), an unload order (lever),
 and a sequence of market picks uniform over `legal.take_leaves` (`kernel_rules.take_one`).
-A player with no entry passes (C3 ruling).
+With Pyramids B (C6.2) a sail's or round-ending pass's choices are one leaf drawn uniformly
+among all of them (`search_leaf`, as `legal.search` finds them). A player with no entry passes
+(C3 ruling).
 
 `playout` plays to the end; with a ``moves`` array of more than one row it reports each move
 as a row (`kernel_layout` M_*), which `fastplay.decode_move` turns into an F4 move dict.
@@ -14,10 +16,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from rules_engine.classic.kernel_choice import add_stones
 from rules_engine.classic.kernel_layout import (
     BLUE,
     CAPS,
     CHISEL,
+    CX_BEST,
+    CX_DEPTH,
+    CX_KIND,
+    CX_MAX,
+    CX_NODRAWS,
+    CX_NSCRIPT,
+    CX_NTAPE,
+    CX_ON,
+    CX_OPTS,
+    CX_SCRIPT,
+    CX_SIZE,
+    CX_TAPEPOS,
+    CX_VALUE,
+    CX_WORK,
     DISCARD,
     HAMMER,
     K_CHISEL,
@@ -29,7 +46,10 @@ from rules_engine.classic.kernel_layout import (
     K_SAIL,
     K_SAILC,
     LEVER,
+    M_CHOICES,
     M_KIND,
+    M_MAX_CHOICES,
+    M_NCHOICES,
     M_NTAKES,
     M_ORDER,
     M_SHIP,
@@ -44,10 +64,12 @@ from rules_engine.classic.kernel_layout import (
     NSAILED,
     OVER,
     PASSES,
+    PYR_B,
     QUARRY,
     S_MARKET,
     SAIL_CARD,
     SAILED,
+    SIZE,
     SLED,
     SLOTS,
     TCHOICES,
@@ -55,7 +77,7 @@ from rules_engine.classic.kernel_layout import (
     TO_MOVE,
     N,
 )
-from rules_engine.classic.kernel_rules import MIN_LOAD, add_stones, end_round, end_turn, sail
+from rules_engine.classic.kernel_rules import MIN_LOAD, end_round, end_turn, sail
 
 # The weights of `playout` (W_PLACE, W_GET, W_GET_EMPTY, W_CARD, SAIL_GAIN); test_kernel checks they agree.
 W_PLACE, W_GET, W_GET_EMPTY, W_CARD = 2.0, 1.0, 3.0, 0.5
@@ -97,11 +119,13 @@ def spend(st: np.ndarray, p: int, card: int) -> None:
 @njit(cache=True)
 def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, row: np.ndarray,
                   ek: np.ndarray, ea: np.ndarray, eb: np.ndarray, ec: np.ndarray, ew: np.ndarray,
-                  ws: np.ndarray, stack: np.ndarray) -> None:
+                  ws: np.ndarray, stack: np.ndarray, cx: np.ndarray) -> None:
     """One move of the player to move, drawn as `playout.weighted_step` draws it, written to
     ``row``; ``ek``..``ew`` are scratch arrays for the menu entries (``ew`` of `EW_SIZE`),
-    ``ws`` (`WS_SIZE`) and ``stack`` (64 x 3) scratch space (no allocation per move)."""
+    ``ws`` (`WS_SIZE`) and ``stack`` (64 x 3) scratch space (no allocation per move); ``cx``
+    (`kernel_layout` CX_SIZE) the Pyramids B choices' script."""
     p = st[TO_MOVE]
+    cx[CX_ON] = st[PYR_B]
     sled = st[SLED + p]
     quarry = st[QUARRY + p]
     free = ws[0:16]  # slot indices s*4 + k, as `legal.menus` lists them
@@ -133,8 +157,8 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         total += ew[ne]
         ne += 1
     lever = st[BLUE + 4 * p] > 0
-    # With Temple B each unload order is an entry of its own (`legal.menus` general mode).
-    perms = PERMS_GENERAL if st[TEMPLE_B] else PERMS_FAST
+    # With Temple B or Pyramids B each unload order is an entry of its own (`legal.menus` general mode).
+    perms = PERMS_GENERAL if st[TEMPLE_B] or st[PYR_B] else PERMS_FAST
     for kind in (K_SAIL, K_LEVER):
         if kind == K_LEVER and not lever:
             continue
@@ -184,8 +208,8 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
         row[M_KIND] = K_PASS
         st[PASSES] += 1
         if st[PASSES] == st[N]:
-            end_round(st, rng, draws)
-        row[M_TEMPLE] = st[TCHOICES]
+            search_leaf(st, -1, -1, ws[20:24], 0, rng, draws, row[M_TAKES:M_TAKES + 4], ws[24:28], stack, cx)
+        report(st, row, cx)
         end_turn(st, True)
         return
     r = rng.random() * total
@@ -241,34 +265,104 @@ def weighted_step(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, r
             for i in range(no):
                 row[M_ORDER + i] = order[i]
         row[M_SHIP], row[M_SITE] = s, site
-        if site == S_MARKET:
+        if site == S_MARKET and not cx[CX_ON]:
             row[M_NTAKES] = no
-        sail(st, s, site, order, no, rng, draws, takes, owners, stack)
-        row[M_TEMPLE] = st[TCHOICES]
+        search_leaf(st, s, site, order, no, rng, draws, takes, owners, stack, cx)
+        report(st, row, cx)
     end_turn(st, False)
 
 
 @njit(cache=True)
-def scratch_space() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def played(st: np.ndarray, s: int, site: int, order: np.ndarray, no: int, rng: np.random.Generator,
+           draws: np.ndarray, takes: np.ndarray, owners: np.ndarray, stack: np.ndarray, cx: np.ndarray) -> None:
+    """The part of a move that meets choices: ship ``s`` sails (C4.3), or (``s`` -1) the round
+    ends by the last pass (C3.3)."""
+    if s >= 0:
+        sail(st, s, site, order, no, rng, draws, takes, owners, stack, cx)
+    else:
+        end_round(st, rng, draws, cx)
+
+
+@njit(cache=True)
+def search_leaf(st: np.ndarray, s: int, site: int, order: np.ndarray, no: int, rng: np.random.Generator,
+                draws: np.ndarray, takes: np.ndarray, owners: np.ndarray, stack: np.ndarray, cx: np.ndarray) -> None:
+    """`played` with its choices drawn as the pure playout draws its leaf: uniformly among all
+    of them (`legal.search`). With Pyramids B every leaf is played on a copy (the next script
+    after each: the last choice that has another option takes it), the copies sharing the
+    market cards (the tape, `kernel_choice.draw`); one leaf is kept uniformly as they come
+    (reservoir sampling) and played on ``st``. Without Pyramids B the choices are drawn as
+    they arise (`kernel_rules.take_one`, Temple B's uniform choice)."""
+    if not cx[CX_ON]:
+        played(st, s, site, order, no, rng, draws, takes, owners, stack, cx)
+        return
+    work = cx[CX_WORK:CX_WORK + SIZE]
+    nodraws = cx[CX_NODRAWS:CX_NODRAWS + 1]
+    cx[CX_NTAPE] = 0
+    cx[CX_NSCRIPT] = 0
+    leaves = 0
+    best = 0
+    while True:
+        work[:] = st
+        cx[CX_DEPTH] = 0
+        cx[CX_TAPEPOS] = 0
+        played(work, s, site, order, no, rng, nodraws, takes, owners, stack, cx)
+        depth = min(cx[CX_DEPTH], CX_MAX)
+        leaves += 1
+        if rng.integers(0, leaves) == 0:
+            for i in range(depth):
+                cx[CX_BEST + i] = cx[CX_SCRIPT + i]
+            best = depth
+        j = depth - 1
+        while j >= 0 and cx[CX_SCRIPT + j] + 1 >= cx[CX_OPTS + j]:
+            j -= 1
+        if j < 0:
+            break
+        cx[CX_SCRIPT + j] += 1
+        cx[CX_NSCRIPT] = j + 1
+    for i in range(best):
+        cx[CX_SCRIPT + i] = cx[CX_BEST + i]
+    cx[CX_NSCRIPT] = best
+    cx[CX_DEPTH] = 0
+    cx[CX_TAPEPOS] = 0
+    played(st, s, site, order, no, rng, draws, takes, owners, stack, cx)
+
+
+@njit(cache=True)
+def report(st: np.ndarray, row: np.ndarray, cx: np.ndarray) -> None:
+    """The move's choices into ``row``: Temple B's (`M_TEMPLE`), or with Pyramids B all of
+    them in the order they arose (`M_CHOICES`)."""
+    if not cx[CX_ON]:
+        row[M_TEMPLE] = st[TCHOICES]
+        return
+    n = min(cx[CX_DEPTH], M_MAX_CHOICES)
+    row[M_NCHOICES] = n
+    for i in range(n):
+        row[M_CHOICES + 2 * i] = cx[CX_KIND + i]
+        row[M_CHOICES + 2 * i + 1] = cx[CX_VALUE + i]
+
+
+@njit(cache=True)
+def scratch_space() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                             np.ndarray]:
     """The scratch arrays of `weighted_step`, allocated once per playout."""
     return (np.empty(MAX_ENTRIES, dtype=np.int64), np.zeros(MAX_ENTRIES, dtype=np.int64),
             np.zeros(MAX_ENTRIES, dtype=np.int64), np.zeros(MAX_ENTRIES, dtype=np.int64),
             np.empty(EW_SIZE, dtype=np.float64), np.empty(WS_SIZE, dtype=np.int64),
-            np.empty((64, 3), dtype=np.int64))
+            np.empty((64, 3), dtype=np.int64), np.zeros(CX_SIZE, dtype=np.int64))
 
 
 @njit(cache=True)
 def playout(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, moves: np.ndarray) -> int:
     """Play ``st`` to the end by `weighted_step`; the number of moves played. Reports them in
     ``moves`` (rows, as many as fit) when it has more than one row."""
-    ek, ea, eb, ec, ew, ws, stack = scratch_space()
+    ek, ea, eb, ec, ew, ws, stack, cx = scratch_space()
     scratch = np.empty(MOVE_WIDTH, dtype=np.int64)
     trace = moves.shape[0] > 1
     played = 0
     while not st[OVER]:
         if trace and played < moves.shape[0]:
-            weighted_step(st, rng, draws, moves[played], ek, ea, eb, ec, ew, ws, stack)
+            weighted_step(st, rng, draws, moves[played], ek, ea, eb, ec, ew, ws, stack, cx)
         else:
-            weighted_step(st, rng, draws, scratch, ek, ea, eb, ec, ew, ws, stack)
+            weighted_step(st, rng, draws, scratch, ek, ea, eb, ec, ew, ws, stack, cx)
         played += 1
     return played

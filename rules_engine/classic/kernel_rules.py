@@ -3,8 +3,9 @@ C6.4, C6.5), sailing (C4.3) and the rounds (C3) on the flat position of `kernel_
 `deck`, `deliveries` and `actions` play them on a `Work`. Only what a playout needs: the
 moves come from `kernel_policy`, legal by construction, so nothing is checked here.
 
-Covered: Pyramids A (its stones involve no choice), either side of the market, the temple, the
-burial chamber and the obelisks (with board data for their B sides).
+Covered: either side of every site (with board data for the B sides); the deck and Pyramids B's
+stones are `kernel_choice`'s. With Pyramids B (``cx[CX_ON]``) every choice a move meets (market
+picks, Temple B) is a choice of the move's script (`kernel_choice.choose`).
 `draws` logs the market cards turned up (``draws[0]`` counts them) when it is longer than 1.
 """
 
@@ -13,42 +14,38 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from rules_engine.classic.kernel_choice import (
+    add_stones,
+    choose,
+    deliver_other,
+    discard,
+    draw,
+    keep,
+    note,
+    pyramids_b,
+    temple_width,
+)
 from rules_engine.classic.kernel_layout import (
-    BLUE,
-    BURIAL,
     CAPS,
     CARDS,
-    DECK,
-    DECORATION_FIRST,
-    DECORATION_LAST,
-    DISCARD,
+    CH_TAKE,
+    CH_TEMPLE,
+    CX_ON,
     ENTRANCE,
     FIRST,
-    GREEN,
-    LEVER,
     MARKET,
     MARKET_B,
-    MAX_BURIAL,
-    NBURIAL,
-    NCARD_KINDS,
-    NDECK,
-    NDISCARD,
     NMARKET,
     NPAIR,
     NPYR,
     NSAILED,
-    NTEMPLE,
-    NTOWER_VALUES,
-    NTOWERS,
-    OBEL,
-    OBEL_B,
     OVER,
     PAIR,
     PAIR_TAKE,
     PASSES,
     PAVED_PATH,
     PLY,
-    PURPLE,
+    PYR_B,
     QUARRY,
     REACHED,
     ROUND,
@@ -56,19 +53,15 @@ from rules_engine.classic.kernel_layout import (
     S_MARKET,
     S_OBELISKS,
     S_PYRAMIDS,
-    S_TEMPLE,
     SAILED,
     SARCOPHAGUS,
-    SLED,
     SLOTS,
-    STATUE,
     TB_CARD,
     TB_TWO_POINTS,
     TCHOICES,
     TEMPLE_B,
     TEMPLE_BONUS,
     TO_MOVE,
-    TOWER_VALUES,
     TRACK,
     TTOP,
     N,
@@ -79,94 +72,32 @@ MIN_LOAD = np.array((0, 1, 1, 2, 3), dtype=np.int64)  # C1, by capacity
 
 
 @njit(cache=True)
-def temple_width(n: int) -> int:
-    return 4 if n == 2 else 5  # C5.3
-
-
-@njit(cache=True)
-def discard(st: np.ndarray, card: int) -> None:
-    st[DISCARD + card] += 1
-    st[NDISCARD] += 1
-
-
-@njit(cache=True)
-def draw(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> int:
-    """C7: the top market card, dealt at random from the deck (reshuffled from the discards
-    when empty); -1 when both are empty."""
-    if st[NDECK] == 0:
-        if st[NDISCARD] == 0:
-            return -1
-        for i in range(NCARD_KINDS):
-            st[DECK + i] = st[DISCARD + i]
-            st[DISCARD + i] = 0
-        st[NDECK] = st[NDISCARD]
-        st[NDISCARD] = 0
-    r = rng.integers(0, st[NDECK])
-    i = 0
-    while r >= st[DECK + i]:
-        r -= st[DECK + i]
-        i += 1
-    st[DECK + i] -= 1
-    st[NDECK] -= 1
-    if draws.shape[0] > 1:
-        draws[0] += 1
-        draws[draws[0]] = i
-    return i
-
-
-@njit(cache=True)
-def add_stones(st: np.ndarray, p: int, most: int) -> None:
-    """Up to ``most`` stones from the quarry to the sled (C4.1), as room and quarry allow."""
-    n = min(most, 5 - st[SLED + p], st[QUARRY + p])
-    if n > 0:
-        st[QUARRY + p] -= n
-        st[SLED + p] += n
-
-
-@njit(cache=True)
-def deliver(st: np.ndarray, p: int, site: int) -> None:
-    """One stone of ``p`` arrives at a building site (C5.2–C5.5, C6.5)."""
-    st[REACHED + p] |= 1 << site
-    if site == S_PYRAMIDS:
+def deliver(st: np.ndarray, p: int, site: int, rng: np.random.Generator, draws: np.ndarray, cx: np.ndarray) -> None:
+    """One stone of ``p`` arrives at a building site (C5.2–C5.5, C6.2, C6.5)."""
+    if site != S_PYRAMIDS:
+        deliver_other(st, p, site)
+    elif st[PYR_B]:
+        pyramids_b(st, p, rng, draws, cx)
+    else:
+        st[REACHED + p] |= 1 << site
         k = st[NPYR]
         st[TRACK + p] += PYRAMIDS_A_VALUES[k] if k < 14 else 1
         st[NPYR] = k + 1
-    elif site == S_TEMPLE:
-        k = st[NTEMPLE]
-        st[TTOP + k % temple_width(st[N])] = p
-        st[NTEMPLE] = k + 1
-    elif site == S_BURIAL:
-        k = st[NBURIAL]
-        if k < MAX_BURIAL:
-            st[BURIAL + k] = p
-        st[NBURIAL] = k + 1
-    else:
-        st[OBEL + p] += 1
-        if st[OBEL_B] and st[OBEL + p] == 3 and st[NTOWERS] < st[NTOWER_VALUES]:
-            st[OBEL + p] = 0
-            st[TRACK + p] += st[TOWER_VALUES + st[NTOWERS]]
-            st[NTOWERS] += 1
 
 
 @njit(cache=True)
-def gain(st: np.ndarray, p: int, card: int) -> None:
+def gain(st: np.ndarray, p: int, card: int, rng: np.random.Generator, draws: np.ndarray, cx: np.ndarray) -> None:
     """C5.1, C7: red acts at once and is then discarded (docs/rulings.md C7), the rest is kept."""
     if card <= PAVED_PATH:
         if st[QUARRY + p]:
             st[QUARRY + p] -= 1
             if card == ENTRANCE:
-                deliver(st, p, S_PYRAMIDS)
-            elif card == SARCOPHAGUS:
-                deliver(st, p, S_BURIAL)
+                deliver(st, p, S_PYRAMIDS, rng, draws, cx)
             else:
-                deliver(st, p, S_OBELISKS)
+                deliver_other(st, p, S_BURIAL if card == SARCOPHAGUS else S_OBELISKS)
         discard(st, card)
-    elif card <= DECORATION_LAST:
-        st[GREEN + 4 * p + card - DECORATION_FIRST] += 1
-    elif card == STATUE:
-        st[PURPLE + p] += 1
     else:
-        st[BLUE + 4 * p + card - LEVER] += 1
+        keep(st, p, card)
 
 
 @njit(cache=True)
@@ -209,7 +140,8 @@ def count_takes(st: np.ndarray, used: int, pair: int, k: int, stack: np.ndarray)
 
 
 @njit(cache=True)
-def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np.ndarray) -> int:
+def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np.ndarray, draws: np.ndarray,
+             cx: np.ndarray) -> int:
     """Player ``p``'s pick for one of ``k`` stones still to unload at the market, drawn so that
     the whole sequence is uniform over `count_takes` (the pure playout's uniform leaf); the pick
     is carried out. Returns it as reported: card id, `PAIR_TAKE` + card id, or -1."""
@@ -237,7 +169,7 @@ def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np
         for j in range(chosen, nm - 1):
             st[MARKET + j] = st[MARKET + j + 1]
         st[NMARKET] = nm - 1
-        gain(st, p, card)
+        gain(st, p, card, rng, draws, cx)
         return int(card)
     c = count_takes(st, 0, 0, k - 1, stack)
     kept = 0 if r < c or np_ == 1 or st[PAIR] == st[PAIR + 1] else 1
@@ -246,12 +178,58 @@ def take_one(st: np.ndarray, p: int, k: int, rng: np.random.Generator, stack: np
     st[NPAIR] = 0
     if other >= 0:
         discard(st, other)
-    gain(st, p, card)
+    gain(st, p, card, rng, draws, cx)
     return int(PAIR_TAKE + card)
 
 
 @njit(cache=True)
-def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.ndarray) -> None:
+def take_choice(st: np.ndarray, p: int, rng: np.random.Generator, draws: np.ndarray, cx: np.ndarray) -> int:
+    """On Pyramids B: player ``p``'s pick at the market as a choice of the script (C5.1, C6.1,
+    `deliveries.market_options`: each face-up id once, then each pair card once, or nothing).
+    Returns it as reported (`take_one`)."""
+    nm = st[NMARKET]
+    np_ = st[NPAIR]
+    opts = 0
+    for i in range(nm):
+        if not _repeats(st, MARKET, i):
+            opts += 1
+    npair = 0 if np_ == 0 else (1 if np_ == 1 or st[PAIR] == st[PAIR + 1] else 2)
+    c = choose(cx, CH_TAKE, max(1, opts + npair))
+    if opts + npair == 0:
+        note(cx, -1)
+        return -1
+    for i in range(nm):
+        if _repeats(st, MARKET, i):
+            continue
+        if c == 0:
+            card = st[MARKET + i]
+            for j in range(i, nm - 1):
+                st[MARKET + j] = st[MARKET + j + 1]
+            st[NMARKET] = nm - 1
+            note(cx, card)
+            gain(st, p, card, rng, draws, cx)
+            return int(card)
+        c -= 1
+    card = st[PAIR + c]
+    if np_ == 2:
+        discard(st, st[PAIR + 1 - c])
+    st[NPAIR] = 0
+    note(cx, PAIR_TAKE + card)
+    gain(st, p, card, rng, draws, cx)
+    return int(PAIR_TAKE + card)
+
+
+@njit(cache=True)
+def _repeats(st: np.ndarray, at: int, i: int) -> bool:
+    """Whether the card at ``at + i`` is one of those before it (each id is one option)."""
+    found = False
+    for j in range(i):
+        found = found or st[at + j] == st[at + i]
+    return found
+
+
+@njit(cache=True)
+def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.ndarray, cx: np.ndarray) -> None:
     """C3.1–C3.2: the round card's ships and the market's cards."""
     r = st[ROUND]
     for s in range(4):
@@ -263,7 +241,7 @@ def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.
     st[FIRST] = first
     nm = 0
     for _ in range(3 if st[MARKET_B] else 4):
-        card = draw(st, rng, draws)
+        card = draw(st, rng, draws, cx)
         if card >= 0:
             st[MARKET + nm] = card
             nm += 1
@@ -271,7 +249,7 @@ def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.
     np_ = 0
     if st[MARKET_B]:
         for _ in range(2):
-            card = draw(st, rng, draws)
+            card = draw(st, rng, draws, cx)
             if card >= 0:
                 st[PAIR + np_] = card
                 np_ += 1
@@ -279,7 +257,7 @@ def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.
 
 
 @njit(cache=True)
-def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> None:
+def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, cx: np.ndarray) -> None:
     """C6.3: each visible stone gives its owner its space's bonus; "1 point or 2 stones" is
     chosen uniformly (the pure playout's leaves are every combination), the choices are kept
     in ``st[TCHOICES]`` for the move's report."""
@@ -293,11 +271,16 @@ def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) 
         if bonus == TB_TWO_POINTS:
             st[TRACK + p] += 2
         elif bonus == TB_CARD:
-            card = draw(st, rng, draws)
+            card = draw(st, rng, draws, cx)
             if card >= 0:
-                gain(st, p, card)
+                gain(st, p, card, rng, draws, cx)
         else:
-            if rng.integers(0, 2):
+            if cx[CX_ON]:  # Pyramids B: a choice of the move's script
+                stones = choose(cx, CH_TEMPLE, 2)
+                note(cx, stones)
+            else:
+                stones = int(rng.integers(0, 2))
+            if stones:
                 add_stones(st, p, 2)
                 bits |= 1 << count
             else:
@@ -307,11 +290,11 @@ def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) 
 
 
 @njit(cache=True)
-def end_round(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> None:
+def end_round(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, cx: np.ndarray) -> None:
     """C3.4–C3.5: the temple scores (C5.3, C6.3), leftovers are discarded, unsailed stones go home."""
     n = st[N]
     if st[TEMPLE_B]:
-        score_temple_b(st, rng, draws)
+        score_temple_b(st, rng, draws, cx)
     else:
         for i in range(temple_width(n)):
             p = st[TTOP + i]
@@ -337,12 +320,12 @@ def end_round(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray) -> No
             st[SAILED + s] = -1
         st[NSAILED] = 0
     else:
-        start_round(st, (st[TO_MOVE] + 1) % n, rng, draws)
+        start_round(st, (st[TO_MOVE] + 1) % n, rng, draws, cx)
 
 
 @njit(cache=True)
 def sail(st: np.ndarray, s: int, site: int, order: np.ndarray, norder: int, rng: np.random.Generator,
-         draws: np.ndarray, takes: np.ndarray, owners: np.ndarray, stack: np.ndarray) -> None:
+         draws: np.ndarray, takes: np.ndarray, owners: np.ndarray, stack: np.ndarray, cx: np.ndarray) -> None:
     """C4.3: ship ``s`` sails to ``site`` and unloads its slots in ``order[:norder]``; market
     picks are drawn by `take_one` and written to ``takes``; the 4th ship ends the round (C3.3).
     ``owners`` (4) and ``stack`` are scratch space."""
@@ -355,12 +338,15 @@ def sail(st: np.ndarray, s: int, site: int, order: np.ndarray, norder: int, rng:
     for j in range(norder):
         p = owners[j]
         if site == S_MARKET:
-            takes[j] = take_one(st, p, norder - j, rng, stack)
+            if cx[CX_ON]:
+                takes[j] = take_choice(st, p, rng, draws, cx)
+            else:
+                takes[j] = take_one(st, p, norder - j, rng, stack, draws, cx)
             st[QUARRY + p] += 1  # C5.1: after the card is taken
         else:
-            deliver(st, p, site)
+            deliver(st, p, site, rng, draws, cx)
     if st[NSAILED] == 4:
-        end_round(st, rng, draws)
+        end_round(st, rng, draws, cx)
 
 
 @njit(cache=True)

@@ -26,6 +26,7 @@ from rules_engine.classic.kernel_layout import (
     OBEL_B,
     OVER,
     PURPLE,
+    PYRB_N,
     REACHED,
     SLED,
     TRACK,
@@ -113,7 +114,7 @@ def final_scores(st: np.ndarray, totals: np.ndarray) -> None:
         obelisks += 3 * st[NTOWERS]
     else:
         ranking_points(amounts, OBELISKS_A_POINTS[n], n, totals)
-    on_site = (st[NPYR], st[NTEMPLE], st[NBURIAL], obelisks)
+    on_site = (st[NPYR] + st[PYRB_N] + st[PYRB_N + 1] + st[PYRB_N + 2], st[NTEMPLE], st[NBURIAL], obelisks)
     for p in range(n):
         for site in range(4):  # C7 decorations: 1 point per 3 stones on their site
             totals[p] += st[GREEN + 4 * p + site] * (on_site[site] // 3)
@@ -185,9 +186,9 @@ def traced(start: np.ndarray, pool: np.ndarray, rng: np.random.Generator, draws:
 def first_moves(start: np.ndarray, pool: np.ndarray, rng: np.random.Generator, rows: np.ndarray) -> None:
     """The move `weighted_step` draws at ``start``, once per row of ``rows`` (the policy test)."""
     draws = np.zeros(1, dtype=np.int64)
-    ek, ea, eb, ec, ew, ws, stack = scratch_space()
+    ek, ea, eb, ec, ew, ws, stack, cx = scratch_space()
     st = start.copy()
     for i in range(rows.shape[0]):
         st[:] = start
         redeal(st, pool, rng)
-        weighted_step(st, rng, draws, rows[i], ek, ea, eb, ec, ew, ws, stack)
+        weighted_step(st, rng, draws, rows[i], ek, ea, eb, ec, ew, ws, stack, cx)

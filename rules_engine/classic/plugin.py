@@ -90,8 +90,8 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     def fast_outcomes(self, state: ClassicState, record: Mapping[str, Any], rng: random.Random,
                       count: int) -> list[Outcome] | None:
         """``count`` playouts of the compiled kernel (issue #40, `fastplay`): the same policy and
-        re-deal as `fast_playout`, scored as `final_outcome`; None where the kernel does not play
-        (Pyramids B, or numba missing), so the analysis plays `fast_playout`."""
+        re-deal as `fast_playout`, scored as `final_outcome`; None where numba is missing, so the
+        analysis plays `fast_playout`."""
         from rules_engine.classic import fastplay
 
         return fastplay.outcomes(state, self.data, record, rng, count)

@@ -15,13 +15,15 @@ from rules_engine.classic.playout import random_record
 from rules_engine.classic.sitecheck import from_mapping
 from rules_engine.classic.state import ClassicState
 
-# Sides the kernel plays: Pyramids A, the others either way (B with board data).
+# Sides the kernel plays: every site either way (B with board data).
 KERNEL_SIDES = (
     {},
     {"market": "B"},
     {"obelisks": "B"},
     {"temple": "B", "burial-chamber": "B"},
     {"market": "B", "temple": "B", "burial-chamber": "B", "obelisks": "B"},
+    {"pyramids": "B"},
+    {"pyramids": "B", "market": "B", "temple": "B", "burial-chamber": "B", "obelisks": "B"},
 )
 
 
@@ -76,6 +78,7 @@ def same_position(pure: ClassicState, final: Any) -> list[str]:
         "burial": (list(pure._burial), list(final[L.BURIAL : L.BURIAL + final[L.NBURIAL]])),
         "temple": (len(pure._temple), final[L.NTEMPLE]),
         "pyramids": (len(pure._pyr), final[L.NPYR]),
+        "pyramids B": ([len(k) for k in pure._pyrb], list(final[L.PYRB_N : L.PYRB_N + 3])),
         "towers": (len(pure._towers), final[L.NTOWERS]),
         "deck": (list(pure._deck), list(final[L.DECK : L.DECK + 12])),
         "discard": (list(pure._discard), list(final[L.DISCARD : L.DISCARD + 12])),

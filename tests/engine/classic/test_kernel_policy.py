@@ -1,7 +1,8 @@
 """The compiled playout's move choices (issue #40) follow the pure playout's greedy policy
 (`playout.weighted_step`: C4.1–C4.4 entries by weight, then a uniform move of the entry, market
 picks C5.1/C6.1 uniform over the leaves): move frequencies from fixed positions, drawn with fixed
-seeds, agree within a bound that uniform play (`playout.random_step`) breaks."""
+seeds, agree within a bound that uniform play (`playout.random_step`) breaks. On Pyramids B (C6.2)
+a move's leaf is uniform over all its leaves found with shared card draws (`legal.search`)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ pytest.importorskip("numba")
 DRAWS = 4000
 BOUND = 4.5  # the largest |z| of any move's frequency difference
 MARKET_B = {"market": "B", "burial-chamber": "B", "obelisks": "B"}
+PYRAMIDS_B = {"pyramids": "B", "temple": "B", "market": "B"}
 # (seed, players, sides, fraction): the start; blue cards in hand (sail and chisel, lever); Market B
 # with ships to sail there (84 sequences of picks, the pair's two cards; a market with a card twice);
 # Temple B with a lever in hand (each unload order its own entry, C6.3), the last ship to sail
-# (the temple's "1 point or 2 stones" choices part of the move).
+# (the temple's "1 point or 2 stones" choices part of the move); Pyramids B with ships to sail
+# there (which pyramid for each stone, C6.2), alone and with Market B and Temple B (picks too).
 POSITIONS = [
     (1, 3, {}, 0.0),
     (104, 4, {}, 0.5),
@@ -33,13 +36,18 @@ POSITIONS = [
     (34, 3, MARKET_B, 0.6),
     (9, 3, {"temple": "B"}, 0.3),
     (28, 3, {"temple": "B"}, 0.5),
+    (21, 2, {"pyramids": "B"}, 0.5),
+    (41, 4, PYRAMIDS_B, 0.5),
+    (45, 2, PYRAMIDS_B, 0.3),
 ]
 
 
 def key(move: dict) -> tuple:
-    """A move by what it does and where (slots apart), with its market picks and temple choices."""
+    """A move by what it does and where (slots apart), with its market picks, temple choices and
+    Pyramids B choices."""
     return (move["type"], move.get("card"), move.get("ship"), move.get("site"), str(move.get("take")),
-            str(move.get("order")), str(move.get("temple")))
+            str(move.get("order")), str(move.get("temple")), str(move.get("pyramids")),
+            str(move.get("bonus_places")))
 
 
 def pure_moves(state, step, seed: int) -> Counter:
