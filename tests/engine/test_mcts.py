@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rules_engine.analysis.evaluate import dealt
-from rules_engine.analysis.mcts import MIN_ITERATIONS, RANKED_VISITS, search, search_result
+from rules_engine.analysis.mcts import MIN_PLAYOUTS, RANKED_VISITS, search, search_result
 from rules_engine.classic.moves import Sail
 from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.duel.moves import Unload
@@ -92,7 +92,7 @@ def test_the_early_stop_stops_sooner_where_one_move_is_clearly_best():
 def test_an_early_stop_leaves_the_best_interval_above_the_seconds():
     record, state = classic_position(142, 85)
     result = search_result(CLASSIC, state, record, playouts=800, rng=random.Random(1))
-    assert result.stopped_early and MIN_ITERATIONS <= result.playouts < 800
+    assert result.stopped_early and MIN_PLAYOUTS <= result.playouts < 800
     assert result.moves[0].low > result.moves[1].high
 
 
