@@ -63,3 +63,9 @@ def test_c6_2_pyramids_b_is_left_to_the_pure_engine():
     data = board_data_set()
     state, rec = position(12, 3, {"pyramids": "B"}, data, 0.2)
     assert ClassicGame(data).fast_outcomes(state, rec, random.Random(5), 10) is None
+
+
+def test_warm_up_compiles_the_kernel_with_one_playout():
+    from rules_engine.classic import fastplay
+
+    assert fastplay.warm_up() is True
