@@ -11,7 +11,8 @@ taken at different loads compare. Then each game's section (`SECTIONS`):
   compiled kernel (rules_engine/duel/kernel.py, one batch of --playouts, and one playout per
   call as a hint's flat Monte-Carlo asks), from the opening and from ply 30; the whole-game
   analysis of a 58-ply Duel at --per-ply playouts per ply (`estimate` at every position, as
-  games/analysis/service.py runs it), kernel vs pure; a hint (`rank_moves`, 400 playouts);
+  games/analysis/service.py runs it), kernel vs pure; a hint at 400 playouts, flat (`rank_moves`,
+  one playout a call) and by the service's tree search (`search`, leaf batches);
   the kernel's first use (compiling into an empty NUMBA_CACHE_DIR, then loading from it) and
   numba's import time, in fresh processes (--no-first-use skips them: minutes at load);
   numba + llvmlite's install size.
@@ -37,7 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules_engine.analysis import estimate, rank_moves  # noqa: E402
+from rules_engine.analysis import estimate, rank_moves, search  # noqa: E402
+from rules_engine.analysis.mcts import leaf_batch  # noqa: E402
 from rules_engine.duel import fastplay  # noqa: E402
 from rules_engine.duel.playout import weighted_playout  # noqa: E402
 from rules_engine.duel.plugin import DuelGame  # noqa: E402
@@ -177,6 +179,11 @@ def duel_section(args: argparse.Namespace) -> None:
         rng = random.Random(3)
         seconds = cpu(lambda: rank_moves(game, states[20], record, playouts=400, rng=rng))  # noqa: B023
         print(f"  hint at ply 20 (flat Monte-Carlo, 400 playouts, one per call), {label}: {seconds:.3f} CPU s")
+    for label, game in (("kernel", duel), ("pure engine", pure)):
+        rng = random.Random(3)
+        seconds = cpu(lambda: search(game, states[20], record, playouts=400, rng=rng))  # noqa: B023
+        print(f"  hint at ply 20 (tree search, as the service's hints, 400 playouts in leaf batches of "
+              f"{leaf_batch(400)}), {label}: {seconds:.3f} CPU s")
     if args.first_use:
         first_use()
     install_size()

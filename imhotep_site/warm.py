@@ -8,6 +8,11 @@ imports the app once and `warm` sends it a few requests (nothing stored: /health
 is rolled back), so each worker is forked with everything loaded and answers its first request
 at once. Then every database connection and cache connection the master opened is closed: a
 connection must not be shared by the forked workers.
+
+`warm_games` also loads each registered game's compiled playouts (`GameType.warm_up`: numba's
+import and the kernel's compile or cache load, a second or more of CPU each), so a worker's
+first hint or bot move does not pay it (#40). A game whose kernel cannot load (numba missing)
+is logged and left cold; start-up goes on.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from wsgiref.util import setup_testing_defaults
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connections
+
+from rules_engine.registry import default_registry
 
 logger = logging.getLogger(__name__)
 
@@ -53,8 +60,25 @@ def warm(application, paths: list[str] = PATHS) -> dict[str, int]:
         except Exception:  # a warm-up that fails only leaves that part cold
             logger.exception("warming %s failed", path)
         statuses[path] = int(status[0])
+    warm_games()
     release()
     return statuses
+
+
+def warm_games() -> dict[str, bool]:
+    """Each registered game's `GameType.warm_up`: whether its compiled playouts are loaded (False:
+    it has none, or they cannot load here, which is logged; nothing raises)."""
+    warmed = {}
+    for game_id, game_type in sorted(default_registry().games.items()):
+        try:
+            warmed[game_id] = bool(game_type.warm_up())
+        except Exception:  # a kernel that fails to load only leaves that game's playouts cold
+            logger.exception("warming the playouts of %s failed", game_id)
+            warmed[game_id] = False
+        if not warmed[game_id]:
+            logger.info("%s: no compiled playouts warmed", game_id)
+    logger.info("compiled playouts warmed before forking: %s", warmed)
+    return warmed
 
 
 def release() -> None:

@@ -62,6 +62,12 @@ class AnalysisHooks(Generic[State, Move]):
         plays them one by one (`fast_playout`, else the generic loop)."""
         return None
 
+    def warm_up(self) -> bool:
+        """Load or compile what `fast_outcomes` plays (a compiled kernel) now, so the first hint
+        does not wait for it: called before the web server forks its workers
+        (imhotep_site/warm.py). True when something was warmed. Default: nothing to warm, False."""
+        return False
+
     def playout_weights(self, moves: Sequence[Move]) -> Sequence[float] | None:
         """How often the generic playout loop picks each of ``moves`` (relative weights), or
         None to pick them alike. Default: None."""

@@ -11,12 +11,24 @@ of evaluate.py, which uses a game's batch or compiled playout when it has one), 
 the path is credited with the reward of the player who moved into it: 1 for a win, 1/k for a win
 shared by k players, 0 otherwise (so the same tree serves 2, 3 and 4 players).
 
+Leaf batching: the new node is played on by a small batch of ``w`` playouts in one call (a
+compiled playout pays its conversion and dispatch once a call, not once a playout), and every
+node on the path is credited with their summed rewards and ``w`` visits; a game already over at
+the new node counts its one result ``w`` times, so every iteration weighs ``w``. ``w`` is
+`LEAF_BATCH`, less for a small budget (``playouts // MIN_TREE_ITERATIONS``, at least 1) so that
+the tree still grows by at least `MIN_TREE_ITERATIONS` nodes, and never more than the budget
+left. UCT's exploration counts iterations (``tries``, and the availability), its mean is the
+playouts' mean; the ranking, the intervals and the budget count playouts. A batch's playouts
+share one deal down to the new node, so its ``w`` results are not quite independent: the
+intervals are a little narrower than the evidence, which is why the early stop also waits for
+`MIN_TREE_ITERATIONS` iterations (docs/decisions.md, issue 40's leaf batching).
+
 A move is only ever applied to a deal, never to the position as recorded. The root's children are
 ranked by their mean reward (those tried fewer than `RANKED_VISITS` times last), each with a 95 %
 Wilson interval (as `estimate`'s); with ``early_stop`` the search ends as soon as the best
 child's interval lies wholly above the second's (checked every `CHECK_EVERY` iterations from
-`MIN_ITERATIONS` on). One iteration is one
-playout, so ``playouts`` budgets the search as it budgets `rank_moves`.
+`MIN_PLAYOUTS` playouts and `MIN_TREE_ITERATIONS` iterations on). ``playouts`` counts playouts
+(a batch of ``w`` counts ``w``), so it budgets the search as it budgets `rank_moves`.
 """
 
 from __future__ import annotations
@@ -37,32 +49,39 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="EngineState")
 M = TypeVar("M")
 
-#: Iterations before the early stop is first checked, and between two checks.
-MIN_ITERATIONS = 100
+#: Playouts before the early stop is first checked, and between two checks.
+MIN_PLAYOUTS = 100
 CHECK_EVERY = 20
-#: A root move tried fewer times ranks after every move tried at least this often (flat
-#: Monte-Carlo's least per move): with many moves and a small budget, a move played once and
-#: won once is not the best move at 100 %. UCT plays a promising move again, so the best ones
-#: have their visits.
+#: Playouts played at once at each new leaf, at most (one `playout_outcomes` call).
+LEAF_BATCH = 8
+#: The tree grows by at least this many nodes in a full budget (the batch shrinks for small
+#: budgets), and the early stop waits for this many iterations.
+MIN_TREE_ITERATIONS = 25
+#: A root move with fewer playouts, or tried in fewer than `RANKED_TRIES` iterations, ranks after
+#: every move with more (flat Monte-Carlo's least per move): with many moves and a small budget, a
+#: move played once and won once is not the best move at 100 %. UCT plays a promising move
+#: again, so the best ones have their visits.
 RANKED_VISITS = 8
+RANKED_TRIES = 2
 
 
 class _Node:
-    """One move's node: who made it, the rewards credited to that player, how often the node
-    was visited and how often its move was legal when its parent was visited."""
+    """One move's node: who made it, the rewards credited to that player and the playouts
+    behind them (``visits``), the iterations that passed through it (``tries``) and how often
+    its move was legal when its parent was tried (``available``)."""
 
-    __slots__ = ("available", "children", "move", "mover", "reward", "visits")
+    __slots__ = ("available", "children", "move", "mover", "reward", "tries", "visits")
 
     def __init__(self, move: Any, mover: int) -> None:
         self.move, self.mover = move, mover
-        self.reward, self.visits, self.available = 0.0, 0, 0
+        self.reward, self.visits, self.tries, self.available = 0.0, 0, 0, 0
         self.children: dict[Hashable, _Node] = {}
 
 
 @dataclass(frozen=True)
 class RankedMove(Generic[M]):
     """A root move: the mover's mean reward after it (their chance to win), its 95 % interval
-    and its visits (each one playout)."""
+    and the playouts behind it."""
 
     move: M
     win: float
@@ -76,8 +95,8 @@ class RankedMove(Generic[M]):
 
 @dataclass(frozen=True)
 class SearchResult(Generic[M]):
-    """The root's moves ranked by mean, best first; the playouts spent in all (one per
-    iteration) and whether the early stop ended the search before its budget."""
+    """The root's moves ranked by mean, best first; the playouts spent in all and whether the
+    early stop ended the search before its budget."""
 
     moves: list[RankedMove[M]]
     playouts: int
@@ -108,10 +127,11 @@ def _ranked(root: _Node) -> list[RankedMove[Any]]:
         if child.visits:
             mean = child.reward / child.visits
             low, high = _wilson(mean, child.visits)
-            out.append(RankedMove(child.move, mean, low, high, child.visits))
+            few = child.visits < RANKED_VISITS or child.tries < RANKED_TRIES
+            out.append((few, RankedMove(child.move, mean, low, high, child.visits)))
     # Stable: ties keep the order the moves were first tried.
-    out.sort(key=lambda m: (m.playouts < RANKED_VISITS, -m.win))
-    return out
+    out.sort(key=lambda fm: (fm[0], -fm[1].win))
+    return [m for _, m in out]
 
 
 def _separated(ranked: list[RankedMove[Any]]) -> bool:
@@ -126,7 +146,7 @@ def _select(node: _Node, candidates: list[tuple[Hashable, M]]) -> tuple[_Node, M
     best, best_value = None, -1.0
     for key, move in candidates:
         child = node.children[key]
-        value = child.reward / child.visits + UCB_C * math.sqrt(math.log(child.available) / child.visits)
+        value = child.reward / child.visits + UCB_C * math.sqrt(math.log(child.available) / child.tries)
         if value > best_value:
             best, best_value = (child, move), value
     return best
@@ -137,15 +157,15 @@ class _Search(Generic[S, M]):
         self.game_type, self.state, self.record, self.rng = game_type, state, record, rng
         self.root = _Node(None, _to_move(game_type, state))
 
-    def iterate(self) -> None:
-        """One iteration: deal, descend, expand one node, play out, back up."""
+    def iterate(self, batch: int) -> None:
+        """One iteration: deal, descend, expand one node, play out ``batch`` games, back up."""
         gt, rng = self.game_type, self.rng
         deal = dealt(gt, self.state, rng)
         node, path = self.root, [self.root]
-        outcome = None
-        while outcome is None:
+        outcomes: list[Outcome] | None = None
+        while outcomes is None:
             if gt.is_over(deal):
-                outcome = gt.final_outcome(deal, self.record)
+                outcomes = [gt.final_outcome(deal, self.record)] * batch
                 break
             mover = _to_move(gt, deal)
             tried, untried = [], []
@@ -165,16 +185,17 @@ class _Search(Generic[S, M]):
                 child = node.children[key] = _Node(move, mover)
                 child.available = 1
                 path.append(child)
-                outcome = (gt.final_outcome(after, self.record) if gt.is_over(after)
-                           else playout_outcomes(gt, after, self.record, rng, 1)[0])
+                outcomes = ([gt.final_outcome(after, self.record)] * batch if gt.is_over(after)
+                            else playout_outcomes(gt, after, self.record, rng, batch))
                 break
-            if outcome is not None:
+            if outcomes is not None:
                 break
             node, deal = self._descend(node, tried, deal)
             path.append(node)
         for visited in path:
-            visited.visits += 1
-            visited.reward += _share(outcome, visited.mover)
+            visited.tries += 1
+            visited.visits += batch
+            visited.reward += sum(_share(outcome, visited.mover) for outcome in outcomes)
 
     def _descend(self, node: _Node, tried: list[tuple[Hashable, M]], deal: S) -> tuple[_Node, S]:
         while True:
@@ -191,17 +212,30 @@ class _Search(Generic[S, M]):
 
 def search_result(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int,
                   rng: random.Random, early_stop: bool = True) -> SearchResult[M]:
-    """Search ``state`` for at most ``playouts`` iterations (one playout each); the root's
+    """Search ``state`` for at most ``playouts`` playouts (played in leaf batches); the root's
     moves ranked, with intervals, and the playouts spent (fewer with ``early_stop`` once the
     best move's interval separates from the second's)."""
     run = _Search(game_type, state, record, rng)
-    for done in range(1, max(1, playouts) + 1):
-        run.iterate()
-        if early_stop and done >= MIN_ITERATIONS and done % CHECK_EVERY == 0 and done < playouts:
+    budget = max(1, playouts)
+    batch = leaf_batch(budget)
+    done = checked = iterations = 0
+    while done < budget:
+        step = min(batch, budget - done)
+        run.iterate(step)
+        done, iterations = done + step, iterations + 1
+        if (early_stop and done < budget and done >= MIN_PLAYOUTS and iterations >= MIN_TREE_ITERATIONS
+                and done - checked >= CHECK_EVERY):
+            checked = done
             ranked = _ranked(run.root)
             if _separated(ranked):
                 return SearchResult(ranked, done, True)
-    return SearchResult(_ranked(run.root), max(1, playouts), False)
+    return SearchResult(_ranked(run.root), budget, False)
+
+
+def leaf_batch(playouts: int) -> int:
+    """The playouts played at each new leaf for a budget of ``playouts``: `LEAF_BATCH`, fewer
+    where the budget would otherwise grow the tree by fewer than `MIN_TREE_ITERATIONS` nodes."""
+    return max(1, min(LEAF_BATCH, playouts // MIN_TREE_ITERATIONS))
 
 
 def search(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int,

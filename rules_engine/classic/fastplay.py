@@ -238,3 +238,13 @@ def first_moves(state: ClassicState, data: SiteData, rng: random.Random, count: 
     rows = np.full((count, L.MOVE_WIDTH), -1, dtype=np.int64)
     k.first_moves(st, pool, generator(rng), rows)
     return [decode_move([int(x) for x in row]) for row in rows]
+
+
+def warm_up() -> bool:
+    """Compile the kernel (or load it from numba's cache) with one playout from a new 3-player
+    game, so a process's first hint or bot move does not wait for it (imhotep_site/warm.py,
+    docs/operations.md). False without numba."""
+    from rules_engine.classic.plugin import CLASSIC
+
+    record = CLASSIC.new_record(["A", "B", "C"], random.Random(0))
+    return outcomes(CLASSIC.replay(record).states[0], CLASSIC.data, record, random.Random(0), 1) is not None

@@ -96,6 +96,15 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return fastplay.outcomes(state, self.data, record, rng, count)
 
+    def warm_up(self) -> bool:
+        """The compiled kernel loaded or compiled now (`fastplay.warm_up`); False without numba
+        (or numpy, which `fastplay` imports)."""
+        try:
+            from rules_engine.classic import fastplay
+        except ImportError:
+            return False
+        return fastplay.warm_up()
+
     def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""

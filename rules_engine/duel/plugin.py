@@ -81,6 +81,12 @@ class DuelGame(ModuleGameType[DuelState, Move]):
 
         return fastplay.outcomes(state, rec, rng, count)
 
+    def warm_up(self) -> bool:
+        """The compiled kernel loaded or compiled now (`fastplay.warm_up`); False without numba."""
+        from rules_engine.duel import fastplay
+
+        return fastplay.warm_up()
+
     def final_winners(self, state: DuelState, rec: Mapping[str, Any]) -> list[int]:
         """The winner of a finished playout, scored without re-validating the board."""
         return [playout.playout_winner(state, rec.get("sides"))]

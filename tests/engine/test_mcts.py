@@ -13,7 +13,14 @@ import random
 import pytest
 
 from rules_engine.analysis.evaluate import dealt
-from rules_engine.analysis.mcts import MIN_ITERATIONS, RANKED_VISITS, search, search_result
+from rules_engine.analysis.mcts import (
+    LEAF_BATCH,
+    MIN_PLAYOUTS,
+    MIN_TREE_ITERATIONS,
+    RANKED_VISITS,
+    search,
+    search_result,
+)
 from rules_engine.classic.moves import Sail
 from rules_engine.classic.playout import random_record as classic_record
 from rules_engine.duel.moves import Unload
@@ -92,7 +99,7 @@ def test_the_early_stop_stops_sooner_where_one_move_is_clearly_best():
 def test_an_early_stop_leaves_the_best_interval_above_the_seconds():
     record, state = classic_position(142, 85)
     result = search_result(CLASSIC, state, record, playouts=800, rng=random.Random(1))
-    assert result.stopped_early and MIN_ITERATIONS <= result.playouts < 800
+    assert result.stopped_early and MIN_PLAYOUTS <= result.playouts < 800
     assert result.moves[0].low > result.moves[1].high
 
 
@@ -157,3 +164,31 @@ def test_c2_a_transcribed_base_game_is_searched_where_a_round_ends():
     ranked = search(watched, states[ply], record, playouts=80, rng=random.Random(1), top=99)
     assert all(s is not states[ply] for s in watched.applied_to)
     assert len(ranked) == len(CLASSIC.legal_moves(states[ply]))
+
+
+class Counted(Watched):
+    """A game type that remembers how many playouts each `fast_outcomes` call asked for."""
+
+    def __init__(self, game_type) -> None:
+        super().__init__(game_type)
+        self.batches = []
+
+    def fast_outcomes(self, state, record, rng, count):
+        self.batches.append(count)
+        return self.game_type.fast_outcomes(state, record, rng, count)
+
+
+def test_each_new_leaf_plays_a_batch_of_playouts_in_one_call():
+    """#40: the budget is spent in leaf batches of `LEAF_BATCH`, each one conversion of the position."""
+    record, state = duel_position(5, 16)
+    counted = Counted(DUEL)
+    result = search_result(counted, state, record, playouts=400, rng=random.Random(2), early_stop=False)
+    assert counted.batches == [LEAF_BATCH] * (400 // LEAF_BATCH)
+    assert result.playouts == 400 and sum(m.playouts for m in result.moves) == 400
+
+
+def test_a_small_budget_plays_smaller_batches_so_the_tree_still_grows():
+    record, state = duel_position(5, 16)
+    counted = Counted(DUEL)
+    search_result(counted, state, record, playouts=60, rng=random.Random(2), early_stop=False)
+    assert len(counted.batches) >= MIN_TREE_ITERATIONS and max(counted.batches) < LEAF_BATCH

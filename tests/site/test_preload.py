@@ -64,3 +64,33 @@ def test_gunicorn_with_the_serve_config_warms_the_app_before_forking(tmp_path):
     warmed, booted = text.find("app warmed before forking"), text.find("Booting worker")
     assert -1 < warmed < booted, text[-3000:]
     assert "': 200" in text[warmed:booted] and "': 0" not in text[warmed:booted], text[warmed:booted]
+
+
+def test_a_warm_up_loads_each_built_in_games_compiled_playouts():
+    """A worker forked after the warm-up plays its first hint without numba's import and compile (#40)."""
+    pytest.importorskip("numba")
+    from imhotep_site.warm import warm_games
+    from rules_engine.classic import fastplay as classic_fastplay
+    from rules_engine.duel import fastplay as duel_fastplay
+
+    warmed = warm_games()
+    assert warmed["duel"] and warmed["classic"]
+    assert duel_fastplay._modules is not None and classic_fastplay._KERNEL[0] is not None
+
+
+WITHOUT_NUMBA = """
+import sys
+sys.modules["numba"] = None  # import numba raises ImportError
+import django
+django.setup()
+from imhotep_site.warm import warm_games
+print("warmed", warm_games())
+"""
+
+
+def test_a_warm_up_goes_on_where_numba_cannot_be_imported():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "imhotep_site.settings"}
+    done = subprocess.run([sys.executable, "-c", WITHOUT_NUMBA], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "'duel': False" in done.stdout and "'classic': False" in done.stdout, done.stdout

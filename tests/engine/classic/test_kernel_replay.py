@@ -64,3 +64,9 @@ def test_c6_2_pyramids_b_is_played_by_the_kernel():
     state, rec = position(12, 3, {"pyramids": "B"}, data, 0.2)
     outs = ClassicGame(data).fast_outcomes(state, rec, random.Random(5), 10)
     assert outs is not None and len(outs) == 10
+
+
+def test_warm_up_compiles_the_kernel_with_one_playout():
+    from rules_engine.classic import fastplay
+
+    assert fastplay.warm_up() is True
