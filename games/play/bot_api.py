@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import NotAuthenticated
+from rest_framework.exceptions import NotAuthenticated, ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -55,6 +55,8 @@ _BOT_GAME = inline_serializer("BotGame", {
     "play_url": serializers.CharField(), "moves_url": serializers.CharField(),
 })
 _ERROR = inline_serializer("BotGameError", {"error": serializers.JSONField()})
+# Refused before the view runs (not signed in, not a member): DRF's own answer.
+_DENIED = inline_serializer("BotGameDenied", {"detail": serializers.CharField()})
 
 
 class BotGamesView(APIView):
@@ -68,12 +70,17 @@ class BotGamesView(APIView):
                     "moves up to the first person's turn are played at once. Post the person's moves to "
                     "`moves_url` (the live-entry append): each answer lists the bot's replies in `bot_moves`.",
         request=BotGameRequest,
-        responses={201: _BOT_GAME, 400: _ERROR, 401: _ERROR, 404: _ERROR},
+        responses={201: _BOT_GAME, 400: _ERROR, 401: _DENIED, 403: _DENIED, 404: _ERROR},
     )
     def post(self, request: Request) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated(_("log in to play against the bot"))
-        asked = BotGameRequest(data=request.data)
+        try:
+            body = request.data
+        except ParseError as exc:  # answered in this endpoint's documented shape, not DRF's {"detail"}
+            return Response({"error": _("the request body is not valid JSON: {problem}").format(problem=exc.detail)},
+                            status=status.HTTP_400_BAD_REQUEST)
+        asked = BotGameRequest(data=body)
         if not asked.is_valid():
             return Response({"error": asked.errors}, status=status.HTTP_400_BAD_REQUEST)
         data = asked.validated_data
