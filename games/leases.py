@@ -14,9 +14,11 @@ import datetime
 import os
 import socket
 import time
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -85,6 +87,26 @@ def requeue(model: type[Leased], pk: object, owner: str, lease_until: datetime.d
     return bool(model._default_manager.filter(pk=pk, status="running", lease_owner=owner,  # type: ignore[misc]
                                               lease_until=lease_until).update(
         status="queued", lease_owner="", lease_until=None, restarts=F("restarts") + 1))
+
+
+def queue(row: Any, created: bool, enqueue: Callable[[Any], object]) -> bool:
+    """Queue ``row`` (just got or created, inside the caller's transaction) unless its work is
+    running or done: a running row whose worker is gone is queued again, a failed one retried.
+    ``enqueue(pk)`` runs once the transaction commits. True when it was queued."""
+    model = type(row)
+    if not created and row.status == "running":
+        # "Running" with a lease its worker no longer renews is not running.
+        if not (is_stale(row.lease_owner, row.lease_until)
+                and requeue(model, row.pk, row.lease_owner, row.lease_until)):
+            return False
+        row.refresh_from_db()
+    elif not created and row.status != "failed":
+        return False
+    else:
+        row.status, row.error = "queued", ""
+        row.save(update_fields=["status", "error", "updated_at"])
+    transaction.on_commit(lambda: enqueue(row.pk))
+    return True
 
 
 def requeue_stale(model: type[Leased]) -> list[object]:

@@ -45,18 +45,8 @@ def request_luck(game: Game) -> tuple[GameLuck, bool]:
             record_hash=analysis_digest(record), playouts=settings.IMHOTEP_ANALYSIS_PLAYOUTS,
             defaults={"moves_total": len(record["moves"])},
         )
-        if not created and luck.status == GameLuck.Status.RUNNING:
-            if not (leases.is_stale(luck.lease_owner, luck.lease_until)
-                    and leases.requeue(GameLuck, luck.pk, luck.lease_owner, luck.lease_until)):
-                return luck, False
-            luck.refresh_from_db()
-        elif not created and luck.status != GameLuck.Status.FAILED:
-            return luck, False
-        else:
-            luck.status, luck.error = GameLuck.Status.QUEUED, ""
-            luck.save(update_fields=["status", "error", "updated_at"])
-        transaction.on_commit(lambda: luck_of_game.enqueue(luck.pk))
-    return luck, True
+        queued = leases.queue(luck, created, luck_of_game.enqueue)
+    return luck, queued
 
 
 def requeue_stale() -> int:

@@ -75,19 +75,8 @@ def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnaly
             record_hash=analysis_digest(record), playouts=playouts,
             defaults={"plies_total": len(record["moves"]) + 1},
         )
-        if not created and analysis.status == GameAnalysis.Status.RUNNING:
-            # "Running" with a lease its worker no longer renews is not running (games/leases.py).
-            if not (leases.is_stale(analysis.lease_owner, analysis.lease_until)
-                    and leases.requeue(GameAnalysis, analysis.pk, analysis.lease_owner, analysis.lease_until)):
-                return analysis, False
-            analysis.refresh_from_db()
-        elif not created and analysis.status != GameAnalysis.Status.FAILED:
-            return analysis, False
-        else:
-            analysis.status, analysis.error = GameAnalysis.Status.QUEUED, ""
-            analysis.save(update_fields=["status", "error", "updated_at"])
-        transaction.on_commit(lambda: analyse_game.enqueue(analysis.pk))
-    return analysis, True
+        queued = leases.queue(analysis, created, analyse_game.enqueue)
+    return analysis, queued
 
 
 def requeue_stale() -> int:
