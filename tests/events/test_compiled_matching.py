@@ -55,6 +55,11 @@ def test_a_graph_with_fractional_weights_is_matched_by_networkx_itself():
     assert len(max_weight_matching(graph, maxcardinality=True)) == 2
 
 
+def test_a_graph_with_a_zero_weight_edge_is_matched_by_networkx_itself():
+    graph = nx.Graph([(0, 1, {"weight": 0}), (1, 2, {"weight": 3}), (2, 3, {"weight": 0})])
+    assert len(max_weight_matching(graph, maxcardinality=True)) == 2
+
+
 def test_networkx_is_itself_again_after_the_block():
     with matching.compiled():
         assert nx.max_weight_matching is max_weight_matching

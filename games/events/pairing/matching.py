@@ -10,8 +10,8 @@ Maximum cardinality, as networkx's ``maxcardinality=True``: every edge gets a bo
 any matching's total weight, so a matching with more edges always weighs more. The matched size
 and weight equal networkx's (tests/events/test_compiled_matching.py); where several matchings
 weigh the same the choice could differ, and the pairings are checked equal to networkx's on
-random rounds (the same test file). A graph with a weight that is not a whole number goes to
-networkx itself."""
+random rounds (the same test file). A graph with a weight that is not a positive whole number
+goes to networkx itself."""
 
 from __future__ import annotations
 
@@ -48,9 +48,10 @@ def max_weight_matching(graph: Any, maxcardinality: bool = False, weight: str = 
     nodes = list(graph)
     index = {node: i for i, node in enumerate(nodes)}
     edges = [(index[u], index[v], d.get(weight, 1)) for u, v, d in graph.edges(data=True) if u != v]
-    if any(type(w) is not int for _, _, w in edges):
+    # The compiled matcher takes whole positive weights (0 is "no edge" to it): anything else,
+    # which caissify never builds, goes to networkx itself.
+    if any(type(w) is not int or w <= 0 for _, _, w in edges):
         return _NETWORKX(graph, maxcardinality=maxcardinality, weight=weight)
-    edges = [e for e in edges if e[2] > 0]
     if not edges:
         return set()
     top = max(w for _, _, w in edges)
