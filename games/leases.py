@@ -109,6 +109,26 @@ def queue(row: Any, created: bool, enqueue: Callable[[Any], object]) -> bool:
     return True
 
 
+def run(model: type[Any], pk: object, compute: Callable[[Any, Renewal], None]) -> None:
+    """Run the queued row ``pk`` once, under this process's lease: claimed in a transaction (a
+    second worker given it finds it claimed and does nothing), ``compute(row, lease)`` outside
+    it. A lost lease (another worker found this one stale and runs it) leaves it to that worker;
+    an error marks the row failed, for the page to show, and is raised again."""
+    with transaction.atomic():
+        row = model._default_manager.select_for_update().get(pk=pk)
+        if row.status != "queued":
+            return
+        claim(model, pk, runs=row.runs + 1)
+    lease = Renewal(model, pk)
+    try:
+        compute(row, lease)
+    except LeaseLost:
+        return
+    except Exception as exc:  # the page shows it; the worker goes on with the next task
+        model._default_manager.filter(pk=pk).update(status="failed", error=str(exc)[:2000])
+        raise
+
+
 def requeue_stale(model: type[Leased]) -> list[object]:
     """Queue again the running rows whose worker is gone; their primary keys."""
     running = model._default_manager.filter(status="running")  # type: ignore[misc]

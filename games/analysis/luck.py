@@ -61,19 +61,7 @@ def requeue_stale() -> int:
 
 def run_luck(luck_id: int) -> None:
     """Compute one luck analysis (a worker calls this), once, under a lease."""
-    with transaction.atomic():
-        luck = GameLuck.objects.select_for_update().get(pk=luck_id)
-        if luck.status != GameLuck.Status.QUEUED:
-            return
-        leases.claim(GameLuck, luck_id, runs=luck.runs + 1)
-    lease = leases.Renewal(GameLuck, luck_id)
-    try:
-        _compute(luck, lease)
-    except leases.LeaseLost:
-        return
-    except Exception as exc:  # the page shows it; the worker goes on with the next task
-        GameLuck.objects.filter(pk=luck_id).update(status=GameLuck.Status.FAILED, error=str(exc)[:2000])
-        raise
+    leases.run(GameLuck, luck_id, _compute)
 
 
 def analysed_chances(luck: GameLuck, positions: int) -> list[list[float]] | None:

@@ -94,19 +94,7 @@ def run_analysis(analysis_id: int) -> None:
     """Compute one analysis (a worker calls this). A second worker given the same analysis
     finds it claimed and does nothing, so each analysis is computed once. The worker holds a
     lease on it meanwhile (games/leases.py): if it dies, the analysis is queued again."""
-    with transaction.atomic():
-        analysis = GameAnalysis.objects.select_for_update().get(pk=analysis_id)
-        if analysis.status != GameAnalysis.Status.QUEUED:
-            return
-        leases.claim(GameAnalysis, analysis_id, runs=analysis.runs + 1)
-    lease = leases.Renewal(GameAnalysis, analysis_id)
-    try:
-        _compute(analysis, lease)
-    except leases.LeaseLost:  # another worker found this one stale and runs it: leave it to it
-        return
-    except Exception as exc:  # the page shows it; the worker goes on with the next task
-        GameAnalysis.objects.filter(pk=analysis_id).update(status=GameAnalysis.Status.FAILED, error=str(exc)[:2000])
-        raise
+    leases.run(GameAnalysis, analysis_id, _compute)
 
 
 def _compute(analysis: GameAnalysis, lease: leases.Renewal) -> None:
