@@ -14,7 +14,8 @@ import shutil
 
 import pytest
 
-from bench.cluster import PG_ADMIN, Cluster, fault_test
+from bench.cluster import PG_ADMIN, Cluster
+from bench.cluster_drills import fault_test
 from tests.services import port_open
 
 # One pytest-xdist worker starts the cluster (a module fixture) and runs its three tests, and the
