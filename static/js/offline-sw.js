@@ -18,6 +18,9 @@ self.addEventListener("message", function (event) {
         if (response.ok) return cache.put(url, response);
       }, function () {});
     }));
+  }).then(function () {
+    // Said to the page once every copy is written (js/retry.js marks the page ready offline).
+    if (event.source) event.source.postMessage({ kept: urls.length });
   }));
 });
 

@@ -36,6 +36,9 @@
     return input ? input.value : "";
   }
   function offline() { return !navigator.onLine || kept().length > 0; }
+  // The table is asked what a kept tap turned up: nothing more is sent until it answers (sending
+  // the tap again would bring a fresh prompt and lose the tokens already picked).
+  function prompted() { return !!document.getElementById("draw-form"); }
 
   // The page: the waiting note, the list of kept taps, and their marks on the board.
   function show() {
@@ -57,6 +60,8 @@
       });
       var discard = document.getElementById("discard-pending");
       if (discard) discard.hidden = !stopped;
+      var sendNow = document.getElementById("send-now");
+      if (sendNow) sendNow.hidden = prompted();
     }
     document.querySelectorAll("#play .is-pending").forEach(function (el) { el.classList.remove("is-pending"); });
     document.querySelectorAll("#play .pending-mark").forEach(function (el) { el.remove(); });
@@ -92,7 +97,7 @@
 
   function sendNext() {
     var queue = kept();
-    if (sending || stopped || !queue.length) { show(); return; }
+    if (sending || stopped || !queue.length || prompted()) { show(); return; }
     var tap = queue[0];
     sending = true;
     fetch(tap.path, {
@@ -199,7 +204,7 @@
   window.addEventListener("online", function () { clearTimeout(timer); timer = null; delay = 1000; sendNext(); });
   window.addEventListener("offline", show);
   document.addEventListener("click", function (event) {
-    if (event.target.closest("#send-now")) { stopped = false; clearTimeout(timer); timer = null; delay = 1000; sendNext(); }
+    if (event.target.closest("#send-now") && !prompted()) { stopped = false; clearTimeout(timer); timer = null; delay = 1000; sendNext(); }
     if (event.target.closest("#discard-pending")) { keep([]); stopped = false; show(); }
   });
 
@@ -207,6 +212,9 @@
   function keepPage() {
     var page = document.querySelector(".play-page[data-offline-sw]");
     if (!page || !("serviceWorker" in navigator) || !navigator.onLine) return;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.kept) page.dataset.offlineReady = "true";
+    });
     navigator.serviceWorker.register(page.dataset.offlineSw).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {

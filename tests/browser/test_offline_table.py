@@ -42,7 +42,9 @@ def test_30_moves_made_offline_survive_a_reload_and_are_stored_once_in_order(chr
         page.goto(f"/games/{game.pk}/play")
         settled_at(page, "#play", 0)
         page.set_default_timeout(20_000)  # a loaded CI machine
-        page.wait_for_function(KEPT)  # the page's copy for opening it offline (js/offline-sw.js)
+        # the page's copy for opening it offline, every file of it written (js/offline-sw.js)
+        page.wait_for_selector(".play-page[data-offline-ready]", state="attached")
+        page.wait_for_function(KEPT)
         page.context.set_offline(True)
         for k, move in enumerate(moves):
             _tap(page, move)
@@ -99,10 +101,19 @@ def test_f2_an_offline_unload_of_a_transcribed_game_asks_its_refill_then_the_res
         _tap(page, {"type": "place", "cell": "c3"})
         expect(page.locator("#play-pending li")).to_have_count(2)
         page.context.set_offline(False)
-        page.get_by_role("button", name="Send now").click()
+        # "Send now" tapped as the connection returns, when the page may already be sending on its own
+        page.evaluate("document.getElementById('send-now').click()")
         expect(page.locator("#draw-form")).to_be_visible()  # the table must say what was drawn
-        for token in ("tomb-7", "tomb-8", "temple-4"):
-            page.locator(f'#draw-form .palette button[data-token="{token}"]').click()  # the last one sends
+        expect(page.get_by_role("button", name="Send now")).to_be_hidden()  # the prompt is answered first
+        palette = page.locator("#draw-form .palette")
+        tokens = [palette.locator(f'button[data-token="{t}"]') for t in ("tomb-7", "tomb-8", "temple-4")]
+        tokens[0].click()
+        # A late "Send now" (the page's own retry, or a tap made just before it hid) must not send the
+        # unload again: its fresh prompt would throw away the token already picked.
+        page.evaluate("document.getElementById('send-now').click()")
+        page.wait_for_timeout(500)
+        for token in tokens[1:]:
+            token.click()  # the last one sends
         page.wait_for_selector('#play[data-ply="4"]', timeout=60_000)  # two sends in a row on a loaded CI machine
         expect(page.locator("#play-pending")).to_be_hidden()
     assert [m.data for m in Move.objects.filter(game=game, ply__gte=2).order_by("ply")] == [
