@@ -197,6 +197,14 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         record holds everything a move needs)."""
         return None
 
+    def table_draw(self, state: State, record: Mapping[str, Any], needs: Needs,
+                   rng: random.Random) -> TableAnswers | None:
+        """What ``needs`` asks for, drawn at random from what can still turn up at ``state``, in
+        `with_table`'s answer form: for a game recorded at a table and played on without one
+        (the bot's moves). The same ``rng`` state gives the same draw. Default: None (this game
+        cannot draw for the table; the bot then refuses to play on)."""
+        return None
+
     def with_table(self, record: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
         """``record`` (whose last move is the one that needed `table_needs`) with what the table
         turned up (``answers``) written where the game keeps it: into that move, or into the

@@ -107,8 +107,9 @@ def move_seed(game: Game, ply: int) -> str:
 
 def answer(game: Game) -> list[Appended]:
     """The bot's moves, played and stored, until a person is to move or the game is over
-    (none for a game not against the bot). Raises BotError when a bot move would need what a
-    table turns up (a game transcribed at the table, whose draws the service does not know)."""
+    (none for a game not against the bot). In a game recorded at a table, what a bot move turns
+    up is drawn at random from what can still turn up (`GameType.table_draw`); raises BotError
+    when the game cannot draw it."""
     played: list[Appended] = []
     if game.bot_level is None:
         return played
@@ -121,13 +122,17 @@ def answer(game: Game) -> list[Appended]:
         state, game_type = timeline.state(timeline.plies), timeline.game_type
         if game_type.is_over(state) or game_type.to_move(state) not in game.bot_seats:
             return played
-        move = choose_move(game_type, state, timeline.record, game.bot_level,
-                           random.Random(move_seed(game, timeline.plies)))
+        rng = random.Random(move_seed(game, timeline.plies))
+        move = choose_move(game_type, state, timeline.record, game.bot_level, rng)
         move_json = game_type.move_to_json(move)
-        if game_type.table_needs(state, move_json) is not None:
-            raise BotError(msg("the bot cannot play on in game {game}: its next move turns up what was not "
-                               "recorded at the table", game=game.pk))
-        played.append(append_move(game.pk, timeline.plies, move_json, shown=timeline, seen_at=seen_at))
+        table = None
+        needs = game_type.table_needs(state, move_json)
+        if needs is not None:  # a game recorded at a table: what the move turns up is drawn here
+            table = game_type.table_draw(state, timeline.record, needs, rng)
+            if table is None:
+                raise BotError(msg("the bot cannot play on in game {game}: its next move turns up what was not "
+                                   "recorded at the table", game=game.pk))
+        played.append(append_move(game.pk, timeline.plies, move_json, table=table, shown=timeline, seen_at=seen_at))
 
 
 def undo_bot_moves(game: Game) -> None:

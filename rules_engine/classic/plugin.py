@@ -19,7 +19,7 @@ from rules_engine.classic.moves import Move
 from rules_engine.classic.result import typed
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
-from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers, Variant
+from rules_engine.gametype import GameType, ModuleGameType, Needs, PlayModule, TableAnswers, Variant
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import Message, msg
 from rules_engine.scores import ScoreResult
@@ -149,6 +149,15 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         from rules_engine.classic import transcription
 
         return transcription.needs(state, move)
+
+    def table_draw(self, state: ClassicState, record: Mapping[str, Any], needs: Needs,
+                   rng: random.Random) -> dict[str, Any] | None:
+        """The round card and market cards ``needs`` asks for, drawn at random from those left."""
+        from rules_engine.classic import transcription
+
+        if not isinstance(needs, transcription.CardsNeeded):
+            return None
+        return transcription.drawn_at_random(state, needs, rng)
 
     def with_table(self, record: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
         from rules_engine.classic import transcription

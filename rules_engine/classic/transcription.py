@@ -9,6 +9,7 @@ known, a transcribed game replays exactly like one dealt in advance.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -60,6 +61,24 @@ def round_cards_left(players: int, seen: list[Any]) -> list[tuple[int, ...]]:
 def market_left(state: ClassicState) -> dict[str, int]:
     """How many of each market card the deck holds now (after a reshuffle: the former discards, C7)."""
     return state.deck_left
+
+
+def drawn_at_random(state: ClassicState, need: CardsNeeded, rng: random.Random) -> dict[str, Any] | None:
+    """``need``'s cards drawn at random from those that can still turn up at ``state`` (the
+    round card from the player count's unseen ones, C2.1; market cards from the deck, C7), as
+    `with_cards` takes them; None when the deck holds too few (a reshuffle is due mid-draw)."""
+    out: dict[str, Any] = {"round_cards": [], "market_draws": []}
+    if need.round_card:
+        left = round_cards_left(state.players, list(state.round_cards))
+        if not left:
+            return None
+        out["round_cards"] = [list(left[rng.randrange(len(left))])]
+    deck = market_left(state)
+    pile = [card for card in sorted(deck) for _ in range(deck[card])]  # sorted: the rng alone decides
+    if len(pile) < need.market:
+        return None
+    out["market_draws"] = [pile.pop(rng.randrange(len(pile))) for _ in range(need.market)]
+    return out
 
 
 def market_left_at_start() -> dict[str, int]:

@@ -17,7 +17,7 @@ from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.transcription import TokensNeeded
-from rules_engine.gametype import GameType, ModuleGameType, PlayModule, TableAnswers
+from rules_engine.gametype import GameType, ModuleGameType, Needs, PlayModule, TableAnswers
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import msg
 from rules_engine.randomgames import players_and_sides
@@ -53,6 +53,13 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     # -- recording at the table (F2 boats form, rules_engine/duel/transcription.py) ------
     def table_needs(self, state: DuelState, move: Mapping[str, Any]) -> TokensNeeded | None:
         return transcription.needs(state, move)
+
+    def table_draw(self, state: DuelState, rec: Mapping[str, Any], needs: Needs,
+                   rng: random.Random) -> dict[str, Any] | None:
+        """The tokens ``needs`` names, drawn at random from those still face down."""
+        if not isinstance(needs, TokensNeeded):
+            return None
+        return transcription.drawn_at_random(state, needs, rng)
 
     def with_table(self, rec: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
         return transcription.with_tokens(rec, answers)

@@ -5,6 +5,7 @@ the reserve's top token while the reserve lasts (D4.3). The replay checks every 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -74,3 +75,26 @@ def with_tokens(record: Mapping[str, Any], answers: TableAnswers) -> dict[str, A
         move["refills"] = refills + [None] * (len(move["boats"]) - len(refills))
     moves[-1] = move
     return {**record, "moves": moves}
+
+
+def drawn_at_random(state: DuelState, need: TokensNeeded, rng: random.Random) -> dict[str, Any] | None:
+    """``need``'s tokens drawn at random from those still face down at ``state`` (supply and
+    reserve are one shuffled pile to anyone at the table, D3), as `with_tokens` takes them; None
+    when too few are left (the engine would refuse the move anyway)."""
+    unseen = state.unseen or {}
+    pile = [token for token in sorted(unseen) for _ in range(unseen[token])]  # sorted: the rng alone decides
+    out: dict[str, Any] = {}
+    refills: list[list[str]] = []
+    for draw in need.draws:
+        if len(pile) < draw.count:
+            return None
+        tokens = [pile.pop(rng.randrange(len(pile))) for _ in range(draw.count)]
+        if draw.field == "refill":
+            out["refill"] = tokens
+        elif draw.field == "reveal":
+            out["reveal"] = tokens[0]
+        else:
+            refills.append(tokens)
+    if refills:
+        out["refills"] = refills
+    return out

@@ -4,6 +4,7 @@ back with the person's move, and a finished bot game is in no rating, statistic,
 explorer count or ratings check, nor in the club's games list."""
 
 import json
+import random
 
 import pytest
 from django.test import Client
@@ -15,6 +16,9 @@ from games.services import opponents, ratings_check
 from games.services.explorer import Filters
 from games.services.stats import most_played_game_type, player_stats, players_with_counts
 from games.ui.timeline import load_timeline
+from rules_engine.duel.playout import random_record as duel_random_record
+from rules_engine.duel.record import to_transcription
+from rules_engine.duel.transcription import DRAW_FIELDS
 from tests.games.conftest import token_client
 from tests.kit import random_record
 from tests.replay.conftest import store
@@ -150,3 +154,24 @@ def test_a_move_sent_while_the_bot_is_to_move_is_stale_and_the_bot_moves_first(a
     append_move(game.pk, ply, move)  # stored without the bot's answer (a request that ended early)
     late = token_client(alice).post(f"/api/v1/games/{game.pk}/moves", {"ply": 1, "move": move}, format="json")
     assert late.status_code == 409 and late.json()["ply"] == 2 == game.moves.count()
+
+
+def test_the_bot_plays_on_in_a_game_recorded_at_a_table_drawing_what_its_moves_turn_up(alice):
+    """Issue #40: a move of the bot that turns up tokens in a game transcribed at a table gets
+    them drawn at random from those still face down (`GameType.table_draw`), as the person's
+    "Draw at random" does; before, the bot refused to move."""
+    record = to_transcription(duel_random_record(random.Random(3)))
+    game = bots.play_on_against_bot(store({**record, "moves": []}, alice), 0, user=alice, level_number=1,
+                                    bot_seats=[1])
+    while Game.objects.get(pk=game.pk).status == Game.Status.IN_PROGRESS:
+        timeline = load_timeline(game)
+        gt, state = timeline.game_type, timeline.state(timeline.plies)
+        move = gt.move_to_json(gt.legal_moves(state)[0])
+        needs = gt.table_needs(state, move)
+        table = gt.table_draw(state, timeline.record, needs, random.Random(0)) if needs else None
+        append_move(game.pk, timeline.plies, move, table=table)
+        bots.answer(Game.objects.get(pk=game.pk))
+    timeline = load_timeline(Game.objects.get(pk=game.pk))
+    by_bot = [m for ply, m in enumerate(timeline.record["moves"])
+              if timeline.game_type.to_move(timeline.state(ply)) == 1]
+    assert any(field in m for m in by_bot for field in DRAW_FIELDS)
