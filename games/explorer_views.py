@@ -72,7 +72,7 @@ def explorer_form(query) -> ExplorerForm:
     game_type = query.get("game") or stats.most_played_game_type() or DEFAULT_GAME
     if game_type not in known:
         game_type = DEFAULT_GAME
-    players = Player.objects.only("id", "name").order_by("name_key")
+    players = stats.club_players().only("id", "name").order_by("name_key")
     return ExplorerForm(query or None, game_type=game_type, players=players)
 
 

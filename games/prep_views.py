@@ -32,7 +32,7 @@ class PrepForm(forms.Form):
         super().__init__(data)
         cast(forms.ChoiceField, self.fields["game"]).choices = [
             (gt, say(name)) for gt, name in registered_games.game_types()]
-        others = Player.objects.exclude(pk=player.pk).only("id", "name").order_by("name_key")
+        others = stats.club_players(Player.objects.exclude(pk=player.pk)).only("id", "name").order_by("name_key")
         cast(forms.ChoiceField, self.fields["against"]).choices = [
             ("", _("anyone")), *((p.pk, p.name) for p in others)]
 

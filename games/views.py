@@ -58,7 +58,8 @@ def game_list(request):
     # The filter form and the table are cached under the history's version (the template's
     # {% cache %}): lazy, so a cached page runs none of their queries.
     def make_form() -> GameFilterForm:
-        return GameFilterForm(request.GET or None, players=list(Player.objects.only("id", "name").order_by("name_key")))
+        players = stats.club_players().only("id", "name").order_by("name_key")
+        return GameFilterForm(request.GET or None, players=list(players))
 
     form = cast(GameFilterForm, SimpleLazyObject(make_form))
 

@@ -199,14 +199,26 @@ def most_played_game_type() -> str | None:
     return top["game_type"] if top else None
 
 
+# Variations (issue 39) and games against the bot are not the club's games.
+_HISTORY = Q(seats__game__parent__isnull=True, seats__game__bot_level__isnull=True)
+
+
 def players_with_counts() -> QuerySet[Player]:
     """Every player with their number of games and wins (one query)."""
-    # Variations (issue 39) and games against the bot are not the club's games.
-    history = Q(seats__game__parent__isnull=True, seats__game__bot_level__isnull=True)
     return Player.objects.annotate(
-        games=Count("seats", filter=history, distinct=True),
-        wins=Count("seats", filter=history & Q(seats__result__winner=True), distinct=True),
+        games=Count("seats", filter=_HISTORY, distinct=True),
+        wins=Count("seats", filter=_HISTORY & Q(seats__result__winner=True), distinct=True),
     ).order_by("name_key")
+
+
+def club_players(players: QuerySet[Player] | None = None) -> QuerySet[Player]:
+    """``players`` (default: all) less those seen only outside the club's history: the bot's
+    seats ("Bot 1") and anyone who has played only variations or games against the bot. A
+    player who has not played yet stays (the club added them)."""
+    players = Player.objects.all() if players is None else players
+    return players.annotate(
+        _history=Count("seats", filter=_HISTORY, distinct=True), _seats=Count("seats", distinct=True),
+    ).filter(Q(_history__gt=0) | Q(_seats=0))
 
 
 def rated_game_choices() -> list[tuple[str, str]]:

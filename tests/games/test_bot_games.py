@@ -148,6 +148,21 @@ def test_a_bot_game_is_not_in_the_club_games_list(alice, client):
     assert [g["id"] for g in client.get("/api/v1/games").json()["results"]] == [game.pk]
 
 
+def test_the_bots_seats_are_in_no_players_list_but_a_player_yet_to_play_is(alice, client):
+    store(random_record(21, ["alice", "Ben"]), alice)
+    _finished_bot_game(alice)
+    Player.objects.create(name="Newcomer")
+    listed = {p["name"] for p in client.get("/api/v1/players").json()["results"]}
+    assert listed == {"alice", "Ben", "Newcomer"}
+
+
+def test_the_bots_seats_are_not_offered_in_the_games_lists_player_filter(alice, client):
+    store(random_record(21, ["alice", "Ben"]), alice)
+    _finished_bot_game(alice)
+    page = client.get("/games/").content.decode()
+    assert ">Ben<" in page and ">Bot 1<" not in page
+
+
 def test_a_move_sent_while_the_bot_is_to_move_is_stale_and_the_bot_moves_first(alice):
     game = bots.new_bot_game("duel", 2, user=alice, level_number=1, bot_seats=[1], seed=9)
     ply, move = _first_legal(game)

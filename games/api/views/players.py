@@ -36,7 +36,7 @@ class PlayerList(HistoryAPIView, generics.ListAPIView):
     queryset = Player.objects.none()
 
     def get_queryset(self):
-        return stats.players_with_counts()
+        return stats.club_players(stats.players_with_counts())
 
     @extend_schema(
         summary="Players with their numbers of games and wins",
