@@ -1,13 +1,15 @@
-"""The bot's five levels measured against each other (issue #40, docs/bots.md), on one core:
+"""The bot's five levels measured against each other (issue #40, docs/bots.md):
 
     .venv/bin/python bench/bots.py [--games 400] [--games-3p N] [--only duel|classic] [--seed 1]
-                                   [--entrants L1,L2,L3,L4,L5,hint]
+                                   [--entrants L1,L2,L3,L4,L5,hint] [--ladder] [--workers N]
 
 A round robin between the levels 1–5 (rules_engine/analysis/bots.py) and today's hint engine
 (flat Monte-Carlo `rank_moves`, 200 playouts per move): for the Duel, ``--games`` games per
 pair, seats alternating; for the 3-player base game, every triple of entrants plays
 ``ceil(games / (entrants - 2))`` games, the seats rotating, so every pair meets at least
-``--games-3p`` times. ``--entrants`` plays a subset (a quicker look).
+``--games-3p`` times. ``--entrants`` plays a subset (a quicker look); ``--ladder`` lets only
+neighbours meet (in 3-player games each neighbouring pair with the hint engine as third);
+``--workers`` plays games in that many processes (the CPU seconds are summed over them).
 Every game is dealt by `GameType.new_record` from its own seed.
 
 Rated with openskill's Plackett-Luce model (a dependency already: games/services/ratings.py),
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import multiprocessing
 import os
 import random
 import sys
@@ -65,16 +68,45 @@ def play(game_type, seats: list[str], seed: int) -> list[int]:
     return [sorted(key).index(k) for k in key]
 
 
-def schedule(players: int, games: int, entrants: list[str]) -> list[list[str]]:
+def pairs(entrants: list[str], ladder: bool) -> list[tuple[str, ...]]:
+    """Every pair of entrants (a round robin), or with ``ladder`` only the neighbours in order
+    (L1–L2, …, L4–L5, L5–hint): the pairs the goals compare, at a third of the cost."""
+    if ladder:
+        return list(itertools.pairwise(entrants))
+    return list(itertools.combinations(entrants, 2))
+
+
+def schedule(players: int, games: int, entrants: list[str], ladder: bool = False) -> list[list[str]]:
     if players == 2:
         return [list(pair if n % 2 == 0 else pair[::-1])
-                for pair in itertools.combinations(entrants, 2) for n in range(games)]
+                for pair in pairs(entrants, ladder) for n in range(games)]
+    if ladder:  # each neighbouring pair with the hint engine (or the level below the top) as third
+        triples = [(a, b, HINT if b != HINT else entrants[-3]) for a, b in pairs(entrants, True)]
+        triples = [t for t in triples if len(set(t)) == 3]
+        out = []
+        for triple in triples:
+            for n in range(games):
+                out.append([triple[(i + n) % 3] for i in range(3)])
+        return out
     per_triple = math.ceil(games / (len(entrants) - 2))  # each pair sits in n - 2 of the triples
     out = []
     for triple in itertools.combinations(entrants, 3):
         for n in range(per_triple):
             out.append([triple[(i + n) % 3] for i in range(3)])
     return out
+
+
+class _Serial:
+    """A pool of one: the games played in this process."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, fn, jobs, chunksize=1):
+        return map(fn, jobs)
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -86,15 +118,25 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def round_robin(game_id: str, players: int, games: int, seed: int, entrants: list[str]) -> None:
-    game_type = default_registry().game(game_id)
-    plan = schedule(players, games, entrants)
-    results = []
+def _one(job: tuple[str, list[str], int]) -> tuple[list[str], list[int], float]:
+    game_id, seats, seed = job
     cpu = time.process_time()
-    for n, seats in enumerate(plan):
-        results.append((seats, play(game_type, seats, seed * 100_000 + n)))
-        print(f"  {game_id}: game {n + 1}/{len(plan)} {seats} ranks {results[-1][1]}", file=sys.stderr, flush=True)
-    cpu = time.process_time() - cpu
+    ranks = play(default_registry().game(game_id), seats, seed)
+    return seats, ranks, time.process_time() - cpu
+
+
+def round_robin(game_id: str, players: int, games: int, seed: int, entrants: list[str],
+                ladder: bool = False, workers: int = 1) -> None:
+    plan = schedule(players, games, entrants, ladder)
+    jobs = [(game_id, seats, seed * 100_000 + n) for n, seats in enumerate(plan)]
+    results = []
+    cpu = 0.0
+    # Each game is dealt and played from its own seed, so the results do not depend on --workers.
+    with multiprocessing.get_context("fork").Pool(workers) if workers > 1 else _Serial() as pool:
+        for n, (seats, ranks, spent) in enumerate(pool.imap(_one, jobs, chunksize=4)):
+            results.append((seats, ranks))
+            cpu += spent
+            print(f"  {game_id}: game {n + 1}/{len(plan)} {seats} ranks {ranks}", file=sys.stderr, flush=True)
     model = PlackettLuce()
     ratings = {e: model.rating(name=e) for e in entrants}
     order = list(range(len(results)))
@@ -138,6 +180,9 @@ def main() -> None:
                         help="3-player base games each pair meets in at least (default: --games)")
     parser.add_argument("--only", choices=("duel", "classic"), default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ladder", action="store_true",
+                        help="only neighbouring entrants meet (L1–L2 … L5–hint) instead of every pair")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     parser.add_argument("--entrants", default=",".join(ENTRANTS),
                         help=f"who plays, comma-separated (default all: {','.join(ENTRANTS)})")
     args = parser.parse_args()
@@ -154,9 +199,10 @@ def main() -> None:
     print("levels: " + "; ".join(f"L{lvl.number} {lvl.playouts} playouts, random move {lvl.blunder:.0%}, "
                                  f"temperature {lvl.temperature}" for lvl in LEVELS))
     if args.only in (None, "duel"):
-        round_robin("duel", 2, args.games, args.seed, entrants)
+        round_robin("duel", 2, args.games, args.seed, entrants, args.ladder, args.workers)
     if args.only in (None, "classic"):
-        round_robin("classic", 3, args.games_3p if args.games_3p is not None else args.games, args.seed, entrants)
+        round_robin("classic", 3, args.games_3p if args.games_3p is not None else args.games, args.seed, entrants,
+                    args.ladder, args.workers)
     print(f"\nload average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

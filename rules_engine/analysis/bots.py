@@ -48,7 +48,7 @@ LEVELS: tuple[Level, ...] = (
     Level(1, playouts=0, blunder=1.0, temperature=0.0),  # a legal move at random, no search
     Level(2, playouts=60, blunder=0.35, temperature=0.10),
     Level(3, playouts=150, blunder=0.15, temperature=0.05),
-    Level(4, playouts=400, blunder=0.0, temperature=0.02),
+    Level(4, playouts=300, blunder=0.05, temperature=0.03),
     Level(5, playouts=1000, blunder=0.0, temperature=0.0),
 )
 LOWEST, HIGHEST = LEVELS[0].number, LEVELS[-1].number
