@@ -44,6 +44,9 @@ def join_and_save_a_score(invitee, link: str) -> None:
     invitee.locator("#player-0").get_by_label("Obelisk tokens").fill("3")
     # The save form carries the board of the last live result: wait for the one with the name.
     expect(invitee.locator("#result .who").first).to_have_text("Zoe")
+    # ... and for the last keystroke's result to land too: its swap replaces the form, and a
+    # save clicked just before it was dropped with the old form (CI, under load).
+    invitee.wait_for_load_state("networkidle")
     invitee.get_by_role("button", name="Save to club history").click()
     invitee.wait_for_url("**/games/*/")
 
