@@ -60,7 +60,9 @@ class Database:
 @pytest.fixture
 def database(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "DATABASE_URL"}
-    env.update(IMHOTEP_CACHE_DIR=str(tmp_path / "cache"), IMHOTEP_ANALYSIS_PLAYOUTS="60", DJANGO_DEBUG="1")
+    # 5,000 playouts a position: with the compiled playouts (#40) 60 finished the whole game
+    # between two of the test's looks, before the kill; this takes about 5 s.
+    env.update(IMHOTEP_CACHE_DIR=str(tmp_path / "cache"), IMHOTEP_ANALYSIS_PLAYOUTS="5000", DJANGO_DEBUG="1")
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
         # A database of its own beside the test database, dropped at the end.
