@@ -77,18 +77,12 @@ def with_tokens(record: Mapping[str, Any], answers: TableAnswers) -> dict[str, A
     return {**record, "moves": moves}
 
 
-def drawn_at_random(state: DuelState, need: TokensNeeded, rng: random.Random) -> dict[str, Any] | None:
-    """``need``'s tokens drawn at random from those still face down at ``state`` (supply and
-    reserve are one shuffled pile to anyone at the table, D3), as `with_tokens` takes them; None
-    when too few are left (the engine would refuse the move anyway)."""
-    unseen = state.unseen or {}
-    pile = [token for token in sorted(unseen) for _ in range(unseen[token])]  # sorted: the rng alone decides
+def answers(drawn: list[tuple[Draw, list[str]]]) -> dict[str, Any]:
+    """The tokens named for each draw, as `with_tokens` takes them (``refill``, ``refills``,
+    ``reveal``): for tokens typed at the table and for tokens drawn at random alike."""
     out: dict[str, Any] = {}
     refills: list[list[str]] = []
-    for draw in need.draws:
-        if len(pile) < draw.count:
-            return None
-        tokens = [pile.pop(rng.randrange(len(pile))) for _ in range(draw.count)]
+    for draw, tokens in drawn:
         if draw.field == "refill":
             out["refill"] = tokens
         elif draw.field == "reveal":
@@ -98,3 +92,17 @@ def drawn_at_random(state: DuelState, need: TokensNeeded, rng: random.Random) ->
     if refills:
         out["refills"] = refills
     return out
+
+
+def drawn_at_random(state: DuelState, need: TokensNeeded, rng: random.Random) -> dict[str, Any] | None:
+    """``need``'s tokens drawn at random from those still face down at ``state`` (supply and
+    reserve are one shuffled pile to anyone at the table, D3), as `with_tokens` takes them; None
+    when too few are left (the engine would refuse the move anyway)."""
+    unseen = state.unseen or {}
+    pile = [token for token in sorted(unseen) for _ in range(unseen[token])]  # sorted: the rng alone decides
+    drawn = []
+    for draw in need.draws:
+        if len(pile) < draw.count:
+            return None
+        drawn.append((draw, [pile.pop(rng.randrange(len(pile))) for _ in range(draw.count)]))
+    return answers(drawn)

@@ -17,7 +17,7 @@ from games.ui.duel.geometry import line_name
 from games.ui.duel.token_labels import read_labels
 from games.ui.gameui import Choice
 from rules_engine.duel.labels import LabelError
-from rules_engine.duel.transcription import Draw, TokensNeeded
+from rules_engine.duel.transcription import Draw, TokensNeeded, answers
 from rules_engine.messages import msg, plural
 
 # D4.3 action tokens, in the order the page lists them.
@@ -96,9 +96,8 @@ def read_draws(data: Mapping[str, str], need: TokensNeeded) -> tuple[dict, list[
     answers); the problems a person must fix (a word that names no token, the wrong number of
     tokens), as ``Message`` values. Whether a token can still be face down is the engine's
     check, which names the token."""
-    out: dict = {}
+    drawn: list = []
     problems: list[str] = []
-    refills: list = []
     for draw in need.draws:
         what = draw_what(draw)
         try:
@@ -116,12 +115,5 @@ def read_draws(data: Mapping[str, str], need: TokensNeeded) -> tuple[dict, list[
                 what=what, n=draw.count, got=len(tokens),
             ))
             continue
-        if draw.field == "refill":
-            out["refill"] = tokens
-        elif draw.field == "reveal":
-            out["reveal"] = tokens[0]
-        else:
-            refills.append(tokens)
-    if refills:
-        out["refills"] = refills
-    return out, problems
+        drawn.append((draw, tokens))
+    return answers(drawn), problems
