@@ -17,6 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
@@ -43,9 +44,10 @@ from games.services import (
 )
 from games.services.documents import decode_upload
 from games.ui import game_ui
+from games.ui.calculators import calculate_posted
 from imhotep_lib import callers
 from imhotep_lib.limits import LimitExceeded
-from imhotep_lib.partials import render_partial
+from imhotep_lib.partials import render_partial, wants_partial
 from imhotep_lib.translation import say
 from rules_engine.registry import DEFAULT_GAME
 
@@ -253,34 +255,43 @@ def rating_check(request):
 @member_required
 @require_POST
 def save_score(request):
-    """The calculator's "save to club history": stores a score-only game (formats.md F1)."""
-    form = SaveScoreForm(request.POST)
+    """The calculator's "save to club history": stores a score-only game (formats.md F1). htmx
+    posts the calculator's fields with it (scoring/_save.html), and the board saved is theirs, as
+    typed at the tap; a plain post's board is the one its page was rendered with."""
+    live = wants_partial(request)
+    data = request.POST
+    if live and (calc := calculate_posted(data)) is not None:
+        if calc.result is None:
+            return _not_saved(request, [(problem.words, problem.message) for problem in calc.problems], live)
+        data = data.copy()
+        data["board"] = calc.board_json
+    form = SaveScoreForm(data)
     if not form.is_valid():
         errors = [
             (name if name != "__all__" else "", msg) for name, msgs in form.errors.items() for msg in msgs
         ]
-        return render(
-            request,
-            "games/save_error.html",
-            {"errors": errors, "board": request.POST.get("board", "")},
-            status=400,
-        )
+        return _not_saved(request, errors, live)
     outcome = recording.import_board(form.cleaned_data["board"], user=request.user, meta=form.meta())
     if outcome.status == outcome.REJECTED:
-        return render(
-            request,
-            "games/save_error.html",
-            {"errors": outcome.errors, "board": request.POST.get("board", "")},
-            status=400,
-        )
+        return _not_saved(request, outcome.errors, live)
     game = outcome.game
     if outcome.status == outcome.DUPLICATE:
         messages.info(request, _("This board was already saved for that day, as game {game}.").format(game=game.pk))
     else:
         messages.success(request, _("Saved as game {game}.").format(game=game.pk))
     # A club night's table: the board is its result, and the page to go back to is the event's.
-    back = after_saving_board(request, game)
-    return back or redirect("games:detail", pk=game.pk)
+    back = after_saving_board(request, game) or redirect("games:detail", pk=game.pk)
+    return HttpResponseClientRedirect(back["Location"]) if live else back
+
+
+def _not_saved(request, errors, live: bool) -> HttpResponse:
+    """Why the board was not saved: under the save button for htmx (which swaps only 2xx
+    answers), else the page with the board as sent (400)."""
+    if live:
+        return render(request, "scoring/_save_errors.html", {"errors": errors})
+    return render(
+        request, "games/save_error.html", {"errors": errors, "board": request.POST.get("board", "")}, status=400
+    )
 
 
 @member_required

@@ -10,6 +10,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from games.ui.calculation import Calculation
 from games.ui.registry import calculator_games, game_ui
 from imhotep_lib.partials import render_partial, wants_partial
 from rules_engine.registry import DEFAULT_GAME
@@ -28,6 +29,19 @@ def calculator(request, game_id: str = DEFAULT_GAME):
     calc = calculator.calculate(form)
     context = {"form": form, "calc": calc, "partial_only": wants_partial(request), "ui": ui}
     return render_partial(request, calculator.template, "result", context)
+
+
+def calculate_posted(data) -> Calculation | None:
+    """The calculation of a calculator's fields as posted with its ``calculator`` (game id), e.g.
+    by its "save to club history" form; None when that game has no calculator or its calculation
+    is not a `Calculation` (a plugin's own kind: the board posted with it is what is saved)."""
+    game_id = data.get("calculator", "")
+    ui = game_ui(game_id) if game_id in dict(calculator_games()) else None
+    if ui is None or ui.calculator is None:
+        return None
+    calculator = ui.calculator
+    calc = calculator.calculate(calculator.form(calculator.data(data)))
+    return calc if isinstance(calc, Calculation) else None
 
 
 app_name = "calculators"

@@ -118,7 +118,7 @@ def test_problem_slots_are_cleared_once_fixed(client):
 @pytest.mark.django_db
 def test_signed_in_user_gets_the_f3_board_to_save(client, django_user_model):
     client.force_login(django_user_model.objects.create_user("ana", password="x"))
-    body = html(get(client, [("players", 2), ("p0_track", 30), ("bc_1_1", "white")], **HTMX))
+    body = html(get(client, [("players", 2), ("p0_track", 30), ("bc_1_1", "white")]))
     [value] = re.findall(r'<input type="hidden" name="board" value="([^"]*)">', body)
     board = json.loads(unescape(value))
     assert board["game"] == "classic" and board["burial_chamber"] == [["white", None, None]]
