@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.classic.components import DECK, ROUND_CARDS
@@ -32,6 +32,7 @@ class CardsNeeded(Needs):
 
     round_card: bool  # the next round card (C3.1)
     market: int  # this many market cards, in the order drawn (C3.2, C7)
+    move: Mapping[str, Any] | None = field(default=None, compare=False)  # the move they are turned up for
 
 
 def needs(state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
@@ -42,9 +43,9 @@ def needs(state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
     try:
         apply_move(state, move)
     except DrawsNeeded as exc:
-        return CardsNeeded(exc.round_card, exc.market)
+        return CardsNeeded(exc.round_card, exc.market, move)
     except DrawsExhausted:  # a card drawn during play: a B-side bonus (C6.2, C6.3)
-        return CardsNeeded(False, 1)
+        return CardsNeeded(False, 1, move)
     except IllegalMoveError:
         return None
     return None
@@ -66,19 +67,49 @@ def market_left(state: ClassicState) -> dict[str, int]:
 def drawn_at_random(state: ClassicState, need: CardsNeeded, rng: random.Random) -> dict[str, Any] | None:
     """``need``'s cards drawn at random from those that can still turn up at ``state`` (the
     round card from the player count's unseen ones, C2.1; market cards from the deck, C7), as
-    `with_cards` takes them; None when the deck holds too few (a reshuffle is due mid-draw)."""
+    `with_cards` takes them; None when they cannot be drawn (no round card left, or the move
+    they are for is refused)."""
     out: dict[str, Any] = {"round_cards": [], "market_draws": []}
+    card = None
     if need.round_card:
         left = round_cards_left(state.players, list(state.round_cards))
         if not left:
             return None
-        out["round_cards"] = [list(left[rng.randrange(len(left))])]
-    deck = market_left(state)
-    pile = [card for card in sorted(deck) for _ in range(deck[card])]  # sorted: the rng alone decides
-    if len(pile) < need.market:
+        card = left[rng.randrange(len(left))]
+        out["round_cards"] = [list(card)]
+    if not need.market:
+        return out
+    if need.move is None:  # not told the move: from the deck as it is now
+        deck = market_left(state)
+        pile = [c for c in sorted(deck) for _ in range(deck[c])]  # sorted: the rng alone decides
+        if len(pile) < need.market:
+            return None
+        out["market_draws"] = [pile.pop(rng.randrange(len(pile))) for _ in range(need.market)]
+        return out
+    drawn = _dealt_during(state, need.move, card, rng)
+    if drawn is None or len(drawn) < need.market:
         return None
-    out["market_draws"] = [pile.pop(rng.randrange(len(pile))) for _ in range(need.market)]
+    out["market_draws"] = drawn[: need.market]
     return out
+
+
+def _dealt_during(state: ClassicState, move: Mapping[str, Any], round_card: tuple[int, ...] | None,
+                  rng: random.Random) -> list[str] | None:
+    """The market cards ``move`` turns up beyond those listed, each dealt at random from the deck
+    as it is at that moment: the engine's own seeded deal (`deck.draw`), so the round's leftovers
+    are discarded first and an empty deck is reshuffled from the discards mid-draw (C7)."""
+    from rules_engine.classic.game import apply_move
+
+    w = state.thaw()
+    listed = len(w.draws)
+    w.seed, w.transcribed = rng.getrandbits(32), False
+    if round_card is not None:
+        w.cards = (*w.cards, round_card)
+    try:
+        after = apply_move(w.freeze(), move)
+    except IllegalMoveError:
+        return None
+    return list(after.market_draws[listed:])
 
 
 def market_left_at_start() -> dict[str, int]:

@@ -67,3 +67,49 @@ def test_d3_a_duel_refill_draws_three_of_the_tokens_still_face_down():
         assert left.get(token, 0) > 0
         left[token] -= 1
 
+
+
+def _before_a_round_ends() -> tuple[object, dict]:
+    """A base game at the table with a move that starts the next round (its market not turned up
+    yet), and that move."""
+    game_type = default_registry().game("classic")
+    record, rng = _at_the_table("classic", 3), random.Random(3)
+    while True:
+        state = game_type.replay(record).states[-1]
+        for legal in game_type.legal_moves(state):
+            move = game_type.move_to_json(legal)
+            need = game_type.table_needs(state, move)
+            if need is not None and need.market >= 2:
+                return state, move
+        moves = game_type.legal_moves(state)
+        record = {**record, "moves": [*record["moves"], game_type.move_to_json(moves[rng.randrange(len(moves))])]}
+
+
+def _with_one_card_in_the_deck(state):
+    """``state`` with all but one of the deck's cards moved to the discards (as late in a game)."""
+    w = state.thaw()
+    keep = next(i for i, n in enumerate(w.deck) if n)
+    deck, discard = [0] * len(w.deck), list(w.discard)
+    deck[keep] = 1
+    for i, n in enumerate(w.deck):
+        discard[i] += n - deck[i]
+    w.deck, w.discard, w.ndeck, w.ndiscard = deck, discard, 1, sum(discard)
+    return w.freeze(), keep
+
+
+def test_c7_a_market_drawn_for_the_bot_reshuffles_the_discards_when_the_deck_runs_out():
+    from rules_engine.classic.game import apply_move
+    from rules_engine.classic.state import CARD_IDS
+
+    game_type = default_registry().game("classic")
+    before, move = _before_a_round_ends()
+    state, last = _with_one_card_in_the_deck(before)
+    need = game_type.table_needs(state, move)
+    answers = game_type.table_draw(state, {}, need, random.Random(7))
+    assert answers is not None and len(answers["market_draws"]) == need.market
+    assert answers["market_draws"][0] == CARD_IDS[last]  # the deck's last card first, then the reshuffled discards
+    w = state.thaw()  # the table's answers, listed: the engine turns them up and refuses none (C7, F4)
+    w.cards = (*w.cards, *(tuple(c) for c in answers["round_cards"]))
+    w.draws = (*w.draws, *answers["market_draws"])
+    after = apply_move(w.freeze(), move)
+    assert after.draws_used == len(w.draws)
