@@ -285,8 +285,8 @@ def save_score(request):
 
 
 def _not_saved(request, errors, live: bool) -> HttpResponse:
-    """Why the board was not saved: under the save button for htmx (which swaps only 2xx
-    answers), else the page with the board as sent (400)."""
+    """Why the board was not saved: for htmx a piece for the live result's ``#save-outcome``
+    (a 200: htmx swaps only 2xx answers), else the page with the board as sent (400)."""
     if live:
         return render(request, "scoring/_save_errors.html", {"errors": errors})
     return render(
