@@ -85,6 +85,16 @@ def test_the_page_links_each_waiting_table_to_the_calculator_with_its_players(cl
     assert "/score/duel?players=2&amp;p0_name=" in page
 
 
+def test_the_standings_reload_by_themselves_without_the_refresh_link(client):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    refresh = f'<a href="/events/{event.pk}/">Refresh</a>'
+    part = client.get(f"/events/{event.pk}/?part=standings", HTTP_HX_REQUEST="true").content.decode()
+    assert part.lstrip().startswith('<div id="standings"') and "Ana" in part
+    assert refresh not in part  # a link replaced every 10 s could lose a tap
+    assert refresh in client.get(f"/events/{event.pk}/").content.decode()
+
+
 def test_the_big_screen_needs_no_sign_in_and_shows_the_tables(client):
     event = duel_event(NAMES)
     lifecycle.start_round(event)
