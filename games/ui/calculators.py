@@ -35,11 +35,10 @@ def calculate_posted(data) -> Calculation | None:
     """The calculation of a calculator's fields as posted with its ``calculator`` (game id), e.g.
     by its "save to club history" form; None when that game has no calculator or its calculation
     is not a `Calculation` (a plugin's own kind: the board posted with it is what is saved)."""
-    game_id = data.get("calculator", "")
-    ui = game_ui(game_id) if game_id in dict(calculator_games()) else None
-    if ui is None or ui.calculator is None:
+    ui = dict(calculator_games()).get(data.get("calculator", ""))
+    calculator = ui.calculator if ui is not None else None
+    if calculator is None:
         return None
-    calculator = ui.calculator
     calc = calculator.calculate(calculator.form(calculator.data(data)))
     return calc if isinstance(calc, Calculation) else None
 

@@ -32,7 +32,7 @@ class CardsNeeded(Needs):
 
     round_card: bool  # the next round card (C3.1)
     market: int  # this many market cards, in the order drawn (C3.2, C7)
-    move: Mapping[str, Any] | None = field(default=None, compare=False)  # the move they are turned up for
+    move: Mapping[str, Any] = field(compare=False)  # the move they are turned up for
 
 
 def needs(state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
@@ -78,13 +78,6 @@ def drawn_at_random(state: ClassicState, need: CardsNeeded, rng: random.Random) 
         card = left[rng.randrange(len(left))]
         out["round_cards"] = [list(card)]
     if not need.market:
-        return out
-    if need.move is None:  # not told the move: from the deck as it is now
-        deck = market_left(state)
-        pile = [c for c in sorted(deck) for _ in range(deck[c])]  # sorted: the rng alone decides
-        if len(pile) < need.market:
-            return None
-        out["market_draws"] = [pile.pop(rng.randrange(len(pile))) for _ in range(need.market)]
         return out
     drawn = _dealt_during(state, need.move, card, rng)
     if drawn is None or len(drawn) < need.market:
