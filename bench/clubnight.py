@@ -122,7 +122,10 @@ def embedded(args, tables: int):
         DJANGO_SECURE_SSL_REDIRECT="0", DJANGO_LOG_LEVEL="WARNING",
         IMHOTEP_THROTTLE_ANON="100000000/min", IMHOTEP_THROTTLE_USER="100000000/min",  # the server, not its 429s
         IMHOTEP_CACHE_DIR=str(work / "cache"), IMHOTEP_TASKS="database",
-        IMHOTEP_UNCACHED=args.uncached)  # what a cache layer gains: the run without it
+        IMHOTEP_UNCACHED=args.uncached,  # what a cache layer gains: the run without it
+        # Static files collected into the work folder, not the checkout, where another run (load.sh,
+        # a test) may be collecting at the same moment (bench/cluster_settings.py).
+        DJANGO_SETTINGS_MODULE="bench.cluster_settings", CLUSTER_STATIC_ROOT=str(work / "static"))
     try:
         manage(env, "migrate", "--noinput")
         with sqlite3.connect(work / "club.sqlite3") as db:  # kept in the file: every process reads in WAL

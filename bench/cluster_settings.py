@@ -1,6 +1,7 @@
-"""Settings of bench/cluster.py's processes: the project's, with static files collected into the
-cluster's own folder (CLUSTER_STATIC_ROOT). collectstatic rewrites the files it collects; in the
-checkout's staticfiles/ that would pull files from under a test run serving from it."""
+"""Settings of the processes bench/cluster.py and bench/clubnight.py start: the project's, with
+static files collected into the run's own folder (CLUSTER_STATIC_ROOT). collectstatic rewrites
+the files it collects; in the checkout's staticfiles/ that would pull files from under a test run
+serving from it, or from under another run collecting there at the same moment."""
 
 import os
 
