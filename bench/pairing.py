@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/pairing.py [--swiss 200] [--tables 60] [--rounds 6] [--seed 1]
                                       [--edition dutch-2026 dutch-2025] [--networkx-matcher]
+                                      [--library-weights] [--check weights|matching --sizes 20 200]
 
 Prints the load average and a baseline (a fixed workload, so figures taken at different loads
 compare), then, round by round, the CPU seconds to pair a two-seat Swiss of --swiss players by
@@ -9,7 +10,11 @@ each Dutch edition (swiss_dutch.py) and to seat a base-game event of --tables pl
 of 3–4, branch and bound), each round played with random results; the figure that counts is
 the slowest round. Goal: a 200-player Swiss round in at most 0.5 CPU s. --networkx-matcher
 measures the 2026 edition with the library's own networkx matching (pure Python) instead of the
-compiled one the service uses (games/events/pairing/matching.py)."""
+compiled one the service uses (games/events/pairing/matching.py). --library-weights measures the
+2025 edition with py4swiss's pair weights computed for every pair, not once per kind of pair
+(games/events/pairing/pair_weights.py). --check weights|matching pairs --rounds random rounds
+of events of --sizes players both ways (ours and the library's own) and counts the equal
+pairings."""
 
 from __future__ import annotations
 
@@ -64,6 +69,52 @@ def baseline() -> float:
     return time.process_time() - start
 
 
+def check(what: str, count: int, seed: int, sizes: tuple[int, int]) -> None:
+    """``count`` random rounds of events of ``sizes`` players, 0–5 rounds played, each paired
+    twice: ``what`` "weights", the 2025 edition with its pair weights once per kind
+    (pair_weights.py) and with py4swiss's own; "matching", the 2026 edition with the compiled
+    matcher kept from graph to graph (matching.py) and with networkx's matching. Prints how
+    many pairings are equal and each side's CPU seconds."""
+    from contextlib import nullcontext
+
+    from games.events.pairing import matching, pair_weights
+    from games.events.pairing.swiss_dutch import ENGINES
+
+    module, name, edition = {"weights": (pair_weights, "memoized", "dutch-2025"),
+                             "matching": (matching, "compiled", "dutch-2026")}[what]
+    ours = getattr(module, name)
+
+    def pairing(state: tuple[Entrants, History, int]) -> object:
+        try:
+            return ENGINES[edition](*state)
+        except Exception as error:  # the library gives up on a round it cannot pair
+            return repr(error)
+
+    rng = random.Random(seed)
+    same = 0
+    cpu = {"ours": 0.0, "library": 0.0}
+    for k in range(count):
+        players, total = rng.randint(*sizes), rng.randint(5, 9)
+        entrants = Entrants.drawn(list(range(1, players + 1)), rng.randrange(10**6))
+        history = History()
+        for _ in range(rng.randint(0, min(5, players - 2))):
+            tables = swiss_round(entrants, history, total, edition)
+            history = History((*history.rounds, _results(tables, rng, True)))
+        got = {}
+        for side, block in (("ours", ours), ("library", nullcontext)):
+            setattr(module, name, block)
+            start = time.process_time()
+            got[side] = pairing((entrants, history, total))
+            cpu[side] += time.process_time() - start
+        setattr(module, name, ours)
+        same += got["ours"] == got["library"]
+        if got["ours"] != got["library"] or (k + 1) % 50 == 0:
+            print(f"round {k + 1}: {players} players, round {len(history.rounds) + 1}, "
+                  f"{'same' if got['ours'] == got['library'] else 'DIFFERENT'}", flush=True)
+    print(f"{what}: {same} of {count} rounds paired the same; CPU s ours {cpu['ours']:.1f}, "
+          f"the library's {cpu['library']:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--swiss", type=int, default=200)
@@ -72,7 +123,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", nargs="*", default=list(EDITIONS), choices=EDITIONS)
     parser.add_argument("--networkx-matcher", action="store_true")
+    parser.add_argument("--library-weights", action="store_true")
+    parser.add_argument("--check", choices=("weights", "matching"))
+    parser.add_argument("--sizes", type=int, nargs=2, default=(20, 200), metavar=("MIN", "MAX"))
     args = parser.parse_args()
+    if args.check:
+        print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+        check(args.check, args.rounds, args.seed, tuple(args.sizes))
+        return
+    if args.library_weights:
+        from contextlib import nullcontext
+
+        from games.events.pairing import pair_weights
+
+        pair_weights.memoized = nullcontext  # type: ignore[assignment]
+        print("the 2025 edition's pair weights by py4swiss for every pair, not once per kind")
     if args.networkx_matcher:
         from contextlib import nullcontext
 

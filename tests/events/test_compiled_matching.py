@@ -44,6 +44,51 @@ def test_the_compiled_matching_is_as_large_and_as_heavy_as_networkxs(seed):
     assert _size_and_weight(graph, ours) == _size_and_weight(graph, theirs)
 
 
+def _changed(graph: nx.Graph, rng: random.Random) -> nx.Graph:
+    """The graph with some weights changed, some edges gone and some new, as caissify's next
+    graph of a round differs from its last."""
+    out = nx.Graph()
+    out.add_nodes_from(graph)
+    for u, v, d in graph.edges(data=True):
+        roll = rng.random()
+        if roll < 0.15:
+            continue
+        out.add_edge(u, v, weight=rng.getrandbits(rng.choice([3, 200])) + 1 if roll < 0.4 else d["weight"])
+    for u, v in itertools.combinations(list(graph), 2):
+        if not out.has_edge(u, v) and rng.random() < 0.1:
+            out.add_edge(u, v, weight=rng.getrandbits(200) + 1)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_graph_changed_since_the_last_in_one_block_is_matched_as_networkx_matches_it(seed):
+    rng = random.Random(seed)
+    graph = _graph(1000 + seed)
+    with matching.compiled():
+        for step in range(25):
+            cardinality = step % 3 != 2
+            ours = nx.max_weight_matching(graph, maxcardinality=cardinality)
+            theirs = matching._NETWORKX(graph, maxcardinality=cardinality)
+            assert _size_and_weight(graph, ours) == _size_and_weight(graph, theirs), step
+            graph = _changed(graph, rng)
+
+
+def test_a_graph_of_other_players_in_the_same_block_is_matched_afresh():
+    with matching.compiled():
+        first = max_weight_matching(nx.Graph([(0, 1, {"weight": 5}), (1, 2, {"weight": 9})]), maxcardinality=True)
+        other = nx.Graph([("a", "b", {"weight": 1}), ("b", "c", {"weight": 2}), ("c", "d", {"weight": 1})])
+        second = max_weight_matching(other, maxcardinality=True)
+    assert {frozenset(e) for e in first} == {frozenset((1, 2))}
+    assert {frozenset(e) for e in second} == {frozenset(("a", "b")), frozenset(("c", "d"))}
+
+
+def test_a_wider_weight_later_in_the_block_is_matched_afresh():
+    with matching.compiled():
+        max_weight_matching(nx.Graph([(0, 1, {"weight": 3}), (1, 2, {"weight": 2}), (2, 3, {"weight": 3})]))
+        wide = nx.Graph([(0, 1, {"weight": 1}), (1, 2, {"weight": 1 << 300}), (2, 3, {"weight": 1})])
+        assert {frozenset(e) for e in max_weight_matching(wide)} == {frozenset((1, 2))}
+
+
 def test_without_maxcardinality_a_heavier_single_edge_beats_two_light_ones():
     graph = nx.Graph([(0, 1, {"weight": 1}), (1, 2, {"weight": 10}), (2, 3, {"weight": 1})])
     assert {frozenset(e) for e in max_weight_matching(graph)} == {frozenset((1, 2))}

@@ -4,14 +4,16 @@ caissify-pairings' Dutch engine (swiss_dutch.py) calls networkx's `max_weight_ma
 Python, about a hundred times a round over the whole field: 94 % of a 200-player round. While
 it pairs, `compiled()` has that call answered by py4swiss's compiled blossom
 (`ComputerDutchOptimality`, C++ with weights of any size: the bbpPairings matcher py4swiss pairs
-the 2025 edition with), about ten times faster a round (docs/decisions.md, "Club-event pairing").
+the 2025 edition with), one matcher kept through the round and told only what changed since the
+last graph (docs/decisions.md, "Club-event pairing").
 
 Maximum cardinality, as networkx's ``maxcardinality=True``: every edge gets a bonus larger than
 any matching's total weight, so a matching with more edges always weighs more. The matched size
-and weight equal networkx's (tests/events/test_compiled_matching.py); where several matchings
-weigh the same the choice could differ, and the pairings are checked equal to networkx's on
-random rounds (the same test file). A graph with a weight that is not a positive whole number
-goes to networkx itself."""
+and weight equal networkx's (tests/events/test_compiled_matching.py), for a graph matched
+afresh and for one changed since the last; where several matchings weigh the same the choice
+could differ, and the pairings are checked equal to networkx's on random rounds (the same test
+file; `bench/pairing.py --check matching` for more). A graph with a weight that is not a
+positive whole number goes to networkx itself."""
 
 from __future__ import annotations
 
@@ -43,50 +45,99 @@ _NETWORKX = nx.max_weight_matching
 _SWAP = threading.Lock()
 
 
+class _Matcher:
+    """One compiled matcher kept over a pairing's successive graphs. caissify's Dutch matches
+    the same players ~100 times a round, each time with a few bracket's weights changed; the
+    matcher is told only the edges that changed and updates its last matching (bbpPairings'
+    incremental matching, as py4swiss's own Dutch uses it), instead of matching ~7,000 edges
+    afresh each time. A graph of other nodes, or with a weight wider than the matcher was
+    built for, starts a new one."""
+
+    def __init__(self, nodes: list[Any], top: int) -> None:
+        self.nodes = nodes
+        # Room above the first graph's widest weight for later graphs' (caissify's layout is
+        # fixed for a round, but its preliminary bye graph is narrower than the main one).
+        self.bits = top.bit_length() + 8
+        # Maximum cardinality: the bonus outweighs any matching's total of plain weights.
+        self.bonus = 1 << (self.bits + len(nodes).bit_length() + 1)
+        widest = DynamicUint(1)
+        widest.shift_grow(self.bonus.bit_length() + len(nodes).bit_length() + 1)
+        widest.shift_grow(2)  # the matching routine's margin, as py4swiss sizes it
+        widest >>= 1
+        widest -= (widest & 0) | 1
+        self.zero = widest & 0
+        self.computer = ComputerDutchOptimality(len(nodes), widest)
+        for _ in nodes:
+            self.computer.add_vertex()
+        self.weights: dict[tuple[int, int], int] = {}
+        self.converted: dict[int, Any] = {0: self.zero}  # a round's edges carry ~1,000 distinct weights
+
+    def fits(self, nodes: list[Any], top: int) -> bool:
+        return top.bit_length() <= self.bits and nodes == self.nodes
+
+    def match(self, edges: dict[tuple[int, int], int], maxcardinality: bool) -> list[int]:
+        bonus = self.bonus if maxcardinality else 0
+        old, converted, computer = self.weights, self.converted, self.computer
+        new = {key: w + bonus for key, w in edges.items()}
+        for key, w in new.items():
+            if old.get(key) != w:
+                if w not in converted:
+                    converted[w] = _dynamic(w, self.zero)
+                computer.set_edge_weight(key[0], key[1], converted[w])
+        for key in old.keys() - new.keys():
+            computer.set_edge_weight(key[0], key[1], self.zero)
+        self.weights = new
+        computer.compute_matching()
+        return computer.get_matching()
+
+
+_local = threading.local()  # in_block, matcher: the block this thread runs, if any
+
+
+def _matcher(nodes: list[Any], top: int) -> _Matcher:
+    """The block's matcher if it fits the graph (a new one kept if not); a call from another
+    thread than the block's gets a matcher of its own."""
+    if not getattr(_local, "in_block", False):
+        return _Matcher(nodes, top)
+    kept: _Matcher | None = _local.matcher
+    if kept is None or not kept.fits(nodes, top):
+        kept = _local.matcher = _Matcher(nodes, top)
+    return kept
+
+
 def max_weight_matching(graph: Any, maxcardinality: bool = False, weight: str = "weight") -> set[tuple[Any, Any]]:
     """As networkx's `max_weight_matching` (pairs of nodes), computed by the compiled matcher."""
     nodes = list(graph)
     index = {node: i for i, node in enumerate(nodes)}
-    edges = [(index[u], index[v], d.get(weight, 1)) for u, v, d in graph.edges(data=True) if u != v]
+    edges: dict[tuple[int, int], Any] = {}
+    for u, v, d in graph.edges(data=True):
+        if u != v:
+            i, j = index[u], index[v]
+            edges[(i, j) if i < j else (j, i)] = d.get(weight, 1)
     # The compiled matcher takes whole positive weights (0 is "no edge" to it): anything else,
     # which caissify never builds, goes to networkx itself.
-    if any(type(w) is not int or w <= 0 for _, _, w in edges):
+    if any(type(w) is not int or w <= 0 for w in edges.values()):
         return _NETWORKX(graph, maxcardinality=maxcardinality, weight=weight)
     if not edges:
         return set()
-    top = max(w for _, _, w in edges)
-    if maxcardinality:
-        bonus = 1 << (top.bit_length() + len(nodes).bit_length() + 1)
-        edges = [(u, v, w + bonus) for u, v, w in edges]
-        top += bonus
-    widest = DynamicUint(1)
-    widest.shift_grow(top.bit_length() + len(nodes).bit_length() + 1)
-    widest.shift_grow(2)  # the matching routine's margin, as py4swiss sizes it
-    widest >>= 1
-    widest -= (widest & 0) | 1
-    zero = widest & 0
-    computer = ComputerDutchOptimality(len(nodes), widest)
-    for _ in nodes:
-        computer.add_vertex()
-    converted: dict[int, Any] = {}  # a round's ~100,000 edges carry ~1,000 distinct weights
-    for u, v, w in edges:
-        if w not in converted:
-            converted[w] = _dynamic(w, zero)
-        computer.set_edge_weight(u, v, converted[w])
-    computer.compute_matching()
-    mate = computer.get_matching()
+    top = max(edges.values())
+    matcher = _matcher(nodes, top)
+    mate = matcher.match(edges, maxcardinality)
     return {(nodes[i], nodes[j]) for i, j in enumerate(mate) if i < j}
 
 
 @contextmanager
 def compiled() -> Iterator[None]:
     """networkx's `max_weight_matching` answered by the compiled matcher while the block runs
-    (caissify imports networkx inside its functions: its module has no name of ours to bind).
-    One block at a time; a call from elsewhere meanwhile gets the same matching's size and
-    weight, or networkx's own for a graph it cannot take."""
+    (caissify imports networkx inside its functions: its module has no name of ours to bind),
+    one matcher kept from graph to graph within the block. One block at a time; a call from
+    another thread meanwhile gets the same matching's size and weight from a matcher of its
+    own, or networkx's own for a graph it cannot take."""
     with _SWAP:
         nx.max_weight_matching = max_weight_matching
+        _local.in_block, _local.matcher = True, None
         try:
             yield
         finally:
             nx.max_weight_matching = _NETWORKX
+            _local.in_block, _local.matcher = False, None

@@ -28,7 +28,7 @@ import networkx as nx  # type: ignore[import-untyped]
 from caissify_pairings import generate_pairings  # type: ignore[import-untyped]
 from py4swiss.engines import DutchEngine  # type: ignore[import-untyped]
 
-from games.events.pairing import matching, trf
+from games.events.pairing import matching, pair_weights, trf
 from games.events.pairing.types import Entrants, History, Table
 
 log = logging.getLogger(__name__)
@@ -102,10 +102,10 @@ def _py4swiss_2025(entrants: Entrants, history: History, total_rounds: int) -> l
     everyone = sorted(set(entrants.players) | {p for boards in history.rounds for b in boards for p in b.seats})
     parsed, numbers = trf.build(everyone, history, max(total_rounds, len(history.rounds) + 1), playing=entrants)
     player_of = {n: p for p, n in numbers.items()}
-    return [
-        (player_of[pair.white],) if not pair.black else (player_of[pair.white], player_of[pair.black])
-        for pair in DutchEngine.generate_pairings(parsed)
-    ]
+    with pair_weights.memoized():  # each kind of pair weighed once (pair_weights.py)
+        pairs = DutchEngine.generate_pairings(parsed)
+    return [(player_of[pair.white],) if not pair.black else (player_of[pair.white], player_of[pair.black])
+            for pair in pairs]
 
 
 ENGINES: dict[str, Callable[[Entrants, History, int], list[tuple[int, ...]]]] = {
