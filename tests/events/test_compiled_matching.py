@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import random
+import threading
 
 import networkx as nx
 import pytest
@@ -71,6 +72,22 @@ def test_a_graph_changed_since_the_last_in_one_block_is_matched_as_networkx_matc
             theirs = matching._NETWORKX(graph, maxcardinality=cardinality)
             assert _size_and_weight(graph, ours) == _size_and_weight(graph, theirs), step
             graph = _changed(graph, rng)
+
+
+def test_another_threads_call_during_a_block_leaves_the_blocks_matcher_alone():
+    path = nx.Graph([(0, 1, {"weight": 5}), (1, 2, {"weight": 9}), (2, 3, {"weight": 5})])
+    other = nx.Graph([(0, 1, {"weight": 1}), (1, 2, {"weight": 7})])
+    got = {}
+    with matching.compiled():
+        max_weight_matching(path, maxcardinality=True)
+        kept = matching._local.matcher
+        thread = threading.Thread(target=lambda: got.update(other=max_weight_matching(other)))
+        thread.start()
+        thread.join()
+        assert matching._local.matcher is kept
+        again = max_weight_matching(path, maxcardinality=True)
+    assert {frozenset(e) for e in got["other"]} == {frozenset((1, 2))}
+    assert {frozenset(e) for e in again} == {frozenset((0, 1)), frozenset((2, 3))}
 
 
 def test_a_graph_of_other_players_in_the_same_block_is_matched_afresh():

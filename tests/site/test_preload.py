@@ -94,3 +94,19 @@ def test_a_warm_up_goes_on_where_numba_cannot_be_imported():
                           timeout=300)
     assert done.returncode == 0, done.stderr
     assert "'duel': False" in done.stdout and "'classic': False" in done.stdout, done.stdout
+
+
+def test_a_warm_up_that_fails_is_logged_once(monkeypatch, caplog):
+    from types import SimpleNamespace
+
+    from imhotep_site import warm
+
+    def broken() -> bool:
+        raise RuntimeError("kernel cache unreadable")
+
+    registry = SimpleNamespace(games={"broken": SimpleNamespace(warm_up=broken)})
+    monkeypatch.setattr(warm, "default_registry", lambda: registry)
+    with caplog.at_level("INFO", logger=warm.logger.name):
+        assert warm.warm_games() == {"broken": False}
+    about = [r.getMessage() for r in caplog.records if "broken" in r.getMessage() and "warmed before" not in r.getMessage()]
+    assert about == ["warming the playouts of broken failed"]
