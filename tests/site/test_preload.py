@@ -108,5 +108,6 @@ def test_a_warm_up_that_fails_is_logged_once(monkeypatch, caplog):
     monkeypatch.setattr(warm, "default_registry", lambda: registry)
     with caplog.at_level("INFO", logger=warm.logger.name):
         assert warm.warm_games() == {"broken": False}
-    about = [r.getMessage() for r in caplog.records if "broken" in r.getMessage() and "warmed before" not in r.getMessage()]
+    messages = [r.getMessage() for r in caplog.records]
+    about = [m for m in messages if "broken" in m and "warmed before" not in m]
     assert about == ["warming the playouts of broken failed"]
