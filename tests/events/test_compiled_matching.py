@@ -68,9 +68,10 @@ def test_a_graph_changed_since_the_last_in_one_block_is_matched_as_networkx_matc
     with matching.compiled():
         for step in range(25):
             cardinality = step % 3 != 2
-            ours = nx.max_weight_matching(graph, maxcardinality=cardinality)
-            theirs = matching._NETWORKX(graph, maxcardinality=cardinality)
-            assert _size_and_weight(graph, ours) == _size_and_weight(graph, theirs), step
+            ours = _size_and_weight(graph, nx.max_weight_matching(graph, maxcardinality=cardinality))
+            theirs = _size_and_weight(graph, matching._NETWORKX(graph, maxcardinality=cardinality))
+            # Without maximum cardinality only the weight is fixed: tied matchings may differ in size.
+            assert ours == theirs if cardinality else ours[1] == theirs[1], step
             graph = _changed(graph, rng)
 
 

@@ -7,8 +7,10 @@ import contextlib
 import random
 
 import pytest
-from py4swiss.engines.common import PairingError
+from py4swiss.engines.common import Float, PairingError
 from py4swiss.engines.dutch.bracket import bracket_pairer
+from py4swiss.engines.dutch.bracket.bracket_matcher import BracketMatcher
+from py4swiss.engines.dutch.player import PlayerRole
 
 from games.events.pairing import pair_weights
 from games.events.pairing.swiss_dutch import DUTCH_2025, _py4swiss_2025, swiss_round
@@ -66,3 +68,65 @@ def test_the_library_pairs_with_its_own_matcher_again_after_the_block():
         assert bracket_pairer.BracketMatcher is pair_weights.KindBracketMatcher
     assert bracket_pairer.BracketMatcher is not pair_weights.KindBracketMatcher
 
+
+
+def _each_bracket(rng: random.Random, check) -> int:
+    """``check(matcher)`` on each bracket matcher py4swiss sets up for the last round of an open,
+    as it is set up (the library moves the players' roles on to the next bracket afterwards);
+    its last brackets weigh the bye, its final round the top scorers. How many it checked."""
+    entrants, history, _ = _open(rng)
+    built = pair_weights.KindBracketMatcher.__init__
+    count = []
+
+    def checked(self, bracket, validity_matcher):
+        built(self, bracket, validity_matcher)
+        check(self)
+        count.append(1)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pair_weights.KindBracketMatcher, "__init__", checked)
+        _pairing((entrants, history, len(history.rounds) + 1))
+    return len(count)
+
+
+def _variants(player, others) -> list:
+    """The player with one field of its kind changed to another value it could take."""
+    out = []
+    for other in others:
+        out += [player.model_copy(update={"points_with_acceleration": other.points_with_acceleration}),
+                player.model_copy(update={"color_preference": other.color_preference})]
+    for role in PlayerRole:
+        out.append(player.model_copy(update={"role": role}))
+    for value in (-2, -1, 0, 1, 2):
+        out.append(player.model_copy(update={"color_difference": value}))
+    for drift in Float:
+        out += [player.model_copy(update={"float_1": drift}), player.model_copy(update={"float_2": drift})]
+    for flag in ("color_double", "top_scorer", "bye_received"):
+        out.append(player.model_copy(update={flag: not getattr(player, flag)}))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_change_that_changes_the_librarys_weight_changes_the_kind(seed):
+    """Whatever a player's weight depends on is part of its kind: a player changed in any one
+    field whose weight with a partner differs by py4swiss's own `_get_weight` has another kind."""
+    rng = random.Random(200 + seed)
+
+    def check(matcher) -> None:
+        players = matcher._player_list
+        for _ in range(8):
+            # The library weighs a pair in its list's order (the criteria are not symmetric).
+            i, j = sorted(rng.sample(range(len(players)), 2))
+            weight = BracketMatcher._get_weight(matcher, players[i], players[j])
+            for side in (0, 1):
+                player = (players[i], players[j])[side]
+                for changed in _variants(player, rng.sample(players, min(3, len(players)))):
+                    pair = (changed, players[j]) if side == 0 else (players[i], changed)
+                    try:
+                        other = BracketMatcher._get_weight(matcher, *pair)
+                    except KeyError:  # a score the bracket has no bits for: not a player it could hold
+                        continue
+                    if other != weight:
+                        assert pair_weights.kind(changed) != pair_weights.kind(player)
+
+    assert _each_bracket(rng, check) > 0
