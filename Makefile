@@ -74,9 +74,13 @@ run: SERVE_ENV = DJANGO_DEBUG="$${DJANGO_DEBUG:-0}" IMHOTEP_LOCAL_SERVE=1 \
   DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost,[::1],$(firstword $(subst :, ,$(HOST)))}"
 run: RUNSERVER_ARGS = --noreload
 dev: SERVE_ENV = DJANGO_DEBUG=1
+# The compiled playouts are compiled into numba's cache beside the server (15–30 CPU s on a new
+# checkout, a second once cached), so that the first hint or analysis does not wait for it.
+WARM_KERNELS = from rules_engine.duel.fastplay import warm_up as duel; \
+  from rules_engine.classic.fastplay import warm_up as classic; duel(); classic()
 # Demo data and the demo admin (development tools, refused with debug off) are made while the
 # server starts, and the admin's sign-in line is printed once the server answers, below its banner;
-# a background-task worker (game analysis) runs beside the server. Ctrl-C stops all three.
+# a background-task worker (game analysis) runs beside the server. Ctrl-C stops them all.
 run dev: venv $(SECRET_FILE)
 	@mkdir -p staticfiles  # whitenoise warns when STATIC_ROOT is missing, even serving from finders
 	@export $(SERVE_ENV) DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_FILE))}"; \
@@ -86,7 +90,8 @@ run dev: venv $(SECRET_FILE)
 	  && $(BIN)/python deploy/wait_up.py http://$(HOST)/healthz 120 \
 	  && printf '\n%s\nServing http://%s/ (Ctrl-C stops)\n\n' "$$signin" "$(HOST)"; } & demo=$$!; \
 	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & worker=$$!; \
-	trap 'kill $$demo $$worker 2>/dev/null' EXIT INT TERM; \
+	nice $(BIN)/python -c "$(WARM_KERNELS)" >/dev/null 2>&1 & warm=$$!; \
+	trap 'kill $$demo $$worker $$warm 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST)
 
 # Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md). The app is

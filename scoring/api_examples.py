@@ -225,9 +225,8 @@ CLASSIC_INVALID_BOARD_ERRORS = {
 CLASSIC_B_SIDE_ERRORS = {
     "errors": [
         {"field": "sides.burial-chamber",
-         "message": "burial chamber side B cannot be played or scored yet: the rows' ranking points are not known "
-                    "(classic.md C6.4 ⚠); "
-                    "a club admin can enter this board data on the board-data page, or a plugin supply it"},
+         "message": "burial chamber side B cannot be played or scored yet: the rows' ranking points are not known; "
+                    "a club admin can enter this board data on the board-data page, or a plugin can supply it"},
     ]
 }
 

@@ -18,6 +18,8 @@ MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 
 def check_names(names: object, path: str = "players") -> list[str]:
     """The seat names of a document, cleaned; raises ValueError naming the bad entry."""
+    if names is None:  # the field left out
+        raise ValueError(msg("{field} is missing: the list of the players' names", field=path))
     if not isinstance(names, Sequence) or isinstance(names, str) or not names:
         raise ValueError(
             msg("{field} must be a non-empty list of player names, got {value}", field=path, value=repr(names))

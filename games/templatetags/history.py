@@ -3,7 +3,9 @@
 from django import template
 from django.utils import formats
 
+from games.ui.gameui import drawn
 from games.ui.registry import ui_registry
+from rules_engine.registry import default_registry
 
 register = template.Library()
 
@@ -48,6 +50,14 @@ def label(key):
     if term is not None:
         return str(term)
     return str(key).replace("_", " ").replace("-", " ").capitalize()
+
+
+@register.filter
+def variant_name(variant_id, game_type):
+    """A game's variant by the name its plugin gave it, in the reader's language ("Pharaoh's
+    wrath"); a variant no plugin registers now, by its id made readable."""
+    variant = default_registry().variants.get((str(game_type), str(variant_id)))
+    return str(drawn(variant.name)) if variant is not None else label(variant_id)
 
 
 @register.simple_tag

@@ -45,14 +45,12 @@ FIELD = {
     "burial-chamber": "burial_chamber_b",
     "obelisks": "obelisks_b",
 }
+# What is not known of each side B (classic.md C6.2–C6.5 ⚠), in the player's words.
 _UNKNOWN = {
-    "pyramids": (
-        "C6.2",
-        msg("the pyramids' shapes, their spaces' values and which spaces carry which bonus are not known"),
-    ),
-    "temple": ("C6.3", msg("which space carries which bonus is not known")),
-    "burial-chamber": ("C6.4", msg("the rows' ranking points are not known")),
-    "obelisks": ("C6.5", msg("the tower spaces' values are not known")),
+    "pyramids": msg("the pyramids' shapes, their spaces' values and which spaces carry which bonus are not known"),
+    "temple": msg("which space carries which bonus is not known"),
+    "burial-chamber": msg("the rows' ranking points are not known"),
+    "obelisks": msg("the tower spaces' values are not known"),
 }
 # The sites whose end-of-game scoring (C8) reads data; the others score on the track during play.
 SCORED_AT_END = ("burial-chamber",)
@@ -83,15 +81,14 @@ EMPTY = SiteData()
 
 def missing_message(site: str, players: int | None = None, data: SiteData = EMPTY) -> Message:
     """The plain sentence saying why side B of ``site`` cannot be used (classic.md C6 ⚠)."""
-    rule, what = _UNKNOWN[site]
+    what = _UNKNOWN[site]
     known = data.counts(site)
     if not known:
         return msg(
-            "{site} side B cannot be played or scored yet: {what} (classic.md {rule} ⚠); "
-            "a club admin can enter this board data on the board-data page, or a plugin supply it",
+            "{site} side B cannot be played or scored yet: {what}; "
+            "a club admin can enter this board data on the board-data page, or a plugin can supply it",
             site=site_name(site),
             what=what,
-            rule=rule,
         )
     # partial data: name the player counts it lacks
     lacking = [n for n in PLAYER_COUNTS if n not in known] if players is None else [players]
@@ -100,12 +97,11 @@ def missing_message(site: str, players: int | None = None, data: SiteData = EMPT
         # Translators: player counts, e.g. "2 or 3" (in "with 2 or 3 players").
         counts = msg("{earlier} or {later}", earlier=counts, later=n)
     return msg(
-        "{site} side B cannot be played or scored yet with {counts} players: {what} (classic.md {rule} ⚠); "
-        "a club admin can enter this board data on the board-data page, or a plugin supply it",
+        "{site} side B cannot be played or scored yet with {counts} players: {what}; "
+        "a club admin can enter this board data on the board-data page, or a plugin can supply it",
         site=site_name(site),
         counts=counts,
         what=what,
-        rule=rule,
     )
 
 

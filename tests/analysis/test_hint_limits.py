@@ -72,6 +72,14 @@ def test_the_best_moves_page_with_no_room_is_429_with_retry_after(game, settings
     assert 'id="limit-message"' in response.content.decode()
 
 
+def test_the_busy_page_says_it_as_a_sentence_and_offers_to_try_again(game, settings):
+    url = f"/games/{game.pk}/replay?ply=4&hint=1"
+    with taken("hint-anonymous", settings.IMHOTEP_HINT_ANON_CONCURRENCY):
+        body = Client().get(url).content.decode()
+    assert '<p id="limit-message">The best moves are being worked out' in body
+    assert f'<a href="{url.replace("&", "&amp;")}" id="limit-retry">Try again</a>' in body
+
+
 def test_the_best_moves_page_uses_the_kept_hint(game, member, settings):
     hint(game, 4, member)
     with taken("hint", settings.IMHOTEP_HINT_CONCURRENCY):

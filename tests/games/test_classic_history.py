@@ -148,3 +148,21 @@ def test_rating_model_per_game_type_is_named_on_the_standings_page(client):
     import_board(classic_board([40, 30]))
     assert "OpenSkill (Bradley-Terry)" in client.get("/games/standings?game=classic").content.decode()
     assert ratings.model_name("duel") == "Plackett-Luce"
+
+
+def _wrathful_game():
+    board = classic_board([40, 30, 20])
+    board["variants"] = ["pharaohs-wrath"]
+    for p in board["players"]:
+        p["reached"] = ["pyramids", "temple", "burial-chamber", "obelisks"]
+    return import_board(board).game
+
+
+def test_c9_a_games_variant_shows_by_its_name_on_the_game_page(client):
+    detail = client.get(f"/games/{_wrathful_game().pk}/").content.decode()
+    assert "Pharaoh&#x27;s wrath" in detail and "Pharaohs wrath" not in detail
+
+
+def test_c9_a_games_variant_shows_in_the_readers_language(client):
+    detail = client.get(f"/games/{_wrathful_game().pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Zorn des Pharao" in detail

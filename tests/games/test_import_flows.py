@@ -43,6 +43,13 @@ def test_import_page_reports_each_record_and_a_summary_line(client, alice):
     assert Game.objects.get().created_by == alice
 
 
+def test_import_page_says_a_record_without_players_misses_them(client, alice):
+    client.force_login(alice)
+    body = upload(client, json.dumps({"format": "F2", "game": "duel"}).encode()).content.decode()
+    assert "players is missing: the list of the players&#x27; names" in body
+    assert "None" not in body and Game.objects.count() == 0
+
+
 def test_import_page_reads_ndjson_and_reports_a_bad_line(client, alice):
     client.force_login(alice)
     content = (json.dumps(random_record(52)) + "\n\n{not json\n" + json.dumps(random_record(53)) + "\n").encode()

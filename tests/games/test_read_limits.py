@@ -67,7 +67,7 @@ def test_a_caller_not_signed_in_over_the_rate_is_answered_429(client, three_game
     response = client.get(url)
     assert response.status_code == 429
     assert int(response["Retry-After"]) >= 1
-    assert "too many requests from you" in response.content.decode()
+    assert "too many requests from you" in response.content.decode().lower()
 
 
 @pytest.mark.parametrize("url", ["/games/explorer?game=duel", "/api/v1/ratings-check?game=duel"])

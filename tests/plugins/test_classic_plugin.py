@@ -124,7 +124,7 @@ def test_b_side_without_data_is_refused_through_the_registry():
     ((path, message),) = err.value.errors
     assert path == "sides.burial-chamber"
     assert message.endswith(
-        "(classic.md C6.4 ⚠); a club admin can enter this board data on the board-data page, or a plugin supply it"
+        "not known; a club admin can enter this board data on the board-data page, or a plugin can supply it"
     )
 
 

@@ -81,6 +81,13 @@ PROBLEMS = [
         "is required",
     ),
     (
+        "temple_stones_missing_named_by_the_fields_label",
+        [("p0_deco_temple", 1)],
+        "site_stones_temple",
+        "Stones in the Temple",
+        "is required",
+    ),
+    (
         "more_than_30_stones_of_a_colour",
         [("p0_obelisk", 30), ("p0_sled", 5)],
         "p0_player",

@@ -12,6 +12,11 @@ def test_home_page_says_what_the_service_does(client):
     assert 'href="/api/docs"' in body
 
 
+def test_home_page_leads_to_the_puzzles(client):
+    body = client.get("/").content.decode()
+    assert '<a class="card" href="/puzzles/" id="home-puzzles"><strong>Puzzles</strong>' in body
+
+
 def test_home_page_serves_htmx_from_the_package_not_a_cdn(client):
     body = client.get("/").content.decode()
     assert '<script src="/static/django_htmx/htmx-2.min.js" defer></script>' in body

@@ -15,6 +15,7 @@ from games.ui.calculation import Calculation, Problem, display_name, field_words
 from games.ui.classic.forms import (
     PLAYERS,
     SITE_NAMES,
+    SITE_STONE_LABELS,
     SITE_STONE_SITES,
     SITES,
     ClassicBoardForm,
@@ -198,8 +199,8 @@ def _board_problem(path: str, message: str, names: list) -> Problem:
     if path.startswith("site_stones"):
         site = path.split(".", 1)[1] if "." in path else ""
         if site in SITE_STONE_SITES:
-            # Translators: the stones of all colours on a site, e.g. "Stones on the Temple".
-            words = gettext("Stones on the %(site)s") % {"site": SITE_NAMES[site]}
+            # The field's own label, so that the player finds the field the problem names.
+            words = str(SITE_STONE_LABELS[site])
             return Problem(path, words, message, f"id_site_stones_{site}", f"site_stones_{site}")
         return Problem(path, gettext("Stones on the sites"), message, "site-stones", "site_stones_pyramids")
     if path.startswith("variants"):

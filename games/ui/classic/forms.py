@@ -45,6 +45,12 @@ DECORATION_COUNTS = (0, 1, 2)  # C7: two decoration cards of each kind in the de
 # F3 site_stones: counted only for a decoration of the site; the chamber's count is on the form, and
 # the obelisks' too on side A (on side B the towers hide it, so the scorer asks for it).
 SITE_STONE_SITES = ("pyramids", "temple", "obelisks")
+# The fields' labels; a problem with a count names the field by its label.
+SITE_STONE_LABELS = {
+    "pyramids": _("Stones on the Pyramids"),
+    "temple": _("Stones in the Temple"),
+    "obelisks": _("Stones on the Obelisks (side B, towers included)"),
+}
 PHARAOHS_WRATH = "pharaohs-wrath"  # C9: the variant whose "reached" checkboxes the page shows
 
 
@@ -151,9 +157,8 @@ def _shared_fields() -> dict[str, forms.Field]:
         )
     for i in PLAYERS:
         fields.update(_player_fields(i))
-    fields["site_stones_pyramids"] = count_field(_("Stones on the Pyramids"))
-    fields["site_stones_temple"] = count_field(_("Stones in the Temple"))
-    fields["site_stones_obelisks"] = count_field(_("Stones on the Obelisks (side B, towers included)"))
+    for site, label in SITE_STONE_LABELS.items():
+        fields[f"site_stones_{site}"] = count_field(label)
     return fields
 
 

@@ -125,7 +125,7 @@ class NewClassicForm(NewGameForm):
                     # Translators: a B side the base game has no board data for (classic.md C6 ⚠); {missing}
                     # says what is not known, e.g. "which temple space gives which bonus".
                     "Side B of the {site} can't be played yet: we don't know {missing}. "
-                    "A club admin can enter this board data, or a plugin supply it.",
+                    "A club admin can enter this board data, or a plugin can supply it.",
                     site=site_name(site), missing=MISSING_DATA[site],
                 )
         for k in range(1, 6):

@@ -103,7 +103,8 @@ def test_c6_a_b_side_without_board_data_is_refused_naming_the_side(site, needle)
     with pytest.raises(RecordError) as err:
         setup(record(4, sides={site: "B"}))
     assert f"sides.{site}" in err.value.reason and needle in err.value.reason
-    assert "⚠" in err.value.reason
+    assert "a club admin can enter this board data" in err.value.reason
+    assert "classic.md" not in str(err.value.reason)  # the player reads no rule file's name
 
 
 def test_c6_1_market_b_needs_no_board_data():

@@ -95,17 +95,14 @@ def test_c6_5_obelisks_b_decoration_counts_the_given_stones():
 
 MESSAGES = {
     "pyramids": "pyramids side B cannot be played or scored yet: the pyramids' shapes, their spaces' values and "
-    "which spaces carry which bonus are not known (classic.md C6.2 ⚠); "
-    "a club admin can enter this board data on the board-data page, or a plugin supply it",
-    "temple": "temple side B cannot be played or scored yet: which space carries which bonus is not known "
-    "(classic.md C6.3 ⚠); "
-    "a club admin can enter this board data on the board-data page, or a plugin supply it",
-    "burial-chamber": "burial chamber side B cannot be played or scored yet: the rows' ranking points are not known "
-    "(classic.md C6.4 ⚠); "
-    "a club admin can enter this board data on the board-data page, or a plugin supply it",
-    "obelisks": "obelisks side B cannot be played or scored yet: the tower spaces' values are not known "
-    "(classic.md C6.5 ⚠); "
-    "a club admin can enter this board data on the board-data page, or a plugin supply it",
+    "which spaces carry which bonus are not known; "
+    "a club admin can enter this board data on the board-data page, or a plugin can supply it",
+    "temple": "temple side B cannot be played or scored yet: which space carries which bonus is not known; "
+    "a club admin can enter this board data on the board-data page, or a plugin can supply it",
+    "burial-chamber": "burial chamber side B cannot be played or scored yet: the rows' ranking points are not known; "
+    "a club admin can enter this board data on the board-data page, or a plugin can supply it",
+    "obelisks": "obelisks side B cannot be played or scored yet: the tower spaces' values are not known; "
+    "a club admin can enter this board data on the board-data page, or a plugin can supply it",
 }
 
 
@@ -140,7 +137,7 @@ def test_c6_4_data_for_other_player_counts_only_is_refused_naming_the_count():
         (
             "sides.burial-chamber",
             "burial chamber side B cannot be played or scored yet with 3 players: the rows' ranking points are "
-            "not known (classic.md C6.4 ⚠); "
-            "a club admin can enter this board data on the board-data page, or a plugin supply it",
+            "not known; "
+            "a club admin can enter this board data on the board-data page, or a plugin can supply it",
         )
     ]
