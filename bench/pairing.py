@@ -23,14 +23,19 @@ import os
 import random
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.events.pairing import matching, pair_weights
 from games.events.pairing.standings import pair_points, table_points
-from games.events.pairing.swiss_dutch import EDITIONS, swiss_round
+from games.events.pairing.swiss_dutch import EDITIONS, ENGINES, swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Board, Entrants, History
+
+#: What the service does beyond each library, as the block it pairs in: (module, name, edition).
+OURS = {"weights": (pair_weights, "memoized", "dutch-2025"), "matching": (matching, "compiled", "dutch-2026")}
 
 
 def _results(tables, rng: random.Random, pairs: bool) -> tuple[Board, ...]:
@@ -75,13 +80,7 @@ def check(what: str, count: int, seed: int, sizes: tuple[int, int]) -> None:
     (pair_weights.py) and with py4swiss's own; "matching", the 2026 edition with the compiled
     matcher kept from graph to graph (matching.py) and with networkx's matching. Prints how
     many pairings are equal and each side's CPU seconds."""
-    from contextlib import nullcontext
-
-    from games.events.pairing import matching, pair_weights
-    from games.events.pairing.swiss_dutch import ENGINES
-
-    module, name, edition = {"weights": (pair_weights, "memoized", "dutch-2025"),
-                             "matching": (matching, "compiled", "dutch-2026")}[what]
+    module, name, edition = OURS[what]
     ours = getattr(module, name)
 
     def pairing(state: tuple[Entrants, History, int]) -> object:
@@ -131,20 +130,14 @@ def main() -> None:
         print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
         check(args.check, args.rounds, args.seed, tuple(args.sizes))
         return
-    if args.library_weights:
-        from contextlib import nullcontext
-
-        from games.events.pairing import pair_weights
-
-        pair_weights.memoized = nullcontext  # type: ignore[assignment]
-        print("the 2025 edition's pair weights by py4swiss for every pair, not once per kind")
-    if args.networkx_matcher:
-        from contextlib import nullcontext
-
-        from games.events.pairing import matching
-
-        matching.compiled = nullcontext  # type: ignore[assignment]
-        print("the 2026 edition's matchings by networkx (pure Python), not the compiled matcher")
+    for off, flag, said in (("weights", args.library_weights,
+                              "the 2025 edition's pair weights by py4swiss for every pair, not once per kind"),
+                             ("matching", args.networkx_matcher,
+                              "the 2026 edition's matchings by networkx (pure Python), not the compiled matcher")):
+        if flag:
+            module, name, _ = OURS[off]
+            setattr(module, name, nullcontext)
+            print(said)
     print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(f"baseline (3,000,000 additions): {baseline():.3f} CPU s")
     jobs = [(f"Swiss {e}", args.swiss, e) for e in args.edition] + [("base-game tables", args.tables, None)]

@@ -75,9 +75,9 @@ def warm_games() -> dict[str, bool]:
         except Exception:  # a kernel that fails to load only leaves that game's playouts cold
             logger.exception("warming the playouts of %s failed", game_id)
             warmed[game_id] = False
-        else:
-            if not warmed[game_id]:
-                logger.info("%s: no compiled playouts warmed", game_id)
+            continue
+        if not warmed[game_id]:
+            logger.info("%s: no compiled playouts warmed", game_id)
     logger.info("compiled playouts warmed before forking: %s", warmed)
     return warmed
 

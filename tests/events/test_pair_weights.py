@@ -18,11 +18,6 @@ from games.events.pairing.types import Entrants, History
 from tests.events.dutch_differential import _results, random_state
 
 
-@contextlib.contextmanager
-def _library_weights():
-    yield
-
-
 def _open(rng: random.Random) -> tuple[Entrants, History, int]:
     """An open of 20–70 players (odd ones too) played 0–5 rounds by the 2025 edition."""
     n = rng.randint(20, 70)
@@ -45,7 +40,7 @@ def _pairing(state):
 
 def _both_ways(states, monkeypatch):
     memoized = [_pairing(state) for state in states]
-    monkeypatch.setattr(pair_weights, "memoized", _library_weights)
+    monkeypatch.setattr(pair_weights, "memoized", contextlib.nullcontext)
     return memoized, [_pairing(state) for state in states]
 
 
@@ -67,7 +62,6 @@ def test_the_library_pairs_with_its_own_matcher_again_after_the_block():
     with pair_weights.memoized():
         assert bracket_pairer.BracketMatcher is pair_weights.KindBracketMatcher
     assert bracket_pairer.BracketMatcher is not pair_weights.KindBracketMatcher
-
 
 
 def _each_bracket(rng: random.Random, check) -> int:

@@ -69,18 +69,21 @@ class _Matcher:
         self.computer = ComputerDutchOptimality(len(nodes), widest)
         for _ in nodes:
             self.computer.add_vertex()
-        self.weights: dict[tuple[int, int], int] = {}
+        self.weights: dict[tuple[int, int], int] = {}  # as the last graph gave them, bonus not added
+        self.cardinality = False  # whether the matcher's weights carry the bonus
         self.converted: dict[int, Any] = {0: self.zero}  # a round's edges carry ~1,000 distinct weights
 
     def fits(self, nodes: list[Any], top: int) -> bool:
         return top.bit_length() <= self.bits and nodes == self.nodes
 
     def match(self, edges: dict[tuple[int, int], int], maxcardinality: bool) -> list[int]:
-        bonus = self.bonus if maxcardinality else 0
         old, converted, computer = self.weights, self.converted, self.computer
-        new = {key: w + bonus for key, w in edges.items()}
-        changed = [(key, w) for key, w in new.items() if old.get(key) != w]
-        changed += [(key, 0) for key in old.keys() - new.keys()]
+        if maxcardinality == self.cardinality:
+            changed = [(key, w) for key, w in edges.items() if old.get(key) != w]
+        else:  # the bonus comes or goes: every edge changes
+            changed, self.cardinality = list(edges.items()), maxcardinality
+        changed += [(key, 0) for key in old.keys() - edges.keys()]
+        bonus = self.bonus if maxcardinality else 0
         # The matcher updates the vertices an edge change is marked on (its first vertex), at a
         # cost per vertex: each change is marked on the endpoint with more changes, so a pair
         # caissify fixes (every edge of two players cleared) marks those two, not all their
@@ -90,13 +93,14 @@ class _Matcher:
             changes[i] = changes.get(i, 0) + 1
             changes[j] = changes.get(j, 0) + 1
         for (i, j), w in changed:
+            w = w + bonus if w else 0  # a removed edge stays 0 ("no edge")
             if w not in converted:
                 converted[w] = _dynamic(w, self.zero)
             if changes[i] >= changes[j]:
                 computer.set_edge_weight(i, j, converted[w])
             else:
                 computer.set_edge_weight(j, i, converted[w])
-        self.weights = new
+        self.weights = edges
         computer.compute_matching()
         return computer.get_matching()
 
