@@ -1,18 +1,19 @@
 """Pairing speed of club events (games/events/pairing), CPU seconds on one core:
 
     .venv/bin/python bench/pairing.py [--swiss 200] [--tables 60] [--rounds 6] [--seed 1]
-                                      [--edition dutch-2026 dutch-2025] [--networkx-matcher]
-                                      [--library-weights] [--check weights|matching --sizes 20 200]
+                                      [--edition dutch-2026 dutch-2025] [--library-engine]
+                                      [--library-weights] [--check weights|engine --sizes 20 200]
 
 Prints the load average and a baseline (a fixed workload, so figures taken at different loads
 compare), then, round by round, the CPU seconds to pair a two-seat Swiss of --swiss players by
 each Dutch edition (swiss_dutch.py) and to seat a base-game event of --tables players (tables
 of 3–4, branch and bound), each round played with random results; the figure that counts is
-the slowest round. Goal: a 200-player Swiss round in at most 0.5 CPU s. --networkx-matcher
-measures the 2026 edition with the library's own networkx matching (pure Python) instead of the
-compiled one the service uses (games/events/pairing/matching.py). --library-weights measures the
+the slowest round. Goal: a 200-player Swiss round in at most 0.5 CPU s. --library-engine
+measures the 2026 edition by caissify-pairings' own engine as it ships (networkx matchings,
+pure Python), not with the compiled round loop the service runs it with
+(games/events/pairing/dutch_2026.py, matching.py). --library-weights measures the
 2025 edition with py4swiss's pair weights computed for every pair, not once per kind of pair
-(games/events/pairing/pair_weights.py). --check weights|matching pairs --rounds random rounds
+(games/events/pairing/pair_weights.py). --check weights|engine pairs --rounds random rounds
 of events of --sizes players both ways (ours and the library's own) and counts the equal
 pairings."""
 
@@ -23,19 +24,39 @@ import os
 import random
 import sys
 import time
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.events.pairing import matching, pair_weights
+from caissify_pairings.engines.dutch import DutchEngine
+
+from games.events.pairing import dutch_2026, matching, pair_weights
 from games.events.pairing.standings import pair_points, table_points
 from games.events.pairing.swiss_dutch import EDITIONS, ENGINES, swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Board, Entrants, History
 
-#: What the service does beyond each library, as the block it pairs in: (module, name, edition).
-OURS = {"weights": (pair_weights, "memoized", "dutch-2025"), "matching": (matching, "compiled", "dutch-2026")}
+#: What the service does beyond each library, by the edition it speeds: (edition, what to set
+#: to switch it off: (module, name, the library's own)).
+OURS = {
+    "weights": ("dutch-2025", [(pair_weights, "memoized", nullcontext)]),
+    "engine": ("dutch-2026", [(matching, "compiled", nullcontext), (dutch_2026, "ENGINE", DutchEngine)]),
+}
+
+
+@contextmanager
+def library_only(what: str) -> Iterator[None]:
+    """The ``what`` edition paired by its library alone while the block runs."""
+    kept = [(module, name, getattr(module, name)) for module, name, _ in OURS[what][1]]
+    for module, name, own in OURS[what][1]:
+        setattr(module, name, own)
+    try:
+        yield
+    finally:
+        for module, name, value in kept:
+            setattr(module, name, value)
 
 
 def _results(tables, rng: random.Random, pairs: bool) -> tuple[Board, ...]:
@@ -77,11 +98,10 @@ def baseline() -> float:
 def check(what: str, count: int, seed: int, sizes: tuple[int, int]) -> None:
     """``count`` random rounds of events of ``sizes`` players, 0–5 rounds played, each paired
     twice: ``what`` "weights", the 2025 edition with its pair weights once per kind
-    (pair_weights.py) and with py4swiss's own; "matching", the 2026 edition with the compiled
-    matcher kept from graph to graph (matching.py) and with networkx's matching. Prints how
+    (pair_weights.py) and with py4swiss's own; "engine", the 2026 edition with the compiled
+    round loop (dutch_2026.py, matching.py) and by caissify-pairings' engine as it ships. Prints how
     many pairings are equal and each side's CPU seconds."""
-    module, name, edition = OURS[what]
-    ours = getattr(module, name)
+    edition = OURS[what][0]
 
     def pairing(state: tuple[Entrants, History, int]) -> object:
         try:
@@ -100,12 +120,11 @@ def check(what: str, count: int, seed: int, sizes: tuple[int, int]) -> None:
             tables = swiss_round(entrants, history, total, edition)
             history = History((*history.rounds, _results(tables, rng, True)))
         got = {}
-        for side, block in (("ours", ours), ("library", nullcontext)):
-            setattr(module, name, block)
-            start = time.process_time()
-            got[side] = pairing((entrants, history, total))
-            cpu[side] += time.process_time() - start
-        setattr(module, name, ours)
+        for side, block in (("ours", nullcontext()), ("library", library_only(what))):
+            with block:
+                start = time.process_time()
+                got[side] = pairing((entrants, history, total))
+                cpu[side] += time.process_time() - start
         same += got["ours"] == got["library"]
         if got["ours"] != got["library"] or (k + 1) % 50 == 0:
             print(f"round {k + 1}: {players} players, round {len(history.rounds) + 1}, "
@@ -121,9 +140,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", nargs="*", default=list(EDITIONS), choices=EDITIONS)
-    parser.add_argument("--networkx-matcher", action="store_true")
+    parser.add_argument("--library-engine", action="store_true")
     parser.add_argument("--library-weights", action="store_true")
-    parser.add_argument("--check", choices=("weights", "matching"))
+    parser.add_argument("--check", choices=tuple(OURS))
     parser.add_argument("--sizes", type=int, nargs=2, default=(20, 200), metavar=("MIN", "MAX"))
     args = parser.parse_args()
     if args.check:
@@ -132,11 +151,10 @@ def main() -> None:
         return
     for off, flag, said in (("weights", args.library_weights,
                               "the 2025 edition's pair weights by py4swiss for every pair, not once per kind"),
-                             ("matching", args.networkx_matcher,
-                              "the 2026 edition's matchings by networkx (pure Python), not the compiled matcher")):
+                             ("engine", args.library_engine,
+                              "the 2026 edition by caissify-pairings' own engine (networkx matchings, pure Python)")):
         if flag:
-            module, name, _ = OURS[off]
-            setattr(module, name, nullcontext)
+            library_only(off).__enter__()  # for the whole run
             print(said)
     print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(f"baseline (3,000,000 additions): {baseline():.3f} CPU s")

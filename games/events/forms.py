@@ -29,9 +29,8 @@ class EventForm(forms.Form):
     pairing_edition = forms.ChoiceField(
         label=_("Swiss pairing rules"), choices=Event.PairingEdition.choices,
         initial=Event.PairingEdition.DUTCH_2026, required=False,
-        help_text=_("The rules in force take two or three seconds of computing to pair a round of 200 players, "
-                    "the earlier ones under half a second; a club night of a few dozen players is paired at once "
-                    "either way."))
+        help_text=_("Either edition pairs a round of 200 players in under half a second of computing; choose the "
+                    "earlier rules only for an event that must be paired as before February 2026."))
     bye_points = forms.FloatField(label=_("Points for a bye"), initial=1.0, min_value=0)
     seed = forms.IntegerField(label=_("Seed for the drawing of lots (empty: drawn now)"), required=False,
                               min_value=0, max_value=2**62)

@@ -80,9 +80,10 @@ def _results(tables, rng: random.Random) -> tuple[Board, ...]:
     return tuple(out)
 
 
-def random_state(rng: random.Random) -> tuple[Entrants, History, int]:
-    """A random event of 4–10 players played to a random round (by the service's pairing)."""
-    n = rng.randint(4, 10)
+def random_state(rng: random.Random, sizes: tuple[int, int] = (4, 10)) -> tuple[Entrants, History, int]:
+    """A random event of 4–10 players (``sizes``) played to a random round (by the service's
+    pairing)."""
+    n = rng.randint(*sizes)
     total = rng.randint(3, min(7, n - 1))
     entrants = Entrants.drawn(list(range(1, n + 1)), rng.randrange(10**6))
     history = History()

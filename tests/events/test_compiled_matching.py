@@ -1,9 +1,8 @@
-"""The compiled matching (games/events/pairing/matching.py) answers what networkx's answers, and
-the 2026 edition pairs the same with it as with networkx."""
+"""The compiled matching (games/events/pairing/matching.py) answers what networkx's answers (the
+2026 edition's pairings with it: test_dutch_2026.py)."""
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import random
 import threading
@@ -13,13 +12,6 @@ import pytest
 
 from games.events.pairing import matching
 from games.events.pairing.matching import max_weight_matching
-from games.events.pairing.swiss_dutch import _caissify_2026
-from tests.events.dutch_differential import random_state
-
-
-@contextlib.contextmanager
-def _networkx_itself():
-    yield
 
 
 def _graph(seed: int) -> nx.Graph:
@@ -127,12 +119,3 @@ def test_networkx_is_itself_again_after_the_block():
     with matching.compiled():
         assert nx.max_weight_matching is max_weight_matching
     assert nx.max_weight_matching is not max_weight_matching
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_c04_3_the_2026_edition_pairs_the_same_rounds_with_the_compiled_matching(seed, monkeypatch):
-    rng = random.Random(seed)
-    states = [random_state(rng) for _ in range(30)]
-    with_compiled = [_caissify_2026(*state) for state in states]
-    monkeypatch.setattr(matching, "compiled", _networkx_itself)
-    assert [_caissify_2026(*state) for state in states] == with_compiled

@@ -77,13 +77,22 @@ class _Matcher:
         return top.bit_length() <= self.bits and nodes == self.nodes
 
     def match(self, edges: dict[tuple[int, int], int], maxcardinality: bool) -> list[int]:
-        old, converted, computer = self.weights, self.converted, self.computer
+        """Each vertex's partner (itself when unmatched) in a maximum-weight matching of
+        ``edges``, told to the matcher as what changed since the last graph."""
+        old = self.weights
         if maxcardinality == self.cardinality:
             changed = [(key, w) for key, w in edges.items() if old.get(key) != w]
         else:  # the bonus comes or goes: every edge changes
             changed, self.cardinality = list(edges.items()), maxcardinality
         changed += [(key, 0) for key in old.keys() - edges.keys()]
-        bonus = self.bonus if maxcardinality else 0
+        self.weights = edges
+        return self.update(changed)
+
+    def update(self, changed: list[tuple[tuple[int, int], int]]) -> list[int]:
+        """Each vertex's partner (itself when unmatched) once the ``changed`` edges have their new
+        weights (0: no edge), the bonus added when matching for cardinality."""
+        converted, computer = self.converted, self.computer
+        bonus = self.bonus if self.cardinality else 0
         # The matcher updates the vertices an edge change is marked on (its first vertex), at a
         # cost per vertex: each change is marked on the endpoint with more changes, so a pair
         # caissify fixes (every edge of two players cleared) marks those two, not all their
@@ -100,7 +109,6 @@ class _Matcher:
                 computer.set_edge_weight(i, j, converted[w])
             else:
                 computer.set_edge_weight(j, i, converted[w])
-        self.weights = edges
         computer.compute_matching()
         return computer.get_matching()
 

@@ -2,8 +2,8 @@
 the event started with (stored on the event, so a running event keeps its rules):
 
 - `DUTCH_2026`: C.04.3 as amended, in force from 1 February 2026, by caissify-pairings
-  (Apache-2.0), fed the float and colour histories the edition reads, its matchings computed
-  by py4swiss's compiled matcher (`matching.py`).
+  (Apache-2.0), fed the float and colour histories the edition reads, its round loop's
+  matchings computed by py4swiss's compiled matcher (`dutch_2026.py`, `matching.py`).
 - `DUTCH_2025`: C.04.3 in force from 1 July 2025 to 31 January 2026, by py4swiss (MIT),
   from the event written as a TRF (`trf.py`). Events created before editions were stored
   keep it.
@@ -25,10 +25,9 @@ import logging
 from collections.abc import Callable
 
 import networkx as nx  # type: ignore[import-untyped]
-from caissify_pairings import generate_pairings  # type: ignore[import-untyped]
 from py4swiss.engines import DutchEngine  # type: ignore[import-untyped]
 
-from games.events.pairing import matching, pair_weights, trf
+from games.events.pairing import dutch_2026, matching, pair_weights, trf
 from games.events.pairing.types import Entrants, History, Table
 
 log = logging.getLogger(__name__)
@@ -91,7 +90,7 @@ def _caissify_2026(entrants: Entrants, history: History, total_rounds: int) -> l
     ]
     met = {tuple(sorted(pair)) for pair in history.met()}
     with matching.compiled():  # the library's networkx matching at compiled speed (matching.py)
-        raw = generate_pairings("dutch", players, met, rounds + 1, max(total_rounds, rounds + 1))
+        raw = dutch_2026.generate_pairings(players, met, rounds + 1, max(total_rounds, rounds + 1))
     return [
         (row["white_id"],) if row.get("black_id") is None else (row["white_id"], row["black_id"])
         for row in sorted(raw, key=lambda r: r["table"])

@@ -1,0 +1,173 @@
+"""caissify-pairings' Dutch engine (C.04.3 as amended from 1 February 2026), run with two
+changes for speed and none to the rules (docs/decisions.md, "Club-event pairing"):
+
+- **Its round loop's matchings.** `DutchEngine._pair_iterative_mwm` keeps a dict of the weight of
+  every pair and, about a hundred times a round, builds a networkx graph of it to match. Here
+  each matching goes to the compiled matcher (matching.py) as the edges the loop changed since
+  the last one: 200 players, about 20,000 edges a graph, a few hundred changed.
+- **A player's colours.** Colour difference, preference and its strength, and whether a colour
+  would break an absolute criterion are worked out once per pairing, not at each of the
+  ~250,000 times the loop asks (a player's colour history does not change while it pairs).
+
+The loop (900 lines of the library) is not copied. Its own compiled code runs with the code of
+two of its inner functions replaced (`_set_w` also notes the changed pair, `_run_mwm` hands the
+dict to the matcher) and its `import networkx` answered by a module of ours whose
+`max_weight_matching` is the compiled one. That leans on the library's code, so
+caissify-pairings is pinned (requirements.txt) and the loop's shape is checked on import:
+anything unexpected, and the library's engine runs as it is, logged once. The pairings are
+checked equal to the library's own engine's (tests/events/test_dutch_2026.py;
+`bench/pairing.py --check engine` for more)."""
+
+from __future__ import annotations
+
+import builtins
+import logging
+import threading
+import types
+from functools import cached_property
+from typing import Any
+
+import networkx as nx  # type: ignore[import-untyped]
+from caissify_pairings import _warn_if_floats_missing  # type: ignore[import-untyped]
+from caissify_pairings.engines import dutch as library  # type: ignore[import-untyped]
+
+from games.events.pairing import matching
+
+log = logging.getLogger(__name__)
+
+_local = threading.local()  # tracked: the weights of the loop this thread runs, if any
+
+
+class _Tracked:
+    """One run of the loop: its dict of weights, the pairs it changed since the last matching,
+    and the matcher that holds the last matching."""
+
+    __slots__ = ("matcher", "touched", "weights")
+
+    def __init__(self, weights: dict[tuple[int, int], int], matcher: matching._Matcher) -> None:
+        self.weights, self.matcher = weights, matcher
+        self.touched: set[tuple[int, int]] = set()
+
+
+def _touch(weights: dict[tuple[int, int], int], key: tuple[int, int]) -> None:
+    tracked = getattr(_local, "tracked", None)
+    if tracked is not None and tracked.weights is weights:
+        tracked.touched.add(key)
+
+
+def _fresh(weights: dict[tuple[int, int], int], n: int) -> _Tracked:
+    """A matcher told every pair (the loop's first matching, or a weight wider than the
+    matcher was built for)."""
+    tracked = _local.tracked = _Tracked(weights, matching._Matcher(list(range(n)), max(weights.values(), default=0)))
+    tracked.matcher.cardinality = True  # the loop matches for maximum cardinality, as networkx's maxcardinality=True
+    return tracked
+
+
+def _matched(weights: dict[tuple[int, int], int], n: int) -> list[int]:
+    """What the loop's `_run_mwm` returns: each player's partner by index, itself when unmatched,
+    in a maximum-cardinality maximum-weight matching of the pairs of positive weight."""
+    tracked = getattr(_local, "tracked", None)
+    if tracked is None or tracked.weights is not weights:
+        tracked = _fresh(weights, n)
+        return tracked.matcher.update(list(weights.items()))
+    changed = [(key, weights[key]) for key in tracked.touched]
+    tracked.touched = set()
+    if not tracked.matcher.fits(tracked.matcher.nodes, max((w for _, w in changed), default=0)):
+        tracked = _fresh(weights, n)
+        return tracked.matcher.update(list(weights.items()))
+    return tracked.matcher.update(changed)
+
+
+def _template() -> Any:
+    """The replacement inner functions, with the free variables of the library's own (the
+    loop passes them in this order: the names sorted)."""
+    _ek = edge_weights = n = nx = None
+
+    def _set_w(i: int, j: int, w: int) -> None:
+        key = _ek(i, j)  # type: ignore[misc]
+        edge_weights[key] = w  # type: ignore[index]
+        _touch(edge_weights, key)  # type: ignore[arg-type]
+
+    def _run_mwm() -> list[int]:
+        nx  # noqa: B018  the loop's networkx, unused: the matching is compiled
+        return _matched(edge_weights, n)  # type: ignore[arg-type]
+
+    return _set_w, _run_mwm
+
+
+#: What the loop's `import networkx` gets: networkx's graph, the compiled matching.
+_NETWORKX = types.SimpleNamespace(Graph=nx.Graph, max_weight_matching=matching.max_weight_matching)
+
+
+def _import(name: str, *args: Any, **kwargs: Any) -> Any:
+    return _NETWORKX if name == "networkx" else builtins.__import__(name, *args, **kwargs)
+
+
+def _loop() -> Any:
+    """The library's round loop with the inner functions replaced, or None if its code is not
+    the shape this module knows (another version of caissify-pairings)."""
+    original = library.DutchEngine._pair_iterative_mwm
+    ours = {f.__code__.co_name: f.__code__ for f in _template()}
+    consts = []
+    for const in original.__code__.co_consts:
+        if isinstance(const, types.CodeType) and const.co_name in ours:
+            mine = ours.pop(const.co_name)
+            if mine.co_freevars != const.co_freevars:
+                return None
+            const = mine.replace(co_qualname=const.co_qualname, co_firstlineno=const.co_firstlineno)
+        consts.append(const)
+    if ours or "networkx" not in original.__code__.co_names:
+        return None
+    scope = dict(vars(library))
+    scope.update(__builtins__={**vars(builtins), "__import__": _import}, _touch=_touch, _matched=_matched)
+    loop = types.FunctionType(original.__code__.replace(co_consts=tuple(consts)), scope, original.__name__,
+                              original.__defaults__, original.__closure__)
+    loop.__kwdefaults__ = original.__kwdefaults__
+    return loop
+
+
+class _KnownColours(library.DutchPlayer):
+    """A player whose colour history is fixed for the pairing: each colour property computed
+    once, by the library's own code."""
+
+    color_diff = cached_property(library.DutchPlayer.color_diff.fget)
+    color_preference = cached_property(library.DutchPlayer.color_preference.fget)
+    preference_strength = cached_property(library.DutchPlayer.preference_strength.fget)
+
+
+def _fixed_colours(player: Any) -> Any:
+    violates = {c: library.DutchPlayer.would_violate_absolute_color(player, c) for c in ("white", "black")}
+    player.__class__ = _KnownColours
+    player.would_violate_absolute_color = violates.__getitem__
+    return player
+
+
+class FastDutchEngine(library.DutchEngine):
+    """caissify-pairings' Dutch engine with the compiled round loop and fixed colours."""
+
+    def _build_players(self, raw: list[dict[str, Any]]) -> list[Any]:
+        return [_fixed_colours(p) for p in super()._build_players(raw)]
+
+    def generate_pairings(self) -> list[dict[str, Any]]:
+        try:
+            return super().generate_pairings()
+        finally:
+            _local.tracked = None  # the round's matcher and weights go with it
+
+
+_LOOP = _loop()
+if _LOOP is None:
+    log.warning("caissify-pairings' Dutch round loop is not the shape dutch_2026.py knows: "
+                "pairing the 2026 edition with the library's engine as it is (slower, the same pairings)")
+    ENGINE: type = library.DutchEngine
+else:
+    FastDutchEngine._pair_iterative_mwm = _LOOP
+    ENGINE = FastDutchEngine
+
+
+def generate_pairings(players: list[dict[str, Any]], previous: set[tuple[int, ...]], round_number: int,
+                      total_rounds: int) -> list[dict[str, Any]]:
+    """As `caissify_pairings.generate_pairings("dutch", ...)`, by `ENGINE`."""
+    _warn_if_floats_missing("dutch", players, previous, round_number)
+    engine = ENGINE(players=players, previous_pairings=previous, round_number=round_number, total_rounds=total_rounds)
+    return engine.generate_pairings()
