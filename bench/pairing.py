@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/pairing.py [--swiss 200] [--tables 60] [--rounds 6] [--seed 1]
                                       [--edition dutch-2026 dutch-2025] [--library-engine]
-                                      [--library-weights] [--check weights|engine --sizes 20 200]
+                                      [--library-weights] [--check weights|engine|loop --sizes 20 200]
 
 Prints the load average and a baseline (a fixed workload, so figures taken at different loads
 compare), then, round by round, the CPU seconds to pair a two-seat Swiss of --swiss players by
@@ -13,9 +13,9 @@ measures the 2026 edition by caissify-pairings' own engine as it ships (networkx
 pure Python), not with the compiled round loop the service runs it with
 (games/events/pairing/dutch_2026.py, matching.py). --library-weights measures the
 2025 edition with py4swiss's pair weights computed for every pair, not once per kind of pair
-(games/events/pairing/pair_weights.py). --check weights|engine pairs --rounds random rounds
-of events of --sizes players both ways (ours and the library's own) and counts the equal
-pairings."""
+(games/events/pairing/pair_weights.py). --check weights|engine|loop pairs --rounds random
+rounds of events of --sizes players both ways (ours and the library's own; "loop": the
+library's engine with the compiled matcher) and counts the equal pairings."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -43,6 +43,9 @@ from games.events.pairing.types import Board, Entrants, History
 OURS = {
     "weights": ("dutch-2025", [(pair_weights, "memoized", nullcontext)]),
     "engine": ("dutch-2026", [(matching, "compiled", nullcontext), (dutch_2026, "ENGINE", DutchEngine)]),
+    # The round loop and colours alone: the library's engine with the compiled matcher (quick
+    # enough for 200-player rounds; that matcher is checked against networkx by "engine").
+    "loop": ("dutch-2026", [(dutch_2026, "ENGINE", DutchEngine)]),
 }
 
 
@@ -99,7 +102,8 @@ def check(what: str, count: int, seed: int, sizes: tuple[int, int]) -> None:
     """``count`` random rounds of events of ``sizes`` players, 0–5 rounds played, each paired
     twice: ``what`` "weights", the 2025 edition with its pair weights once per kind
     (pair_weights.py) and with py4swiss's own; "engine", the 2026 edition with the compiled
-    round loop (dutch_2026.py, matching.py) and by caissify-pairings' engine as it ships. Prints how
+    round loop (dutch_2026.py, matching.py) and by caissify-pairings' engine as it ships; "loop",
+    the same against the library's engine with the compiled matcher (matching.py). Prints how
     many pairings are equal and each side's CPU seconds."""
     edition = OURS[what][0]
 
@@ -149,12 +153,13 @@ def main() -> None:
         print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
         check(args.check, args.rounds, args.seed, tuple(args.sizes))
         return
+    switched = ExitStack()  # held to the end of the run: a dropped block would switch back
     for off, flag, said in (("weights", args.library_weights,
                               "the 2025 edition's pair weights by py4swiss for every pair, not once per kind"),
                              ("engine", args.library_engine,
                               "the 2026 edition by caissify-pairings' own engine (networkx matchings, pure Python)")):
         if flag:
-            library_only(off).__enter__()  # for the whole run
+            switched.enter_context(library_only(off))
             print(said)
     print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(f"baseline (3,000,000 additions): {baseline():.3f} CPU s")

@@ -77,14 +77,34 @@ def test_the_loops_changed_pairs_are_matched_as_networkx_matches_the_whole(seed)
     rng = random.Random(seed)
     n = rng.randint(3, 13)
     weights = {(i, j): rng.choice([0, rng.randint(1, 9)]) for i, j in itertools.combinations(range(n), 2)}
-    try:
-        for step in range(20):
-            assert _size_and_weight(weights, dutch_2026._matched(weights, n)) == _networkx(weights, n), step
-            for key in rng.sample(sorted(weights), k=rng.randint(1, len(weights))):
-                weights[key] = rng.choice([0, rng.randint(1, 9), rng.getrandbits(12 * step + 1)])
-                dutch_2026._touch(weights, key)
-    finally:
-        dutch_2026._local.tracked = None
+    with dutch_2026._LOCK:
+        try:
+            for step in range(20):
+                assert _size_and_weight(weights, dutch_2026._matched(weights, n)) == _networkx(weights, n), step
+                for key in rng.sample(sorted(weights), k=rng.randint(1, len(weights))):
+                    weights[key] = rng.choice([0, rng.randint(1, 9), rng.getrandbits(12 * step + 1)])
+                    dutch_2026._TOUCHED.add(key)  # as the loop's _set_w notes it
+        finally:
+            dutch_2026._RUN.weights = dutch_2026._RUN.matcher = None
+            dutch_2026._TOUCHED.clear()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_loops_preliminary_graph_is_matched_as_networkx_matches_it(seed):
+    rng = random.Random(seed)
+    ours, theirs = dutch_2026._Graph(), nx.Graph()
+    for graph in (ours, theirs):
+        for v in range(rng.randint(3, 15)):
+            graph.add_node(v)
+    for i, j in itertools.combinations(range(len(ours.nodes)), 2):
+        if rng.random() < 0.5:
+            w = rng.choice([rng.randint(1, 9), rng.getrandbits(90) + 1])
+            ours.add_edge(i, j, weight=w)
+            theirs.add_edge(i, j, weight=w)
+    got = dutch_2026._max_weight_matching(ours, maxcardinality=True)
+    want = nx.max_weight_matching(theirs, maxcardinality=True)
+    assert (len(got), sum(theirs[u][v]["weight"] for u, v in got)) == (
+        len(want), sum(theirs[u][v]["weight"] for u, v in want))
 
 
 def test_a_round_lets_its_matcher_go():
@@ -93,7 +113,7 @@ def test_a_round_lets_its_matcher_go():
     while not state[1].rounds:
         state = random_state(rng, (12, 12))
     _caissify_2026(*state)
-    assert getattr(dutch_2026._local, "tracked", None) is None
+    assert dutch_2026._RUN.matcher is None and dutch_2026._RUN.weights is None
 
 
 def test_a_library_loop_of_another_shape_runs_as_it_ships(monkeypatch):

@@ -1,19 +1,21 @@
 """Maximum-weight matching for the 2026 Dutch edition at compiled speed.
 
-caissify-pairings' Dutch engine (swiss_dutch.py) calls networkx's `max_weight_matching`, pure
-Python, about a hundred times a round over the whole field: 94 % of a 200-player round. While
-it pairs, `compiled()` has that call answered by py4swiss's compiled blossom
-(`ComputerDutchOptimality`, C++ with weights of any size: the bbpPairings matcher py4swiss pairs
-the 2025 edition with), one matcher kept through the round and told only what changed since the
-last graph (docs/decisions.md, "Club-event pairing").
+caissify-pairings' Dutch engine (swiss_dutch.py) matches the whole field about a hundred times
+a round; in networkx's pure Python that was 94 % of a 200-player round. Here those matchings
+are computed by py4swiss's compiled blossom (`ComputerDutchOptimality`, C++ with weights of any
+size: the bbpPairings matcher py4swiss pairs the 2025 edition with), one matcher kept through
+the round and told only what changed since the last graph (docs/decisions.md, "Club-event
+pairing"). The round loop hands its changed pairs to `_Matcher.update` itself (dutch_2026.py);
+`max_weight_matching` takes a networkx graph, for the loop's preliminary bye graph and, while
+`compiled()` runs, for any other networkx matching the library makes.
 
 Maximum cardinality, as networkx's ``maxcardinality=True``: every edge gets a bonus larger than
 any matching's total weight, so a matching with more edges always weighs more. The matched size
-and weight equal networkx's (tests/events/test_compiled_matching.py), for a graph matched
-afresh and for one changed since the last; where several matchings weigh the same the choice
-could differ, and the pairings are checked equal to networkx's on random rounds (the same test
-file; `bench/pairing.py --check matching` for more). A graph with a weight that is not a
-positive whole number goes to networkx itself."""
+and weight equal networkx's (tests/events/test_compiled_matching.py, test_dutch_2026.py), for a
+graph matched afresh and for one changed since the last; where several matchings weigh the
+same the choice could differ, and the pairings are checked equal to the library's own on
+random rounds (test_dutch_2026.py; `bench/pairing.py --check engine` for more). A graph with a
+weight that is not a positive whole number goes to networkx itself."""
 
 from __future__ import annotations
 
@@ -140,21 +142,27 @@ def max_weight_matching(graph: Any, maxcardinality: bool = False, weight: str = 
     # which caissify never builds, goes to networkx itself.
     if any(type(w) is not int or w <= 0 for w in edges.values()):
         return _NETWORKX(graph, maxcardinality=maxcardinality, weight=weight)
+    return matched_pairs(nodes, edges, maxcardinality)
+
+
+def matched_pairs(nodes: list[Any], edges: dict[tuple[int, int], int], maxcardinality: bool) -> set[tuple[Any, Any]]:
+    """The pairs of ``nodes`` in a maximum-weight matching of ``edges`` (by node index, the lower
+    first; whole positive weights), computed by the compiled matcher."""
     if not edges:
         return set()
-    top = max(edges.values())
-    matcher = _matcher(nodes, top)
+    matcher = _matcher(nodes, max(edges.values()))
     mate = matcher.match(edges, maxcardinality)
     return {(nodes[i], nodes[j]) for i, j in enumerate(mate) if i < j}
 
 
 @contextmanager
 def compiled() -> Iterator[None]:
-    """networkx's `max_weight_matching` answered by the compiled matcher while the block runs
-    (caissify imports networkx inside its functions: its module has no name of ours to bind),
-    one matcher kept from graph to graph within the block. One block at a time; a call from
-    another thread meanwhile gets the same matching's size and weight from a matcher of its
-    own, or networkx's own for a graph it cannot take."""
+    """networkx's `max_weight_matching` answered by the compiled matcher while the block runs,
+    one matcher kept from graph to graph within the block. dutch_2026.py's round loop needs no
+    swap (its `import networkx` gets ours); the swap covers the library's engine as it ships,
+    which dutch_2026.py falls back to on another version of caissify-pairings, and the bench's
+    checks. One block at a time; a call from another thread meanwhile gets the same matching's
+    size and weight from a matcher of its own, or networkx's own for a graph it cannot take."""
     with _SWAP:
         nx.max_weight_matching = max_weight_matching
         _local.in_block, _local.matcher = True, None
