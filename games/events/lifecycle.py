@@ -4,8 +4,11 @@ the calculator to its table, and fixing a result. Every change is one transactio
 
 from __future__ import annotations
 
+import hashlib
 import random
+from importlib import metadata
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -15,7 +18,7 @@ from games.events.pairing.round_robin import round_robin_field, round_robin_roun
 from games.events.pairing.standings import DEFAULT_PLACE_POINTS, PAIR_DEFAULT_TIEBREAKS, TABLE_TIEBREAKS
 from games.events.pairing.swiss_dutch import swiss_round
 from games.events.pairing.tables import seat_round
-from games.events.pairing.types import Entrants, Table
+from games.events.pairing.types import Entrants, History, Table
 from games.events.results import history_of, rounds_of, unfinished_tables
 from games.models import Game, Player
 from games.services import reason_of
@@ -89,13 +92,37 @@ def withdraw(registration: Registration) -> None:
 
 
 def _playing(event: Event) -> list[int]:
-    return list(event.registrations.filter(checked_in=True, withdrawn=False).values_list("player_id", flat=True))
+    return list(event.registrations.filter(checked_in=True, withdrawn=False)
+                .order_by("player_id").values_list("player_id", flat=True))
 
 
 def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
     """The tables of the round after ``rounds`` (pure: the seed, the players and the results)."""
-    history = history_of(event, rounds)
-    playing = _playing(event)
+    return _paired(event, history_of(event, rounds), _playing(event))
+
+
+#: The pairing libraries' versions, part of a kept preview's key: an upgrade pairs afresh.
+_LIBRARIES = tuple(metadata.version(d) for d in ("caissify-pairings", "py4swiss"))
+PREVIEW_SECONDS = 3600
+
+
+def preview_next(event: Event, rounds: list[Round]) -> list[Table]:
+    """`pair_next`, kept in the cache under everything the pairing reads (the seed, who plays,
+    the results, the event's kind, rounds and edition, the libraries' versions). Every big
+    screen shows the next round and polls every 2 s, and a 200-player Swiss takes about 0.4
+    CPU s to pair: the first poll after a change pairs, the others read. Starting the round
+    pairs afresh from the same inputs, so it seats what the screens showed."""
+    history, playing = history_of(event, rounds), _playing(event)
+    inputs = (event.pk, event.kind, event.seed, event.rounds, event.pairing_edition, playing, history, _LIBRARIES)
+    key = "imhotep:event-next:" + hashlib.sha256(repr(inputs).encode()).hexdigest()
+    tables = cache.get(key)
+    if tables is None:
+        tables = _paired(event, history, playing)
+        cache.set(key, tables, PREVIEW_SECONDS)
+    return tables
+
+
+def _paired(event: Event, history: History, playing: list[int]) -> list[Table]:
     if event.kind == Event.Kind.TABLES:
         return seat_round(Entrants.drawn(playing, event.seed), history)
     if event.kind == Event.Kind.SWISS:

@@ -20,7 +20,7 @@ def _next_round(event: Event, rounds, current) -> list[tuple[int, list[str]]]:
     if current is None or not current.done or len(rounds) >= event.rounds:
         return []
     try:
-        tables: list[Table] = lifecycle.pair_next(event, rounds)
+        tables: list[Table] = lifecycle.preview_next(event, rounds)
     except Exception:  # a preview only: a pairing problem is the admin's to see when they start the round
         return []
     names = lifecycle.names_by_id({p for t in tables for p in t.seats})

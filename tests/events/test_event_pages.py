@@ -307,3 +307,46 @@ def test_the_event_page_and_api_name_the_pairing_edition(client, api_client, sta
     event_id = int(client.post("/events/new", form)["Location"].rstrip("/").split("/")[-1])
     assert "C.04.3 in force until 31 January 2026" in client.get(f"/events/{event_id}/").content.decode()
     assert api_client.get(f"/api/v1/events/{event_id}").json()["pairing_edition"] == "dutch-2025"
+
+
+def _counting_pairings(monkeypatch) -> list[int]:
+    """How many times the service pairs a Swiss round (the real pairing, counted)."""
+    calls = []
+    real = lifecycle.swiss_round
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lifecycle, "swiss_round", counted)
+    return calls
+
+
+def test_the_big_screens_polls_pair_the_next_round_once(client, monkeypatch):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    play_round(event)
+    calls = _counting_pairings(monkeypatch)
+    pages = [client.get(f"/events/{event.pk}/screen/live").content.decode() for _ in range(3)]
+    assert len(calls) == 1 and pages[0] == pages[2]
+
+
+def test_a_result_fixed_after_the_preview_is_previewed_afresh(client, monkeypatch):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    play_round(event)
+    calls = _counting_pairings(monkeypatch)
+    client.get(f"/events/{event.pk}/screen/live")
+    lifecycle.fix_result(event.round_set.get().pairings.filter(bye=False).first(), [2, 1])
+    client.get(f"/events/{event.pk}/screen/live")
+    assert len(calls) == 2
+
+
+def test_the_started_round_seats_what_the_big_screen_showed(client):
+    event = duel_event(NAMES + ["Eve", "Finn"])
+    lifecycle.start_round(event)
+    play_round(event)
+    shown = lifecycle.preview_next(event, list(event.round_set.order_by("number")))
+    lifecycle.start_round(event)
+    started = Pairing.objects.filter(round__event=event, round__number=2).order_by("table")
+    assert [tuple(s.player_id for s in p.seats.order_by("order")) for p in started] == [t.seats for t in shown]
