@@ -343,7 +343,7 @@ def test_a_result_fixed_after_the_preview_is_previewed_afresh(client, monkeypatc
 
 
 def test_the_started_round_seats_what_the_big_screen_showed(client):
-    event = duel_event(NAMES + ["Eve", "Finn"])
+    event = duel_event([*NAMES, "Eve", "Finn"])
     lifecycle.start_round(event)
     play_round(event)
     shown = lifecycle.preview_next(event, list(event.round_set.order_by("number")))
