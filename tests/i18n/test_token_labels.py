@@ -109,3 +109,14 @@ def test_d2_the_board_shows_the_japanese_faces(club_client):
     with translation.override("ja"):
         expected = [label(t) for line in boats.values() if line for t in line if t is not None]
     assert shown and sorted(shown) == sorted(expected)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_d1_the_palettes_key_names_every_label_in_the_readers_language(club_client, language):
+    page = club_client.get("/games/new", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    key = page.split('<details class="palette-key">', 1)[1].split("</details>", 1)[0]
+    pairs = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", key))
+    with translation.override(language):
+        shown = {label(t): html.unescape(pairs.get(html.escape(label(t)), "")) for t in TOKEN_IDS if not t.startswith("tomb")}
+    assert all(shown.values()), shown
+    assert ("helle Pyramide" if language == "de" else "light pyramid") in shown.values()
