@@ -117,6 +117,7 @@ def test_d1_the_palettes_key_names_every_label_in_the_readers_language(club_clie
     key = page.split('<details class="palette-key">', 1)[1].split("</details>", 1)[0]
     pairs = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", key))
     with translation.override(language):
-        shown = {label(t): html.unescape(pairs.get(html.escape(label(t)), "")) for t in TOKEN_IDS if not t.startswith("tomb")}
+        shown = {label(t): html.unescape(pairs.get(html.escape(label(t)), ""))
+                 for t in TOKEN_IDS if not t.startswith("tomb")}
     assert all(shown.values()), shown
     assert ("helle Pyramide" if language == "de" else "light pyramid") in shown.values()
