@@ -3,7 +3,7 @@ game plugin.
 
 Room map (which module holds what; a newcomer fixing a rule starts from the rule's id):
 
-- **The box and its pieces** — `tokens` (the 60 cargo tokens, D1), `harbor` (harbour geometry,
+- **The box and its pieces** — `tokens` (the 60 cargo tokens, D1), `harbor` (harbor geometry,
   D1–D2), `board_limits` (what the box holds, the F1 limits across both boards), `labels`
   (tokens as people name them at the table).
 - **A position** — `state` (`DuelState`, immutable, and its mutable twin `Work`), `hidden` (what

@@ -53,3 +53,8 @@ def test_api_docs_page_answers_without_a_cdn(client):
     body = response.content.decode()
     assert "swagger-ui" in body
     assert "cdn.jsdelivr" not in body and "unpkg.com" not in body
+
+
+def test_api_docs_page_links_back_to_the_site_and_to_the_schema(client):
+    body = client.get("/api/docs").content.decode()
+    assert 'href="/"' in body and 'href="/api/v1/schema"' in body

@@ -42,7 +42,7 @@ class ClassicBoard(BoardView):
 
     template = "ui/classic/board.html"
     css_class = "is-classic"
-    setup_text = _("Setup: round 1's ships are in the harbour, sleds loaded.")
+    setup_text = _("Setup: round 1's ships are in the harbor, sleds loaded.")
 
     def context(self, timeline, ply: int, story, colours) -> dict:
         state_json = timeline.state_json(ply)
