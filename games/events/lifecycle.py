@@ -101,19 +101,23 @@ def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
     return _paired(event, history_of(event, rounds), _playing(event))
 
 
-#: The pairing libraries' versions, part of a kept preview's key: an upgrade pairs afresh.
-_LIBRARIES = tuple(metadata.version(d) for d in ("caissify-pairings", "py4swiss"))
+#: What a kept preview was paired by, part of its key, so a deploy that changes it pairs afresh:
+#: the pairing libraries' versions and ours (bump it with any change to games/events/pairing
+#: that changes a pairing).
+PAIRING_VERSION = 1
+_PAIRED_BY = (PAIRING_VERSION, *(metadata.version(d) for d in ("caissify-pairings", "py4swiss", "networkx")))
 PREVIEW_SECONDS = 3600
 
 
 def preview_next(event: Event, rounds: list[Round]) -> list[Table]:
     """`pair_next`, kept in the cache under everything the pairing reads (the seed, who plays,
-    the results, the event's kind, rounds and edition, the libraries' versions). Every big
+    the results, the event's kind, rounds and edition, what pairs: `_PAIRED_BY`). Every big
     screen shows the next round and polls every 2 s, and a 200-player Swiss takes about 0.4
     CPU s to pair: the first poll after a change pairs, the others read. Starting the round
     pairs afresh from the same inputs, so it seats what the screens showed."""
     history, playing = history_of(event, rounds), _playing(event)
-    inputs = (event.pk, event.kind, event.seed, event.rounds, event.pairing_edition, playing, history, _LIBRARIES)
+    inputs = (event.pk, str(event.kind), event.seed, event.rounds, str(event.pairing_edition), playing, history,
+              _PAIRED_BY)
     key = "imhotep:event-next:" + hashlib.sha256(repr(inputs).encode()).hexdigest()
     tables = cache.get(key)
     if tables is None:

@@ -51,7 +51,7 @@ def test_a_players_fixed_colours_are_the_librarys(history):
         return library.DutchPlayer(id=1, name="", score=0.0, rating=0, pairing_number=1, starting_number=1,
                                    color_hist=list(history))
 
-    theirs, ours = player(), dutch_2026._fixed_colours(player())
+    theirs, ours = player(), dutch_2026._fixed_colours(player(), dutch_2026.FastDutchEngine.colours)
     for name in ("color_diff", "color_preference", "preference_strength"):
         assert getattr(ours, name) == getattr(theirs, name), name
     for colour in ("white", "black"):
@@ -113,7 +113,13 @@ def test_a_round_lets_its_matcher_go():
     while not state[1].rounds:
         state = random_state(rng, (12, 12))
     _caissify_2026(*state)
-    assert dutch_2026._RUN.matcher is None and dutch_2026._RUN.weights is None
+    run = dutch_2026._RUN
+    assert run.matcher is None and run.weights is None and not run.sent and not dutch_2026._TOUCHED
+
+
+def test_a_library_player_of_another_shape_pairs_by_the_library_as_it_ships(monkeypatch):
+    monkeypatch.delattr(library.DutchPlayer, "preference_strength")
+    assert dutch_2026.fast_engine() is library.DutchEngine
 
 
 def test_a_library_loop_of_another_shape_runs_as_it_ships(monkeypatch):
@@ -126,4 +132,4 @@ def test_a_library_loop_of_another_shape_runs_as_it_ships(monkeypatch):
         return _run_mwm
 
     monkeypatch.setattr(library.DutchEngine, "_pair_iterative_mwm", _pair_iterative_mwm)
-    assert dutch_2026._loop() is None
+    assert dutch_2026._loop() is None and dutch_2026.fast_engine() is library.DutchEngine

@@ -28,8 +28,8 @@ import types
 from functools import cached_property
 from typing import Any
 
+import caissify_pairings  # type: ignore[import-untyped]
 import networkx as nx  # type: ignore[import-untyped]
-from caissify_pairings import _warn_if_floats_missing  # type: ignore[import-untyped]
 from caissify_pairings.engines import dutch as library  # type: ignore[import-untyped]
 
 from games.events.pairing import matching
@@ -149,7 +149,7 @@ def _loop() -> Any:
             mine = ours.pop(const.co_name)
             if mine.co_freevars != const.co_freevars:
                 return None
-            const = mine.replace(co_qualname=const.co_qualname, co_firstlineno=const.co_firstlineno)
+            const = mine.replace(co_qualname=const.co_qualname)  # its lines stay ours, in this file
         consts.append(const)
     if ours or "networkx" not in original.__code__.co_names:
         return None
@@ -161,27 +161,37 @@ def _loop() -> Any:
     return loop
 
 
-class _KnownColours(library.DutchPlayer):
-    """A player whose colour history is fixed for the pairing: each colour property computed
-    once, by the library's own code."""
-
-    color_diff = cached_property(library.DutchPlayer.color_diff.fget)
-    color_preference = cached_property(library.DutchPlayer.color_preference.fget)
-    preference_strength = cached_property(library.DutchPlayer.preference_strength.fget)
+_COLOURS = ("color_diff", "color_preference", "preference_strength")
 
 
-def _fixed_colours(player: Any) -> Any:
+def _colours_class() -> type | None:
+    """A player class whose colour properties are the library's own, each computed once (a
+    player's colour history is fixed while it pairs); None if the library's player has not
+    these properties (another version)."""
+    base = library.DutchPlayer
+    try:
+        properties = {name: cached_property(getattr(base, name).fget) for name in _COLOURS}
+        base.would_violate_absolute_color  # noqa: B018  asked for each colour in `_fixed_colours`
+    except AttributeError:
+        return None
+    return type("KnownColours", (base,), {"__module__": __name__, "__doc__": _colours_class.__doc__, **properties})
+
+
+def _fixed_colours(player: Any, colours: type) -> Any:
     violates = {c: library.DutchPlayer.would_violate_absolute_color(player, c) for c in ("white", "black")}
-    player.__class__ = _KnownColours
+    player.__class__ = colours
     player.would_violate_absolute_color = violates.__getitem__
     return player
 
 
 class FastDutchEngine(library.DutchEngine):
-    """caissify-pairings' Dutch engine with the compiled round loop and fixed colours."""
+    """caissify-pairings' Dutch engine with the compiled round loop and fixed colours
+    (`fast_engine` sets both up)."""
+
+    colours: type
 
     def _build_players(self, raw: list[dict[str, Any]]) -> list[Any]:
-        return [_fixed_colours(p) for p in super()._build_players(raw)]
+        return [_fixed_colours(p, self.colours) for p in super()._build_players(raw)]
 
     def generate_pairings(self) -> list[dict[str, Any]]:
         with _LOCK:
@@ -193,19 +203,27 @@ class FastDutchEngine(library.DutchEngine):
                 _TOUCHED.clear()
 
 
-_LOOP = _loop()
-if _LOOP is None:
-    log.warning("caissify-pairings' Dutch round loop is not the shape dutch_2026.py knows: "
-                "pairing the 2026 edition with the library's engine as it is (slower, the same pairings)")
-    ENGINE: type = library.DutchEngine
-else:
-    FastDutchEngine._pair_iterative_mwm = _LOOP
-    ENGINE = FastDutchEngine
+def fast_engine() -> type:
+    """`FastDutchEngine`, set up; the library's engine as it ships (slower, the same pairings),
+    logged, where the library's loop or player is not the shape this module knows."""
+    loop, colours = _loop(), _colours_class()
+    if loop is None or colours is None:
+        log.warning("caissify-pairings' Dutch engine is not the shape dutch_2026.py knows: pairing the "
+                    "2026 edition with the library's engine as it ships (slower, the same pairings)")
+        return library.DutchEngine
+    FastDutchEngine._pair_iterative_mwm = loop
+    FastDutchEngine.colours = colours
+    return FastDutchEngine
+
+
+ENGINE: type = fast_engine()
 
 
 def generate_pairings(players: list[dict[str, Any]], previous: set[tuple[int, ...]], round_number: int,
                       total_rounds: int) -> list[dict[str, Any]]:
     """As `caissify_pairings.generate_pairings("dutch", ...)`, by `ENGINE`."""
-    _warn_if_floats_missing("dutch", players, previous, round_number)
+    warn = getattr(caissify_pairings, "_warn_if_floats_missing", None)  # the library's own call's warning
+    if warn is not None:
+        warn("dutch", players, previous, round_number)
     engine = ENGINE(players=players, previous_pairings=previous, round_number=round_number, total_rounds=total_rounds)
     return engine.generate_pairings()
