@@ -14,10 +14,10 @@ The loop (900 lines of the library) is not copied. Its own compiled code runs wi
 two of its inner functions replaced (`_set_w` also notes the changed pair, `_run_mwm` hands the
 dict to the matcher) and its `import networkx` answered by a module of ours whose
 `max_weight_matching` is the compiled one. That leans on the library's code, so
-caissify-pairings is pinned (requirements.txt) and the loop's shape is checked on import:
-anything unexpected, and the library's engine runs as it is, logged once. The pairings are
-checked equal to the library's own engine's (tests/events/test_dutch_2026.py;
-`bench/pairing.py --check engine` for more)."""
+caissify-pairings is pinned (requirements.txt) and the loop's and the player's shapes are
+checked on import: anything unexpected, and the library's engine runs as it ships, logged once
+(`fast_engine`). The pairings are checked equal to the library's own engine's
+(tests/events/test_dutch_2026.py; `bench/pairing.py --check engine` for more)."""
 
 from __future__ import annotations
 
