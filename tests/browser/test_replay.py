@@ -122,3 +122,15 @@ def test_a_spectators_slider_reaches_the_newest_move(page):
     append_move(game.pk, 10, full["moves"][10])
     _at(page, 11)  # the live poll brings the move
     assert page.locator("#ply-slider").evaluate("s => [s.max, s.value]") == ["11", "11"]
+
+
+def test_d1_the_boards_label_key_stays_open_while_stepping(page):
+    game = store(random_record(7))
+    page.goto(f"/games/{game.pk}/replay?ply=5")
+    _at(page, 5)
+    page.click("#board-token-key summary")
+    page.keyboard.press("ArrowRight")
+    _at(page, 6)
+    key = page.locator("#board-token-key")
+    assert key.get_attribute("open") is not None  # hx-preserve: the key is not closed by the step
+    assert "place 2–3 meeples" in key.inner_text()

@@ -121,3 +121,11 @@ def test_d1_the_palettes_key_names_every_label_in_the_readers_language(club_clie
                  for t in TOKEN_IDS if not t.startswith("tomb")}
     assert all(shown.values()), shown
     assert ("helle Pyramide" if language == "de" else "light pyramid") in shown.values()
+
+
+def test_d2_the_boards_key_names_the_labels_in_the_readers_language(club_client):
+    game = import_record(random_record(7), user=UserFactory(), source=Game.Source.RECORDED).game
+    page = club_client.get(f"/games/{game.pk}/replay?ply=3", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    key = page.split('id="board-token-key"', 1)[1].split("</details>", 1)[0]
+    with translation.override("de"):
+        assert f"<dt>{html.escape(label('pyramid-light'))}</dt><dd>helle Pyramide</dd>" in key

@@ -46,6 +46,7 @@ class DuelBoard(BoardView):
             "supply": state.supply_count,
             "reserve": state.reserve_count,
             "over": state.over,
+            "token_faces": live_forms.palette_of({}),  # the key to the boats' labels
         }
 
     def describe(self, timeline) -> list:
