@@ -99,7 +99,7 @@ def _verdict(seatings, entrants: Entrants, history: History) -> tuple[bool, bool
         1 for s in seatings if len(s) == 1) != len(entrants.players) % 2
     illegal = broken and legal_pairing_exists(entrants, history)
     bye = next((s[0] for s in seatings if len(s) == 1), None)
-    high = bye is not None and bool(lower_byes(entrants, history, points.get(bye, 0.0)))
+    high = bye is not None and bool(lower_byes(entrants, history, points.get(bye, 0.0), limit=1))
     return illegal, high
 
 

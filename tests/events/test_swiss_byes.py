@@ -1,9 +1,12 @@
 """The pairing-allocated bye in a Swiss, whichever library paired (swiss_dutch.py)."""
 
+import random
+
 import pytest
 
-from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, ENGINES, swiss_round
+from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, ENGINES, lower_byes, swiss_round
 from games.events.pairing.types import Board, Entrants, History
+from tests.events.dutch_differential import random_state
 
 WIN, LOSS, DRAW = (1.0, 0.0), (0.0, 1.0), (0.5, 0.5)
 
@@ -53,3 +56,12 @@ def test_a_second_bye_rather_than_a_repeat_meeting_when_one_must_give(edition):
     ))
     tables = swiss_round(Entrants.drawn([1, 2, 3], 0), history, 5, edition)
     assert sorted(t.seats for t in tables) == [(1,), (2, 3)] or sorted(t.seats for t in tables) == [(1,), (3, 2)]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_first_lower_byes_are_those_a_full_search_finds_first(seed):
+    rng = random.Random(seed)
+    entrants, history, _total = random_state(rng, (7, 15))
+    below = max(history.points().values(), default=0.0) + 1  # everyone without a bye is below
+    every = lower_byes(entrants, history, below)
+    assert lower_byes(entrants, history, below, limit=2) == every[:2]

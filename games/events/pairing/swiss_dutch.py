@@ -129,16 +129,24 @@ def _legal(tables: list[Table], entrants: Entrants, history: History) -> bool:
     )
 
 
-def lower_byes(entrants: Entrants, history: History, below: float) -> list[int]:
+def lower_byes(entrants: Entrants, history: History, below: float, limit: int | None = None) -> list[int]:
     """Who could take the pairing-allocated bye instead of a player on ``below`` points: those
     without a bye, on fewer points, whose absence leaves the others a pairing without repeats;
-    the lowest score first, then the highest lot (the lowest-ranked)."""
+    the lowest score first, then the highest lot (the lowest-ranked). The first ``limit`` of
+    them (None: all): each is a matching of the whole field, and late in a 201-player event
+    over 170 players may be below the bye (7 CPU s for all of them)."""
     points, byes = history.points(), history.byes()
     candidates = sorted(
         (p for p in entrants.players if byes.get(p, 0) == 0 and points.get(p, 0.0) < below),
         key=lambda p: (points.get(p, 0.0), -entrants.lot(p)),
     )
-    return [p for p in candidates if repeat_free_exists(_without(entrants, p), history)]
+    found: list[int] = []
+    for p in candidates:
+        if limit is not None and len(found) >= limit:
+            break
+        if repeat_free_exists(_without(entrants, p), history):
+            found.append(p)
+    return found
 
 
 def _without(entrants: Entrants, player: int) -> Entrants:
@@ -184,7 +192,7 @@ def swiss_round(entrants: Entrants, history: History, total_rounds: int, edition
     # The bye above a lower score that could take it: the lowest such player gets it and the
     # library pairs the others (by its own rules, colours included); a player whose absence
     # the library cannot pair around is passed over. Rare (1–2 % of random small rounds).
-    for lower in lower_byes(entrants, history, history.points().get(bye, 0.0))[:_BYE_TRIES]:
+    for lower in lower_byes(entrants, history, history.points().get(bye, 0.0), limit=_BYE_TRIES):
         games = _run(edition, _without(entrants, lower), history, total_rounds)
         repaired = _numbered(board_order([t.seats for t in games] + [(lower,)], entrants, history))
         if games and _legal(repaired, entrants, history):
