@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import Game
+from games.player_checks import NewPlayersField
 from games.services.documents import GameMeta
 from imhotep_lib import nesting
 from imhotep_lib.translation import say
@@ -17,12 +18,13 @@ from imhotep_lib.translation import say
 
 class SaveScoreForm(forms.Form):
     """What the calculator page posts: the F1/F3 board as JSON in a hidden field, plus the
-    optional date, place and notes."""
+    optional date, place and notes, and the "these are new players" box of a second try."""
 
     board = forms.CharField(widget=forms.HiddenInput)
     played_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     location = forms.CharField(required=False, max_length=120)
     notes = forms.CharField(required=False, max_length=10_000, widget=forms.Textarea(attrs={"rows": 3}))
+    new_players = NewPlayersField()
 
     def clean_board(self) -> object:
         raw = self.cleaned_data["board"]

@@ -28,6 +28,7 @@ from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
 from games.membership.access import member_required
 from games.models import Game, ImportJob, Player, Seat
 from games.permissions import can_change_game, recorder_required
+from games.player_checks import NEW_PLAYERS, board_lookalikes
 from games.services import (
     bgg,
     editing,
@@ -271,6 +272,8 @@ def save_score(request):
             (name if name != "__all__" else "", msg) for name, msgs in form.errors.items() for msg in msgs
         ]
         return _not_saved(request, errors, live)
+    if not form.cleaned_data["new_players"] and (questions := board_lookalikes(form.cleaned_data["board"])):
+        return _not_saved(request, [("", question) for question in questions], live, ask_new_players=True)
     outcome = recording.import_board(form.cleaned_data["board"], user=request.user, meta=form.meta())
     if outcome.status == outcome.REJECTED:
         return _not_saved(request, outcome.errors, live)
@@ -284,14 +287,21 @@ def save_score(request):
     return HttpResponseClientRedirect(back["Location"]) if live else back
 
 
-def _not_saved(request, errors, live: bool) -> HttpResponse:
-    """Why the board was not saved: for htmx a piece for the live result's ``#save-outcome``
-    (a 200: htmx swaps only 2xx answers), else the page with the board as sent (400)."""
+def _not_saved(request, errors, live: bool, *, ask_new_players: bool = False) -> HttpResponse:
+    """Why the board was not saved: for htmx a piece for ``#save-outcome`` under the save button
+    (a 200: htmx swaps only 2xx answers), else the page with the board as sent (400).
+    ``ask_new_players``: the only reason is a name like a member's; both offer to save again
+    with "these are new players" ticked."""
+    context = {
+        "errors": errors,
+        "board": request.POST.get("board", ""),
+        "calculator": request.POST.get("calculator", ""),
+        "ask_new_players": ask_new_players,
+        "new_players_label": NEW_PLAYERS,
+    }
     if live:
-        return render(request, "scoring/_save_errors.html", {"errors": errors})
-    return render(
-        request, "games/save_error.html", {"errors": errors, "board": request.POST.get("board", "")}, status=400
-    )
+        return render(request, "scoring/_save_errors.html", context)
+    return render(request, "games/save_error.html", context, status=400)
 
 
 @member_required
