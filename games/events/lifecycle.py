@@ -81,14 +81,25 @@ def register(event: Event, name: str, *, checked_in: bool = False) -> Registrati
 
 
 def set_checked_in(registration: Registration, checked_in: bool) -> None:
-    registration.checked_in = checked_in
-    registration.save(update_fields=["checked_in"])
+    with transaction.atomic():
+        _refuse_finished(registration.event_id)
+        registration.checked_in = checked_in
+        registration.save(update_fields=["checked_in"])
 
 
 def withdraw(registration: Registration) -> None:
     """The player is paired no more; their results so far stay in the standings."""
-    registration.withdrawn = True
-    registration.save(update_fields=["withdrawn"])
+    with transaction.atomic():
+        _refuse_finished(registration.event_id)
+        registration.withdrawn = True
+        registration.save(update_fields=["withdrawn"])
+
+
+def _refuse_finished(event_id: int) -> None:
+    """Refuse a change to a finished event's players or results: its standings are final. The
+    event's row stays locked until the caller's transaction ends, so finishing waits for it."""
+    if Event.objects.select_for_update().values_list("status", flat=True).get(pk=event_id) == Event.Status.FINISHED:
+        raise EventError(_("the event is finished"))
 
 
 def _playing(event: Event) -> list[int]:
@@ -286,6 +297,7 @@ def link_game(pairing: Pairing, game_id: int) -> None:
     if _players_of(game) != {s.player_id for s in pairing.seats.all()}:
         raise EventError(_("game %(game)s was not played by this table's players") % {"game": game_id})
     with transaction.atomic():
+        _refuse_finished(pairing.round.event_id)
         locked = Pairing.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pairing.pk)
         other = Pairing.objects.filter(game=game).exclude(pk=pairing.pk).select_related("round__event").first()
         if other is not None:
@@ -310,6 +322,7 @@ def fix_result(pairing: Pairing, ranks: list[int] | None) -> None:
             raise EventError(_("give a place from 1 to %(seats)s for each of the %(seats)s seats, one of them 1")
                              % {"seats": seats})
     with transaction.atomic():
+        _refuse_finished(pairing.round.event_id)
         locked = Pairing.objects.select_for_update(of=("self",)).get(pk=pairing.pk)
         live = locked.game_id is not None and Game.objects.filter(
             pk=locked.game_id, status=Game.Status.IN_PROGRESS).exists()

@@ -27,18 +27,21 @@ class Linked:
 
     pairing: Pairing | None = None
     ambiguous: tuple[Pairing, ...] = field(default=())
+    #: The one table the game's players sit at whose result is not taken from a game, because
+    #: one of them withdrew (a club admin sets it by hand): the saver is told.
+    withdrawn: Pairing | None = None
 
 
 def _players(game: Game) -> frozenset[int]:
     return frozenset(s.player_id for s in game.seats.all())
 
 
-def _open_tables(game: Game) -> list[Pairing]:
+def _open_tables(game: Game) -> tuple[list[Pairing], list[Pairing]]:
     """The open tables of the current round of every running event of the game's type whose
-    players are exactly the game's, and none of them withdrawn."""
+    players are exactly the game's: those with none of them withdrawn, and the others."""
     players = _players(game)
     if not players:
-        return []
+        return [], []
     tables = list(
         Pairing.objects.filter(round__event__status=Event.Status.RUNNING, round__event__game_type=game.game_type,
                                game__isnull=True, bye=False, fixed_ranks__isnull=True,
@@ -46,14 +49,15 @@ def _open_tables(game: Game) -> list[Pairing]:
         .select_related("round__event").prefetch_related("seats").distinct().order_by("pk"))
     tables = [t for t in tables if frozenset(s.player_id for s in t.seats.all()) == players]
     if not tables:
-        return []
+        return [], []
     events = {t.round.event_id for t in tables}
     last = dict(Round.objects.filter(event_id__in=events).values("event_id").annotate(last=Max("number"))
                 .values_list("event_id", "last"))
     withdrawn = set(Registration.objects.filter(event_id__in=events, player_id__in=players, withdrawn=True)
                     .values_list("event_id", "player_id"))
-    return [t for t in tables if t.round.number == last[t.round.event_id]
-            and not any((t.round.event_id, p) in withdrawn for p in players)]
+    current = [t for t in tables if t.round.number == last[t.round.event_id]]
+    gone = [t for t in current if any((t.round.event_id, p) in withdrawn for p in players)]
+    return [t for t in current if t not in gone], gone
 
 
 def link_stored(game: Game) -> Linked:
@@ -61,9 +65,10 @@ def link_stored(game: Game) -> Linked:
     row lock on that table, so two writers never link one table twice."""
     if game.parent_id is not None or Pairing.objects.filter(game=game).exists():
         return Linked()
-    fits = _open_tables(game)
+    fits, gone = _open_tables(game)
     if len(fits) != 1:
-        return Linked(ambiguous=tuple(fits) if len(fits) > 1 else ())
+        return Linked(ambiguous=tuple(fits) if len(fits) > 1 else (),
+                      withdrawn=gone[0] if not fits and len(gone) == 1 else None)
     with transaction.atomic():
         pairing = Pairing.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=fits[0].pk)
         # Re-read under the lock: another writer may have linked it since we looked.

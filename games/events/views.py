@@ -117,7 +117,10 @@ def register(request, pk: int):
 @require_POST
 def check_in(request, pk: int, reg: int):
     registration = get_object_or_404(Registration, pk=reg, event_id=pk)
-    lifecycle.set_checked_in(registration, request.POST.get("checked_in") == "1")
+    try:
+        lifecycle.set_checked_in(registration, request.POST.get("checked_in") == "1")
+    except lifecycle.EventError as exc:
+        return _refused(request, registration.event, exc)
     return _back(registration.event)
 
 
@@ -125,7 +128,10 @@ def check_in(request, pk: int, reg: int):
 @require_POST
 def withdraw(request, pk: int, reg: int):
     registration = get_object_or_404(Registration, pk=reg, event_id=pk)
-    lifecycle.withdraw(registration)
+    try:
+        lifecycle.withdraw(registration)
+    except lifecycle.EventError as exc:
+        return _refused(request, registration.event, exc)
     return _back(registration.event)
 
 
@@ -248,7 +254,8 @@ def fix_result(request, pk: int, table: int):
 def after_saving_board(request, game) -> HttpResponse | None:
     """After the calculator saved ``game``: link it to the event table it was played at
     (`linking`) and go back to that event's page; None when it is no table's game. A game that
-    fits open tables of two events is linked to neither, and the saver is told which."""
+    fits open tables of two events is linked to neither, and the saver is told which; so is the
+    saver of a game at a table a player withdrew from (back to the event: its result is set by hand)."""
     linked = linking.link_stored(game)
     if linked.pairing is not None:
         event = linked.pairing.round.event
@@ -261,4 +268,10 @@ def after_saving_board(request, game) -> HttpResponse | None:
             for p in linked.ambiguous)
         messages.warning(request, _("Game %(game)s fits more than one open table (%(tables)s): a club admin "
                                     "links it to the right one.") % {"game": game.pk, "tables": tables})
+    if linked.withdrawn is not None:
+        table = linked.withdrawn
+        messages.warning(request, _("Game %(game)s is not the result of table %(table)s of %(event)s: a player "
+                                    "there withdrew from the event, so a club admin sets that table's result by "
+                                    "hand.") % {"game": game.pk, "table": table.table, "event": table.round.event.name})
+        return _back(table.round.event)
     return None

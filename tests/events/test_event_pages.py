@@ -206,6 +206,18 @@ def test_a_board_fitting_open_tables_of_two_events_is_linked_to_neither(client, 
     assert not Pairing.objects.filter(game__isnull=False).exists()
 
 
+def test_a_board_saved_for_a_withdrawn_players_table_says_it_is_not_the_tables_result(client, alice):
+    event = duel_event(NAMES)
+    lifecycle.start_round(event)
+    pairing = event.round_set.get().pairings.filter(bye=False).first()
+    lifecycle.withdraw(event.registrations.get(player__name=_seated(pairing)[0]))
+    client.force_login(alice)
+    response = client.post("/games/save-score", {"board": _board(_seated(pairing))}, follow=True)
+    pairing.refresh_from_db()
+    assert f"is not the result of table {pairing.table} of Club night" in response.content.decode()
+    assert response.redirect_chain[-1][0] == f"/events/{event.pk}/" and pairing.game_id is None
+
+
 def test_a_round_started_twice_is_refused_the_second_time(client, staff):
     event = duel_event(NAMES)
     client.force_login(staff)
@@ -234,6 +246,48 @@ def test_finish_event_is_offered_after_the_last_round_and_finishes_it(client, st
     client.post(f"/events/{event.pk}/finish")
     event.refresh_from_db()
     assert event.status == "finished"
+
+
+def _finished(names):
+    event = duel_event(names, rounds=1)
+    lifecycle.start_round(event)
+    play_round(event)
+    lifecycle.finish(event)
+    return event
+
+
+def test_a_finished_events_result_cannot_be_fixed(client, staff):
+    event = _finished(NAMES)
+    pairing = event.round_set.get().pairings.filter(bye=False).first()
+    client.force_login(staff)
+    response = client.post(f"/events/{event.pk}/tables/{pairing.pk}/fix", {"ranks": "2 1"}, follow=True)
+    pairing.refresh_from_db()
+    assert "the event is finished" in response.content.decode() and pairing.fixed_ranks is None
+
+
+def test_a_finished_events_player_cannot_withdraw(client, staff):
+    event = _finished(NAMES)
+    registration = event.registrations.first()
+    client.force_login(staff)
+    response = client.post(f"/events/{event.pk}/players/{registration.pk}/withdraw", follow=True)
+    registration.refresh_from_db()
+    assert "the event is finished" in response.content.decode() and not registration.withdrawn
+
+
+def test_a_finished_events_player_cannot_be_checked_out(client, staff):
+    event = _finished(NAMES)
+    registration = event.registrations.first()
+    client.force_login(staff)
+    response = client.post(f"/events/{event.pk}/players/{registration.pk}/check-in", {"checked_in": "0"}, follow=True)
+    registration.refresh_from_db()
+    assert "the event is finished" in response.content.decode() and registration.checked_in
+
+
+def test_a_finished_events_page_offers_no_change(client, staff):
+    event = _finished(NAMES)
+    client.force_login(staff)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Withdraw" not in page and 'id="register-form"' not in page and "Set the result" not in page
 
 
 def test_a_result_linked_for_a_withdrawn_player_is_refused(client, staff):

@@ -50,6 +50,14 @@ def test_the_setup_page_is_the_duel_form_with_the_tables_players_seated(client, 
     assert f'{seat_1} value="{seated[0]}"' in page
 
 
+def test_the_setup_page_shows_who_starts_as_the_pairing_gives_it_without_a_choice(client, staff):
+    event, pairing, seated = _duel_table()
+    client.force_login(staff)
+    page = client.get(f"/events/{event.pk}/tables/{pairing.pk}/live").content.decode()
+    assert f'<p id="seated-starter">{seated[0]}</p>' in page
+    assert 'type="radio" name="starter"' not in page and "a new name creates a player" not in page
+
+
 def test_a_transcribed_setup_starts_the_tables_game_with_the_boats_as_laid_out(client, staff):
     event, pairing, _seated = _duel_table()
     client.force_login(staff)
@@ -74,6 +82,15 @@ def test_a_bad_transcription_is_named_and_stores_nothing(client, staff):
     response = client.post(f"/events/{event.pk}/tables/{pairing.pk}/live", _transcribed(boat_row_1="obelisk"))
     assert response.status_code == 400 and "give the 3 tokens" in response.content.decode()
     assert Game.objects.count() == 0
+
+
+def test_the_tables_live_game_links_back_to_its_event_and_table(client, staff):
+    event, pairing, _seated = _duel_table()
+    client.force_login(staff)
+    client.post(f"/events/{event.pk}/tables/{pairing.pk}/live", _transcribed())
+    pairing.refresh_from_db()
+    page = client.get(f"/games/{pairing.game_id}/play").content.decode()
+    assert f'<a href="/events/{event.pk}/" id="back-to-event">Club night · Table {pairing.table}</a>' in page
 
 
 def test_a_second_press_is_taken_to_the_first_game(client, staff):

@@ -1,4 +1,4 @@
-"""Filters for the event pages: a tie-break's name in the reader's language, a dict lookup."""
+"""Filters for the event pages: a tie-break's name in the reader's language and its value, a dict lookup."""
 
 from django import template
 from django.template.defaultfilters import floatformat
@@ -28,7 +28,8 @@ def tiebreak_value(value) -> str:
     by places) says so, never 0."""
     if value is None:
         return str(_("not available"))
-    return floatformat(value, "-1")
+    # Sonneborn-Berger multiplies half points: a quarter shows as one (0.25, not 0.3).
+    return floatformat(value, "-1" if float(value) * 10 == round(float(value) * 10) else "-2")
 
 
 @register.filter
