@@ -40,7 +40,8 @@ def crosstable_rows(event: Event) -> list[list[str]]:
             for b in boards:
                 if p in b.seats:
                     i = b.seats.index(p)
-                    others = " ".join(names.get(o, "?") for o in b.seats if o != p) or "bye"
+                    # "; " between opponents: a name may hold spaces ("Nandor Ilona" is one player or two).
+                    others = "; ".join(names.get(o, "?") for o in b.seats if o != p) or "bye"
                     points = "" if b.points is None else f"{b.points[i]:g}"
                     here = f"{others}: {points}".strip()
             line.append(here)

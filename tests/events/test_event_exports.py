@@ -132,3 +132,13 @@ def test_the_api_gives_an_unavailable_sum_of_scores_as_null(api_client):
     lifecycle.fix_result(event.round_set.get().pairings.get(), [1, 2, 3])
     rows = api_client.get(f"/api/v1/events/{event.pk}/standings").json()
     assert [r["tiebreaks"]["score_sum"] for r in rows] == [None, None, None]
+
+
+def test_the_crosstable_separates_a_tables_opponents_so_two_word_names_stay_whole():
+    event = table_event(["Nandor Ilona", "Ben", "Cleo"], rounds=1)
+    lifecycle.start_round(event)
+    play_round(event)
+    rows = exports.crosstable_rows(event)
+    ben = next(r for r in rows if r[1] == "Ben")
+    opponents, _points = ben[3].split(": ")
+    assert set(opponents.split("; ")) == {"Nandor Ilona", "Cleo"}
