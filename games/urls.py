@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/share.svg", views.game_share_svg, name="share-svg"),
     path("players/<int:pk>/bgstats.json", views.player_bgstats, name="player-bgstats"),
     path("<int:pk>/delete", views.game_delete, name="delete"),
+    path("<int:pk>/abandon", views.game_abandon, name="abandon"),
     path("<int:pk>/details", views.game_details, name="details"),
     path("players/<int:pk>/", player_views.player_detail, name="player"),
     path("players/<int:pk>/vs/<int:other>", player_views.head_to_head, name="head-to-head"),

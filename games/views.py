@@ -22,6 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import export_limits, read_limits, registered_games
 from games.analysis.mistakes import mistakes_by_player
 from games.calibration_chart import reliability_svg
+from games.events.models import Pairing
 from games.events.views import after_saving_board
 from games.filters import GameFilterForm, games_with_seats, history_games
 from games.forms import GameDetailsForm, ImportForm, SaveScoreForm
@@ -149,6 +150,23 @@ def game_details(request, pk: int):
     editing.update_game(game, **form.cleaned_data)
     messages.success(request, _("Game details saved."))
     return redirect("games:detail", pk=pk)
+
+
+@member_required
+@require_POST
+def game_abandon(request, pk: int):
+    game = get_object_or_404(Game, pk=pk)
+    recorder_required(request.user, game, _("Only the member who recorded this game, or a club admin, may abandon it."))
+    try:
+        editing.abandon_game(game)
+    except editing.EditRefused as exc:
+        messages.error(request, say(exc.problem))
+        return redirect("games:detail", pk=pk)
+    messages.success(request, _("Game {game} abandoned: it stays in the history, and no move can be added.").format(
+        game=pk))
+    # An event table's game: back to the event, where its result can now be set by hand.
+    back = Pairing.objects.filter(game_id=pk).values_list("round__event_id", flat=True).first()
+    return redirect("events:detail", pk=back) if back is not None else redirect("games:detail", pk=pk)
 
 
 @member_required

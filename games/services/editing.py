@@ -61,3 +61,16 @@ def delete_game(game: Game) -> None:
     with transaction.atomic():
         game.delete()
         ratings.rebuild_from(game_type, played_on, game_id)
+
+
+def abandon_game(game: Game) -> Game:
+    """Stop recording a game that will not be finished (the table played on without it): it
+    stays in the history as it stands, no move can be added, and it has no result, so an event
+    table it belonged to can have its result set by hand. Only a game still being recorded."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status != Game.Status.IN_PROGRESS:
+            raise EditRefused("status", msg("only a game still being recorded can be abandoned"))
+        locked.status = Game.Status.ABANDONED
+        locked.save(update_fields=["status", "updated_at"])
+    return locked
