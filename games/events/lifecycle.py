@@ -67,11 +67,10 @@ def _place_points(given) -> dict[str, list[float]]:
 
 
 def register(event: Event, name: str, *, checked_in: bool = False) -> Registration:
-    if event.status == Event.Status.FINISHED:
-        raise EventError(_("the event is finished"))
     if event.kind == Event.Kind.ROUND_ROBIN and event.round_set.exists():
         raise EventError(_("a round robin takes no new players once it has started"))
     with transaction.atomic():
+        _refuse_finished(event.pk)
         (player,) = players_by_name([name])
         registration, _created = Registration.objects.get_or_create(event=event, player=player)
         if checked_in and not registration.checked_in:

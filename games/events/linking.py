@@ -55,9 +55,12 @@ def _open_tables(game: Game) -> tuple[list[Pairing], list[Pairing]]:
                 .values_list("event_id", "last"))
     withdrawn = set(Registration.objects.filter(event_id__in=events, player_id__in=players, withdrawn=True)
                     .values_list("event_id", "player_id"))
-    current = [t for t in tables if t.round.number == last[t.round.event_id]]
-    gone = [t for t in current if any((t.round.event_id, p) in withdrawn for p in players)]
-    return [t for t in current if t not in gone], gone
+    fits: list[Pairing] = []
+    gone: list[Pairing] = []
+    for t in tables:
+        if t.round.number == last[t.round.event_id]:
+            (gone if any((t.round.event_id, p) in withdrawn for p in players) else fits).append(t)
+    return fits, gone
 
 
 def link_stored(game: Game) -> Linked:
