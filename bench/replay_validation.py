@@ -7,7 +7,9 @@ different loads compare), then for ``--records`` seeded random records (`random_
 Duel and of the base game with 2, 3 and 4 players, the median CPU milliseconds per record of
 
 - ``replay(rec)``: full validation (header, setup, every move parsed and checked) and the
-  frozen position after every ply;
+  position after every ply (the Duel's compiled replay keeps them as kernel rows and makes a
+  `DuelState` of one when it is looked at);
+- ``all positions``: ``replay(rec)`` and then every one of its positions looked at;
 - ``replay(rec, states=False)``: the same checks, only the last position kept;
 - the plain reference replay: the record's moves turned into the playout's index form and
   carried out, without the record checks and without per-ply positions, on one mutable `Work`
@@ -152,15 +154,18 @@ def cpu_ms(fn: Callable[[], Any], repeats: int) -> float:
 def measure(label: str, records: list[dict[str, Any]], full: Callable[[dict[str, Any]], Any],
             batch: Callable[[dict[str, Any]], Any], reference: Callable[[dict[str, Any]], Any],
             repeats: int) -> None:
-    rows: dict[str, list[float]] = {"replay": [], "states=False": [], "reference": []}
+    rows: dict[str, list[float]] = {"replay": [], "all positions": [], "states=False": [], "reference": []}
     for rec in records:
         rows["replay"].append(cpu_ms(lambda rec=rec: full(rec), repeats))
+        rows["all positions"].append(cpu_ms(lambda rec=rec: list(full(rec).states), repeats))
         rows["states=False"].append(cpu_ms(lambda rec=rec: batch(rec), repeats))
         rows["reference"].append(cpu_ms(lambda rec=rec: reference(rec), repeats))
     med = {k: statistics.median(v) for k, v in rows.items()}
     plies = statistics.median(len(r["moves"]) for r in records)
     ref = med["reference"]
+    every = med["all positions"]
     print(f"{label:<22} {plies:>5.0f} plies  replay {med['replay']:7.3f} ms ({med['replay'] / ref:4.2f}x)  "
+          f"all positions {every:7.3f} ms ({every / ref:4.2f}x)  "
           f"states=False {med['states=False']:7.3f} ms ({med['states=False'] / ref:4.2f}x)  "
           f"reference {ref:7.3f} ms", flush=True)
 
@@ -169,7 +174,8 @@ def check_reference(records: list[dict[str, Any]], replay: Callable[[dict[str, A
                     reference: Callable[[dict[str, Any]], Any]) -> None:
     """The reference ends where the validated replay ends (else the comparison is void)."""
     for rec in records:
-        if replay(rec).states[-1] != reference(rec).freeze():
+        if replay(rec).states[-1] != reference(rec).freeze() \
+                or replay(rec, states=False).states[-1] != reference(rec).freeze():
             raise SystemExit("the reference replay disagrees with record.replay")
 
 

@@ -55,12 +55,16 @@ def available() -> bool:
 
 
 def warm_up() -> bool:
-    """Compile the kernel (or load it from numba's cache) with one playout from the opening,
-    so a process's first analysis does not wait for it (docs/operations.md). False without numba."""
+    """Compile the kernels (or load them from numba's cache) with one playout and a one-move
+    replay from the opening, so a process's first analysis or record does not wait for them
+    (docs/operations.md). False without numba."""
+    from rules_engine.duel import fastreplay
     from rules_engine.duel.game import new_game
     from rules_engine.duel.tokens import ALL_TOKENS
 
-    return play(new_game(supply=ALL_TOKENS), None, random.Random(0), 1) is not None
+    start = new_game(supply=ALL_TOKENS)
+    return play(start, None, random.Random(0), 1) is not None \
+        and fastreplay.replay(start, [{"type": "place", "cell": "a1"}], True) is not None
 
 
 _scratch = threading.local()

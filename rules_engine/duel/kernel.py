@@ -11,7 +11,10 @@ The position array ``st`` (offsets below): ``CELLS`` the owner of each cell's me
 or -1; each player's block (``P0 + PSTRIDE * p``): obelisks, light, dark, temple counts by
 value 1–4, tomb numbers as a 12-bit mask, action tokens by kind, meeples at home; ``BOX``
 tokens out of the game by index; ``SUPPLY`` the draw order, right-aligned (the next draw is
-``SUPPLY + 39 - scount``); ``RESERVE`` bottom to top. Every rule cites duel.md.
+``SUPPLY + 39 - scount``); ``RESERVE`` bottom to top; ``LOG`` what moved where, in the order it
+happened (``LOGN`` entries, `note`): the counts above lose the order tokens arrive in, which a
+position of the pure engine keeps (a temple's values as received, the box in order) and the
+validated replay (kernel_replay.py) rebuilds from this log. Every rule cites duel.md.
 """
 
 from __future__ import annotations
@@ -29,13 +32,17 @@ CELLS, SLOTS, LIVE, SCOUNT, RCOUNT, TO_MOVE, OVER, END, FIRST5, PLY, PASSED, UNL
 OCC0 = 37  # OCC0 + p: the cells of player p's meeples as a 9-bit mask
 P0, PSTRIDE = 40, 20
 OBEL, LIGHT, DARK, TEMPLE, TOMB, ACT, MEEP = 0, 1, 2, 3, 7, 8, 12  # within a player's block
-BOX, SUPPLY, RESERVE, SIZE = 80, 103, 142, 148
+BOX, SUPPLY, RESERVE, LOGN, LOG = 80, 103, 142, 148, 149
+LOG_LEN = 80  # each of the 60 tokens reaches a player or the box once; a spent action token moves twice
+SIZE = LOG + LOG_LEN
 END_LAST_BOAT, END_PASSES = 1, 2
 SUPPLY_LEN = 39
 
 # -- token indices (tokens.TOKEN_IDS order)
 T_OBELISK, T_LIGHT, T_DARK, T_TEMPLE1, T_TOMB1, T_ACTION1 = 0, 1, 2, 3, 7, 19
 A_TAKE, A_PLACE_MEEPLES, A_PLACE_UNLOAD, A_SWAP = 0, 1, 2, 3  # action kinds (tokens.ACTIONS order)
+# -- log entries: ``token | event << 5 | player << 7``
+L_RECEIVE, L_BOX, L_SPEND = 0, 1, 2  # a player receives the token; it goes to the box; a player spends it
 
 # -- move codes: category in the low 3 bits (legal.PLACE … legal.SWAP; 6 a pass), payload above
 C_PLACE, C_UNLOAD, C_TAKE, C_PLACE_MEEPLES, C_PLACE_UNLOAD, C_SWAP, C_PASS = range(7)
@@ -64,8 +71,18 @@ def new_pu_cache() -> IntArray:
 
 
 @njit(cache=True)
+def note(st: IntArray, tok: int, event: int, p: int) -> None:
+    """Log one move of a token (a mid-game position's log starts empty: only the moves after it)."""
+    n = st[LOGN]
+    if n < LOG_LEN:
+        st[LOG + n] = tok | event << 5 | p << 7
+        st[LOGN] = n + 1
+
+
+@njit(cache=True)
 def _receive(st: IntArray, p: int, tok: int) -> None:
     """D5: the token goes straight onto player ``p``'s monuments or action pile."""
+    note(st, tok, L_RECEIVE, p)
     pb = P0 + PSTRIDE * p
     if tok == T_OBELISK:
         st[pb + OBEL] += 1
@@ -113,6 +130,7 @@ def _unload(st: IntArray, b: int) -> None:
         left = st[SLOTS + s]
         if left >= 0:
             st[BOX + left] += 1
+            note(st, left, L_BOX, 0)
             st[SLOTS + s] = -1
         s -= 1
     st[UNLOADS] += 1
@@ -134,6 +152,7 @@ def _spend(st: IntArray, a: int) -> None:
     """D4.3: the action token leaves the game."""
     st[P0 + PSTRIDE * st[TO_MOVE] + ACT + a] -= 1
     st[BOX + T_ACTION1 + a] += 1
+    note(st, T_ACTION1 + a, L_SPEND, st[TO_MOVE])
 
 
 @njit(cache=True)

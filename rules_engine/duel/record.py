@@ -7,10 +7,12 @@ move). A record that stops before the end is fine: it is a game in progress.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from rules_engine.duel import fastreplay
 from rules_engine.duel.board import parse_board
 from rules_engine.duel.game import MONUMENTS, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
@@ -23,6 +25,7 @@ from rules_engine.errors import RecordError, shown
 from rules_engine.gametype import ReplayBase, replay_moves
 from rules_engine.messages import msg, plural
 
+log = logging.getLogger(__name__)
 COLOURS = ("black", "white")
 MAX_NAME = 100
 _TOP_FIELDS = ("game", "sides", "players", "colours", "setup", "moves")
@@ -57,7 +60,7 @@ class Replay(ReplayBase):
     the position after ``moves[k]``."""
 
     record: DuelRecord
-    states: list[DuelState]
+    states: Sequence[DuelState]  # a list, or the compiled replay's `fastreplay.Positions`
     moves: list[Move]
 
     def final_board(self, ply: int | None = None) -> dict[str, Any]:
@@ -73,8 +76,10 @@ class Replay(ReplayBase):
 
     def extended(self, raw_move: Any) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
-        return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), self.states + positions[1:],
-                      self.moves + moves)
+        states = self.states
+        # Compiled positions stay rows (`Positions.__add__`); a list is a list.
+        more = states + positions[1:] if isinstance(states, fastreplay.Positions) else [*states, *positions[1:]]
+        return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), more, self.moves + moves)
 
 
 def _players(data: dict[str, Any]) -> tuple[str, str]:
@@ -172,9 +177,20 @@ def parse_header(data: object) -> tuple[DuelRecord, DuelState, list[Any]]:
 def replay(record: object, *, states: bool = True) -> Replay:
     """Replay an F2 record. Raises `RecordError`: ``move=None`` for the header or setup,
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
-    ``states=False``: every move checked, but only the last position kept (a batch)."""
+    ``states=False``: every move checked, but only the last position kept (a batch).
+
+    A record in supply form is checked and played by the compiled kernel where numba is
+    installed (`fastreplay`, #40); a record it refuses, and every other record, by the pure
+    engine, which words the refusal."""
     head, state, raw_moves = parse_header(record)
-    positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
+    fast = fastreplay.replay(state, raw_moves, states)
+    if fast is not None and fast.positions is not None:
+        positions: Sequence[DuelState] = fast.positions
+        moves = fast.moves
+    else:
+        positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
+        if fast is not None:  # the kernel refused a move the pure engine plays: the engine wins
+            log.error("the compiled replay refused move %s of a record the pure engine accepts", fast.refused)
     rec = DuelRecord(head.players, head.colours, head.sides, head.supply, head.boats, tuple(moves))
     return Replay(rec, positions, moves)
 

@@ -1,6 +1,7 @@
 """A live move replays nothing it need not: the move is played on the position the page
 showed (its replay cached), and the page after it is rendered from that result. Counted on
-the engines' one replay loop (`rules_engine.gametype.replay_moves`), which still runs."""
+the engines' one replay loop (`rules_engine.gametype.replay_moves`), which still runs, and on the
+Duel's compiled replay (`fastreplay.replay`), which plays a whole record in its stead."""
 
 import json
 
@@ -12,6 +13,7 @@ from games.models import Move
 from games.play import appending
 from games.ui import timeline
 from rules_engine.classic import record as classic_record
+from rules_engine.duel import fastreplay
 from rules_engine.duel import record as duel_record
 from tests.kit import random_record
 from tests.replay.conftest import store
@@ -33,6 +35,16 @@ def moves_replayed(monkeypatch):
             return _real(state, raw_moves, *args, **kwargs)
 
         monkeypatch.setattr(module, "replay_moves", counting)
+    real_fast = fastreplay.replay
+
+    def counting_fast(state, raw_moves, *args, **kwargs):
+        raw_moves = list(raw_moves)
+        done = real_fast(state, raw_moves, *args, **kwargs)
+        if done is not None and done.positions is not None:  # else the loop above plays it
+            played.append(len(raw_moves))
+        return done
+
+    monkeypatch.setattr(fastreplay, "replay", counting_fast)
     return played
 
 

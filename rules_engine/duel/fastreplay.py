@@ -1,0 +1,370 @@
+"""The Duel's compiled validated replay seen from Python (issue #40): a record's moves read as
+`moves.parse_move` reads them, turned into kernel move codes and checked and played by
+`kernel_replay.replay`; the positions stay kernel arrays until one is looked at (`Positions`).
+
+`replay` answers only records it can carry to the end: a record in transcription form (its
+moves turn up tokens, F2), a move that is malformed or illegal, or a machine without numba get
+None, and `record.replay` runs the pure engine, which is the reference and words every refusal.
+tests/engine/test_duel_replay_kernel.py holds the two to the same positions and the same
+refusals on random and corrupted records.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, overload
+
+from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
+from rules_engine.duel.moves import (
+    _PASS,
+    _PLACES,
+    _TAKES,
+    _UNLOADS,
+    Move,
+    PlaceMeeples,
+    PlaceUnload,
+    SwapUnload,
+    parse_move,
+)
+from rules_engine.duel.state import DuelState, _new_player, _OpenState
+from rules_engine.duel.tokens import K_ACTION, K_TEMPLE, K_TOMB, KIND, TOKEN_IDS, TOKEN_INDEX, VALUE
+from rules_engine.errors import IllegalMoveError
+from rules_engine.moves import MEMO_LIMIT, memo_key
+
+log = logging.getLogger(__name__)
+_modules: tuple[ModuleType, ModuleType, ModuleType] | None = None
+_missing = False
+_ENDS = (None, "last-boat", "passes")  # kernel.END codes
+_OWNER: dict[int, int | None] = {-1: None, 0: 0, 1: 1}  # a kernel cell -> `DuelState` cell
+_TOKEN: dict[int, str | None] = {-1: None, **dict(enumerate(TOKEN_IDS))}  # a kernel token -> token id
+
+
+def _kernel() -> tuple[ModuleType, ModuleType, ModuleType] | None:
+    """(numpy, kernel, kernel_replay), or None where numba cannot be imported (logged once)."""
+    global _modules, _missing
+    if _modules is None and not _missing:
+        try:
+            import numpy as np
+
+            from rules_engine.duel import kernel, kernel_replay
+        except ImportError as exc:  # numba (or numpy) is not installed for this platform
+            _missing = True
+            log.warning("the Duel's compiled replay is off (%s): records replay in the pure engine", exc)
+            return None
+        _modules = (np, kernel, kernel_replay)
+    return _modules
+
+
+def _codes_of_prebuilt() -> dict[int, int]:
+    """Kernel codes of the prebuilt moves (`moves._PLACES` …) by the move's id: they live as long
+    as the process, so their ids stay theirs; the commonest moves cost one dict lookup."""
+    from rules_engine.duel import kernel as k
+
+    codes = {id(m): k.C_PLACE | CELL_INDEX[c] << 3 for c, m in _PLACES.items()}
+    codes.update({id(m): k.C_UNLOAD | BOAT_INDEX[b] << 3 for b, m in _UNLOADS.items()})
+    codes.update({id(m): k.C_TAKE | (BOAT_INDEX[b] * 3 + s - 1) << 3 for (b, s), m in _TAKES.items()})
+    codes[id(_PASS)] = k.C_PASS
+    return codes
+
+
+_PREBUILT: dict[int, int] = {}
+# A plain place or unload dict read straight to (prebuilt move, code): the two moves of most plies.
+_PLACE_HITS: dict[str, tuple[Move, int]] = {}
+_UNLOAD_HITS: dict[str, tuple[Move, int]] = {}
+# Any other move dict of plain values, read once per process (as `moves.memoized` keeps moves).
+_MEMO: dict[Hashable, tuple[Move, int]] = {}
+
+
+def _prepare() -> None:
+    _PREBUILT.update(_codes_of_prebuilt())
+    _PLACE_HITS.update({c: (m, _PREBUILT[id(m)]) for c, m in _PLACES.items()})
+    _UNLOAD_HITS.update({b: (m, _PREBUILT[id(m)]) for b, m in _UNLOADS.items()})
+
+
+def code_of(move: Move) -> int | None:
+    """The kernel move code of ``move`` (as `fastplay.decode` reads it back), or None for a move
+    that names tokens turned up (transcription form), which the kernel does not follow."""
+    from rules_engine.duel import kernel as k
+
+    code = _PREBUILT.get(id(move))
+    if code is not None:
+        return code
+    if type(move) is PlaceMeeples:
+        cells = [CELL_INDEX[c] for c in move.cells] + [k.NO_CELL]
+        return k.C_PLACE_MEEPLES | (cells[0] | cells[1] << 4 | cells[2] << 8) << 3
+    if type(move) is PlaceUnload:
+        if move.refills is not None:
+            return None
+        second = BOAT_INDEX[move.boats[1]] + 1 if len(move.boats) == 2 else 0
+        return k.C_PLACE_UNLOAD | (CELL_INDEX[move.cell] | BOAT_INDEX[move.boats[0]] << 4 | second << 7) << 3
+    if type(move) is SwapUnload:
+        if move.refill is not None:
+            return None
+        x, y = move.slots[0] - 1, move.slots[1] - 1
+        return k.C_SWAP | (BOAT_INDEX[move.boat] | x << 3 | y << 5 | BOAT_INDEX[move.unload] << 7) << 3
+    return None  # an unload with a refill or a take-token with a reveal (the prebuilt ones have none)
+
+
+@dataclass
+class Fast:
+    """What `replay` found: ``positions`` and ``moves`` when every move was legal, else the
+    index of the first move the kernel refused (``refused``), or the first malformed one."""
+
+    positions: Positions | None
+    moves: list[Move]
+    refused: int | None = None
+
+
+def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fast | None:
+    """``raw_moves`` (F2 dicts or moves) checked and played from the setup ``start`` by the
+    kernel; None where it does not apply (no numba, transcription form, a move naming tokens
+    turned up, a ``start`` that is not a setup)."""
+    loaded = _kernel()
+    if loaded is None or start._supply is None or start._ply != 0 or start._scount != len(start._supply):
+        return None
+    np, k, kr = loaded
+    if not _PREBUILT:
+        _prepare()
+    moves: list[Move] = []
+    codes: list[int] = []
+    read, coded, prebuilt = moves.append, codes.append, _PREBUILT.get
+    places, unloads, memo = _PLACE_HITS.get, _UNLOAD_HITS.get, _MEMO.get
+    for raw in raw_moves:
+        hit = None
+        if type(raw) is dict and len(raw) == 2:  # `moves._known`'s test, inlined (#40: the hot loop)
+            kind = raw.get("type")
+            if kind == "place":
+                v = raw.get("cell")
+                hit = places(v) if type(v) is str else None
+            elif kind == "unload":
+                v = raw.get("boat")
+                hit = unloads(v) if type(v) is str else None
+        if hit is not None:
+            read(hit[0])
+            coded(hit[1])
+            continue
+        key = memo_key(raw) if type(raw) is dict else None
+        hit = memo(key) if key is not None else None
+        if hit is None:
+            try:
+                move = parse_move(raw)
+            except IllegalMoveError:
+                return Fast(None, moves, len(moves))
+            code = prebuilt(id(move))
+            if code is None:
+                code = code_of(move)
+                if code is None:
+                    return None
+            hit = (move, code)
+            if key is not None and len(_MEMO) < MEMO_LIMIT:
+                _MEMO[key] = hit
+        read(hit[0])
+        coded(hit[1])
+    st = setup_array(start, np, k)
+    rows = np.empty((len(codes) + 1 if every_state else 0, k.SIZE), dtype=np.int64)
+    done = kr.replay(st, np.array(codes, dtype=np.int64), rows)
+    if done < len(codes):
+        return Fast(None, moves, done)
+    if every_state:
+        return Fast(Positions(start, rows), moves)
+    return Fast(Positions(start, st.reshape(1, k.SIZE)) if codes else Positions(start, None), moves)
+
+
+_TEMPLATE: list[Any] = []  # the setup array without its tokens, made once
+
+
+def setup_array(state: DuelState, np: ModuleType, k: ModuleType) -> Any:
+    """A record's setup position (supply form, `game.new_game`) as the kernel's position array:
+    the boats, the reserve and the supply are one deal (D3), the rest is the same at every setup."""
+    if not _TEMPLATE:
+        from rules_engine.duel.fastplay import to_arrays
+
+        _TEMPLATE.append(to_arrays(state, np)[0])
+    st = _TEMPLATE[0].copy()
+    hidden = (*state._supply, *state._reserve)  # type: ignore[misc]  # supply form
+    st[k.SLOTS:k.SLOTS + 18] = [TOKEN_INDEX[t] for t in state._slots]  # type: ignore[index]  # all loaded
+    st[k.SUPPLY:k.SUPPLY + len(hidden)] = [TOKEN_INDEX[t] for t in hidden]  # the reserve follows the supply
+    return st
+
+
+class Positions(Sequence[DuelState]):
+    """The positions of a compiled replay, each a `DuelState` made from its kernel row the first
+    time it is looked at (most callers look at one or two of a record's positions). Without
+    rows it holds ``start`` alone; ``tail``: positions added after the rows (`Replay.extended`)."""
+
+    __slots__ = ("_made", "_rows", "_start", "_tail")
+
+    def __init__(self, start: DuelState, rows: Any, tail: Sequence[DuelState] = (),
+                 made: dict[int, DuelState] | None = None) -> None:
+        self._start = start
+        self._rows = rows
+        self._tail = tuple(tail)
+        self._made: dict[int, DuelState] = {} if made is None else made
+
+    def __len__(self) -> int:
+        return (1 if self._rows is None else len(self._rows)) + len(self._tail)
+
+    @overload
+    def __getitem__(self, i: int) -> DuelState: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[DuelState]: ...
+
+    def __getitem__(self, i: int | slice) -> DuelState | list[DuelState]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        j = i + n if i < 0 else i
+        if not 0 <= j < n:
+            raise IndexError("position index out of range")
+        kept = 1 if self._rows is None else len(self._rows)
+        if j >= kept:
+            return self._tail[j - kept]
+        if self._rows is None:
+            return self._start
+        made = self._made.get(j)
+        if made is None:
+            made = self._made[j] = state_of(self._rows[j].tolist(), self._start)
+        return made
+
+    def __iter__(self) -> Iterator[DuelState]:
+        if self._rows is None or len(self._made) == len(self._rows):
+            return (self[j] for j in range(len(self)))
+        return self._all()
+
+    def _all(self) -> Iterator[DuelState]:
+        """Every position in order, each made from the last (`_Maker`), the made ones kept."""
+        maker, made = _Maker(self._start), self._made
+        for j, row in enumerate(self._rows):
+            state = maker.make(row.tolist())
+            yield made.setdefault(j, state)
+        yield from self._tail
+
+    def __add__(self, other: Sequence[DuelState]) -> Positions:
+        """These positions and then ``other``'s, the rows not turned into positions."""
+        return Positions(self._start, self._rows, (*self._tail, *other), self._made)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (list, tuple, Positions)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence that compares by content
+
+    def __repr__(self) -> str:
+        return f"<Positions: {len(self)} positions>"
+
+
+_COUNTED, _BOXED, _SPENT = -1, 3, 4  # besides 0, 1, 2: a temple value, a tomb number, an action token received
+_ENTRIES: list[tuple[int, int, Any]] = []
+
+
+def _entries(k: ModuleType) -> list[tuple[int, int, Any]]:
+    """Each log entry (kernel.note) as (player, what, item): what a position keeps of it."""
+    if not _ENTRIES:
+        table: list[tuple[int, int, Any]] = [(0, _COUNTED, None)] * 256
+        for i, tok in enumerate(TOKEN_IDS):
+            kind = KIND[tok]
+            for p in (0, 1):
+                what, item = {K_TEMPLE: (0, VALUE.get(tok)), K_TOMB: (1, VALUE.get(tok)),
+                              K_ACTION: (2, tok)}.get(kind, (_COUNTED, None))
+                table[i | k.L_RECEIVE << 5 | p << 7] = (p, what, item)
+                table[i | k.L_BOX << 5 | p << 7] = (p, _BOXED, tok)
+                table[i | k.L_SPEND << 5 | p << 7] = (p, _SPENT, tok)
+        _ENTRIES[:] = table
+    return _ENTRIES
+
+
+def state_of(v: list[int], start: DuelState) -> DuelState:
+    """The `DuelState` of a kernel position ``v`` (a list) reached by a replay from ``start``."""
+    return _Maker(start).make(v)
+
+
+class _Maker:
+    """Makes the `DuelState`s of kernel positions reached from ``start``, in the order played:
+    the counts come from the array, the order of what arrived (temple values, tomb numbers,
+    action tokens, the box) from its log (kernel.note), read on from where the last position
+    stopped; a player whose holdings did not change keeps the same `PlayerState`."""
+
+    __slots__ = ("blocks", "box", "box_t", "cells", "cells_t", "held", "k", "players", "reserve_t", "seen",
+                 "slots", "slots_t", "start")
+
+    def __init__(self, start: DuelState) -> None:
+        from rules_engine.duel import kernel
+
+        self.k = kernel  # the layout's offsets (numba is loaded: there are rows)
+        self.start = start
+        self.held = [(list(p.temple), list(p.tomb), list(p.action_tokens)) for p in start._players]
+        self.box = list(start._box)
+        self.box_t = start._box
+        self.players = list(start._players)
+        self.blocks: list[list[int] | None] = [None, None]
+        self.seen = 0
+        self.cells: list[int] = []
+        self.slots: list[int] = []
+        self.cells_t: tuple[int | None, ...] = ()
+        self.slots_t: tuple[str | None, ...] = ()
+        self.reserve_t: tuple[str, ...] | None = None
+
+    def make(self, v: list[int]) -> DuelState:
+        k = self.k
+        n = v[k.LOGN]
+        changed = [False, False]
+        boxed = False
+        held, box, entries = self.held, self.box, _entries(k)
+        for e in v[k.LOG + self.seen:k.LOG + n]:
+            p, what, item = entries[e]
+            if what == _COUNTED:  # obelisks and pyramid stones: the counts in the block say it
+                continue
+            if what >= _BOXED:
+                if what == _SPENT:
+                    held[p][2].remove(item)  # `primitives.spend`: the first of its kind
+                    changed[p] = True
+                box.append(item)
+                boxed = True
+            else:
+                held[p][what].append(item)
+                changed[p] = True
+        if boxed:
+            self.box_t = tuple(self.box)
+        self.seen = n
+        for p in (0, 1):
+            pb = k.P0 + k.PSTRIDE * p
+            block = v[pb:pb + k.PSTRIDE]
+            if changed[p] or block != self.blocks[p]:
+                temple, tomb, actions = self.held[p]
+                self.players[p] = _new_player((v[pb + k.OBEL], tuple(temple), v[pb + k.LIGHT], v[pb + k.DARK],
+                                               tuple(tomb), tuple(actions), v[pb + k.MEEP]))
+                self.blocks[p] = block
+        s = _OpenState()
+        cells, slots = v[k.CELLS:k.CELLS + 9], v[k.SLOTS:k.SLOTS + 18]
+        if cells != self.cells:  # unchanged parts are shared with the last position, as `Work.freeze` shares
+            self.cells, self.cells_t = cells, tuple(map(_OWNER.__getitem__, cells))
+        if slots != self.slots:
+            self.slots, self.slots_t = slots, tuple(map(_TOKEN.__getitem__, slots))
+        s._cells = self.cells_t
+        s._occ = v[k.OCC0] | v[k.OCC0 + 1]
+        s._slots = self.slots_t
+        s._live = v[k.LIVE]
+        s._supply = self.start._supply
+        s._scount = v[k.SCOUNT]
+        rcount = v[k.RCOUNT]
+        if self.reserve_t is None or rcount != len(self.reserve_t):  # the reserve only shrinks from the top
+            self.reserve_t = tuple(TOKEN_IDS[t] for t in v[k.RESERVE:k.RESERVE + rcount])
+        s._reserve = self.reserve_t
+        s._rcount = rcount
+        s._unseen = None
+        s._box = self.box_t
+        s._players = (self.players[0], self.players[1])
+        s._to_move = v[k.TO_MOVE]
+        s._over = bool(v[k.OVER])
+        s._end = _ENDS[v[k.END]]
+        s._first5 = None if v[k.FIRST5] < 0 else v[k.FIRST5]
+        s._ply = v[k.PLY]
+        s._passed = bool(v[k.PASSED])
+        s._unloads = v[k.UNLOADS]
+        s.__class__ = DuelState
+        return s
