@@ -3,10 +3,13 @@ pure engine's replay loop (`replay_moves` with `turns.play`, the reference): the
 after every ply of random games, the same first refused move in corrupted ones, and the pure
 engine for what the kernel does not follow (transcription form, no numba)."""
 
+import copy
+import functools
 import os
 import random
 import subprocess
 import sys
+from itertools import combinations, permutations
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.moves import parse_move
 from rules_engine.duel.record import parse_header, replay, to_transcription
 from rules_engine.duel.turns import play
-from rules_engine.errors import RecordError
+from rules_engine.errors import IllegalMoveError, RecordError
 from rules_engine.gametype import replay_moves
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,3 +184,76 @@ def test_without_numba_records_replay_in_the_pure_engine_and_it_is_logged_once()
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["list", "True"]
     assert done.stderr.count("compiled replay is off") == 1
+
+
+def every_move_shape():
+    """Every F2 move (no refills) whatever the position: all places, unloads, takes, place-meeples
+    on every pair and triple of cells, place-unload on every cell with every boat or pair of
+    boats, swap-unload of every pair of slots of every boat with every unload, and pass."""
+    moves = [{"type": "place", "cell": c} for c in CELLS] + [{"type": "unload", "boat": b} for b in BOATS]
+    moves += [{"type": "take-token", "boat": b, "slot": s} for b in BOATS for s in (1, 2, 3)]
+    moves += [{"type": "place-meeples", "cells": list(cs)} for n in (2, 3) for cs in combinations(CELLS, n)]
+    moves += [{"type": "place-unload", "cell": c, "boats": [b]} for c in CELLS for b in BOATS]
+    moves += [{"type": "place-unload", "cell": c, "boats": list(bs)} for c in CELLS for bs in permutations(BOATS, 2)]
+    moves += [{"type": "swap-unload", "boat": b, "slots": list(ss), "unload": u}
+              for b in BOATS for ss in ((1, 2), (1, 3), (2, 3), (3, 1)) for u in BOATS]
+    return [*moves, {"type": "pass"}]
+
+
+def test_every_move_in_many_positions_is_refused_or_played_as_the_pure_engine_does():
+    """The kernel's check of one move (`kernel_replay.play`) against `turns.play`, for every
+    move shape in positions from the start to the end of random games."""
+    _np, _kernel, kr = fastreplay._kernel()
+    shapes = [(m, parse_move(m)) for m in every_move_shape()]
+    checked = played = 0
+    for record in random_records(9, 20):
+        rep = replay(record)
+        start = rep.states[0]
+        for ply in sorted({*range(0, len(rep.states), 3), len(rep.states) - 2, len(rep.states) - 1}):
+            row, state = rep.states._rows[ply], rep.states[ply]
+            for data, move in shapes:
+                st = row.copy()
+                ok = bool(kr.play(st, fastreplay.code_of(move)))
+                w = state.thaw()
+                try:
+                    play(w, move)
+                except IllegalMoveError:
+                    assert not ok, (ply, data)
+                    continue
+                assert ok, (ply, data)
+                assert fastreplay.state_of(st.tolist(), start) == w.freeze(), (ply, data)
+                played += 1
+            checked += 1
+    assert checked > 300 and played > 5000
+
+
+@functools.cache
+def games_with_passes():
+    """D4.4: a pass is legal only with nothing else to do; about 1 random game in 200 has one."""
+    return [r for r in (playout.random_record(random.Random(s)) for s in range(1500))
+            if any(m["type"] == "pass" for m in r["moves"])]
+
+
+def test_games_with_passes_replay_as_the_pure_engine_plays_them():
+    assert len(games_with_passes()) >= 3
+    for record in games_with_passes():
+        fast = compiled(record)
+        assert fast.positions is not None
+        assert list(fast.positions) == reference(record)[0]
+
+
+def test_a_second_pass_in_succession_ends_the_game_in_the_kernel_too():
+    # Synthetic, as tests/engine/test_d4_4_pass.py: unreachable by play, so the position before
+    # a legal pass is marked "the previous move was a pass" (D4.4 ruling: the game ends).
+    _np, kernel, kr = fastreplay._kernel()
+    record = copy.deepcopy(games_with_passes()[0])
+    k = next(i for i, m in enumerate(record["moves"]) if m["type"] == "pass")
+    rep = replay(record)
+    st = rep.states._rows[k].copy()
+    st[kernel.PASSED] = 1
+    w = rep.states[k].thaw()
+    w.passed = True
+    play(w, parse_move({"type": "pass"}))
+    assert kr.play(st, kernel.C_PASS)
+    after = fastreplay.state_of(st.tolist(), rep.states[0])
+    assert after == w.freeze() and after.over and after.end_reason == "passes"

@@ -114,6 +114,15 @@ def test_the_direct_encounter_decides_among_those_still_tied_when_it_is_reached(
     assert order == [3, 6, 1] and ranks[3] < ranks[6] < ranks[1]
 
 
+def test_the_direct_encounter_shows_the_points_among_the_tied_and_nothing_for_the_rest():
+    # After Buchholz only 6 and 1 are tied: 6 scored 1 against 1, 1 scored 0 against 6. The
+    # others were parted before it was reached, so it has no value for them (not a 0).
+    rows = pair_standings(list(range(1, 7)), _three_level(), ("buchholz", "direct_encounter"), rounds=3)
+    encounter = {r.player: r.tiebreaks["direct_encounter"] for r in rows}
+    assert (encounter[6], encounter[1]) == (1.0, 0.0)
+    assert encounter[3] is None
+
+
 def test_players_nothing_parts_share_a_rank():
     # 4 and 5 both end on 2 and drew their game: the direct encounter does not part them.
     rows = pair_standings(list(range(1, 7)), _three_level(), ("direct_encounter",), rounds=3)

@@ -174,8 +174,8 @@ def pair_standings(players: Sequence[int], history: History, order: Sequence[str
             groups = _split(groups, _value_of(values, t))
             continue
         for group in groups:
-            for p in group:
-                values[p][t] = _points_against(p, group, history)
+            for p in group:  # None: nobody was still tied with them, so it was not applied (Art. 6)
+                values[p][t] = _points_against(p, group, history) if len(group) > 1 else None
         groups = [tier for g in groups for tier in (c07._de_tiers(g, data, "swiss") if len(g) > 1 else [g])]
     for i, group in enumerate(groups):
         for p in group:
