@@ -2,16 +2,19 @@
 `moves.parse_move` reads them, turned into kernel move codes and checked and played by
 `kernel_replay.replay`; the positions stay kernel arrays until one is looked at (`Positions`).
 
-`replay` answers only records it can carry to the end: a record in transcription form (its
-moves turn up tokens, F2), a move that is malformed or illegal, or a machine without numba get
-None, and `record.replay` runs the pure engine, which is the reference and words every refusal.
-tests/engine/test_duel_replay_kernel.py holds the two to the same positions and the same
-refusals on random and corrupted records.
+Records in either F2 form: with the supply's draw order, or as recorded at the table, whose
+moves give the tokens they turn up (those stand in the kernel's supply and reserve in the order
+given). `replay` answers only records it can carry to the end: a move that is malformed or
+illegal, a supply-form move that names tokens turned up (the pure engine compares them with the
+supply), or a machine without numba, and `record.replay` runs the pure engine, which is the
+reference and words every refusal. tests/engine/test_duel_replay_kernel.py holds the two to
+the same positions and the same refusals on random and corrupted records of both forms.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -27,6 +30,8 @@ from rules_engine.duel.moves import (
     PlaceMeeples,
     PlaceUnload,
     SwapUnload,
+    TakeToken,
+    Unload,
     parse_move,
 )
 from rules_engine.duel.state import DuelState, _new_player, _OpenState
@@ -38,6 +43,8 @@ log = logging.getLogger(__name__)
 _modules: tuple[ModuleType, ModuleType, ModuleType] | None = None
 _missing = False
 _ENDS = (None, "last-boat", "passes")  # kernel.END codes
+SUPPLY_TOKENS, RESERVE_TOKENS = 39, 3  # D3: after setup (kernel.SUPPLY_LEN)
+_FLAGGED = 1 << 40  # a code at or above it carries `kernel_replay`'s REFILL/REFILL2/REVEAL flags
 _OWNER: dict[int, int | None] = {-1: None, 0: 0, 1: 1}  # a kernel cell -> `DuelState` cell
 _TOKEN: dict[int, str | None] = {-1: None, **dict(enumerate(TOKEN_IDS))}  # a kernel token -> token id
 
@@ -85,27 +92,44 @@ def _prepare() -> None:
 
 
 def code_of(move: Move) -> int | None:
-    """The kernel move code of ``move`` (as `fastplay.decode` reads it back), or None for a move
-    that names tokens turned up (transcription form), which the kernel does not follow."""
+    """The kernel move code of ``move`` (as `fastplay.decode` reads it back), with the
+    `kernel_replay` flags of the tokens it turns up (transcription form); None for a move the
+    kernel does not follow (none yet: every F2 move has a code)."""
     from rules_engine.duel import kernel as k
+    from rules_engine.duel.kernel_replay import REFILL, REFILL2, REVEAL
 
     code = _PREBUILT.get(id(move))
     if code is not None:
         return code
+    if type(move) is Unload:
+        return k.C_UNLOAD | BOAT_INDEX[move.boat] << 3 | (REFILL if move.refill is not None else 0)
+    if type(move) is TakeToken:
+        return k.C_TAKE | (BOAT_INDEX[move.boat] * 3 + move.slot - 1) << 3 | (REVEAL if move.reveal is not None else 0)
     if type(move) is PlaceMeeples:
         cells = [CELL_INDEX[c] for c in move.cells] + [k.NO_CELL]
         return k.C_PLACE_MEEPLES | (cells[0] | cells[1] << 4 | cells[2] << 8) << 3
     if type(move) is PlaceUnload:
-        if move.refills is not None:
-            return None
         second = BOAT_INDEX[move.boats[1]] + 1 if len(move.boats) == 2 else 0
-        return k.C_PLACE_UNLOAD | (CELL_INDEX[move.cell] | BOAT_INDEX[move.boats[0]] << 4 | second << 7) << 3
+        code = k.C_PLACE_UNLOAD | (CELL_INDEX[move.cell] | BOAT_INDEX[move.boats[0]] << 4 | second << 7) << 3
+        refills = move.refills or (None, None)
+        return code | (REFILL if refills[0] is not None else 0) \
+            | (REFILL2 if len(refills) > 1 and refills[1] is not None else 0)
     if type(move) is SwapUnload:
-        if move.refill is not None:
-            return None
         x, y = move.slots[0] - 1, move.slots[1] - 1
-        return k.C_SWAP | (BOAT_INDEX[move.boat] | x << 3 | y << 5 | BOAT_INDEX[move.unload] << 7) << 3
-    return None  # an unload with a refill or a take-token with a reveal (the prebuilt ones have none)
+        code = k.C_SWAP | (BOAT_INDEX[move.boat] | x << 3 | y << 5 | BOAT_INDEX[move.unload] << 7) << 3
+        return code | (REFILL if move.refill is not None else 0)
+    return None
+
+
+def _turned_up(move: Move, refills: list[str], reveals: list[str]) -> None:
+    """The tokens a transcribed ``move`` turns up, added in the order it turns them up."""
+    if type(move) is Unload or type(move) is SwapUnload:
+        refills.extend(move.refill or ())
+    elif type(move) is PlaceUnload:
+        for refill in move.refills or ():
+            refills.extend(refill or ())
+    elif type(move) is TakeToken and move.reveal is not None:
+        reveals.append(move.reveal)
 
 
 @dataclass
@@ -120,16 +144,19 @@ class Fast:
 
 def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fast | None:
     """``raw_moves`` (F2 dicts or moves) checked and played from the setup ``start`` by the
-    kernel; None where it does not apply (no numba, transcription form, a move naming tokens
-    turned up, a ``start`` that is not a setup)."""
+    kernel; None where it does not apply (no numba, a ``start`` that is not a setup, a move in
+    supply form that names the tokens it turns up: the pure engine compares them with the supply)."""
     loaded = _kernel()
-    if loaded is None or start._supply is None or start._ply != 0 or start._scount != len(start._supply):
+    if loaded is None or start._ply != 0 or start._scount != SUPPLY_TOKENS:
         return None
     np, k, kr = loaded
     if not _PREBUILT:
         _prepare()
+    transcribed = start._supply is None
     moves: list[Move] = []
     codes: list[int] = []
+    refills: list[str] = []
+    reveals: list[str] = []
     read, coded, prebuilt = moves.append, codes.append, _PREBUILT.get
     places, unloads, memo = _PLACE_HITS.get, _UNLOAD_HITS.get, _MEMO.get
     for raw in raw_moves:
@@ -161,48 +188,78 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
             hit = (move, code)
             if key is not None and len(_MEMO) < MEMO_LIMIT:
                 _MEMO[key] = hit
+        if hit[1] >= _FLAGGED:  # it turns tokens up
+            if not transcribed:
+                return None
+            _turned_up(hit[0], refills, reveals)
         read(hit[0])
         coded(hit[1])
-    st = setup_array(start, np, k)
+    if transcribed and not _could_turn_up(start, refills, reveals):
+        return Fast(None, moves, None)  # a token turned up more often than the game has it (D1)
+    st = setup_array(start, np, k, refills, reveals)
     rows = np.empty((len(codes) + 1 if every_state else 0, k.SIZE), dtype=np.int64)
-    done = kr.replay(st, np.array(codes, dtype=np.int64), rows)
+    done = kr.replay(st, np.array(codes, dtype=np.int64), rows, int(transcribed))
     if done < len(codes):
         return Fast(None, moves, done)
+    draws = (tuple(refills), tuple(reveals)) if transcribed else None
     if every_state:
-        return Fast(Positions(start, rows), moves)
-    return Fast(Positions(start, st.reshape(1, k.SIZE)) if codes else Positions(start, None), moves)
+        return Fast(Positions(start, rows, draws=draws), moves)
+    last = st.reshape(1, k.SIZE) if codes else None
+    return Fast(Positions(start, last, draws=draws), moves)
+
+
+def _could_turn_up(start: DuelState, refills: list[str], reveals: list[str]) -> bool:
+    """Transcription form: the supply and reserve hold at most 39 and 3 of the tokens turned
+    up (D3), and no token turns up more often than it is still face down (D1)."""
+    if len(refills) > SUPPLY_TOKENS or len(reveals) > RESERVE_TOKENS:
+        return False
+    unseen = start._unseen or ()
+    drawn = Counter(refills)
+    drawn.update(reveals)
+    return all(n <= unseen[TOKEN_INDEX[t]] for t, n in drawn.items())
 
 
 _TEMPLATE: list[Any] = []  # the setup array without its tokens, made once
 
 
-def setup_array(state: DuelState, np: ModuleType, k: ModuleType) -> Any:
-    """A record's setup position (supply form, `game.new_game`) as the kernel's position array:
-    the boats, the reserve and the supply are one deal (D3), the rest is the same at every setup."""
+def setup_array(state: DuelState, np: ModuleType, k: ModuleType, refills: Sequence[str] = (),
+                reveals: Sequence[str] = ()) -> Any:
+    """A record's setup position (`game.new_game`) as the kernel's position array: the boats,
+    the reserve and the supply are one deal (D3), the rest is the same at every setup. In
+    transcription form the supply is the tokens the record's refills turn up, in order, and the
+    reserve its reveals (the first on top)."""
     if not _TEMPLATE:
         from rules_engine.duel.fastplay import to_arrays
 
         _TEMPLATE.append(to_arrays(state, np)[0])
     st = _TEMPLATE[0].copy()
-    hidden = (*state._supply, *state._reserve)  # type: ignore[misc]  # supply form
     st[k.SLOTS:k.SLOTS + 18] = [TOKEN_INDEX[t] for t in state._slots]  # type: ignore[index]  # all loaded
-    st[k.SUPPLY:k.SUPPLY + len(hidden)] = [TOKEN_INDEX[t] for t in hidden]  # the reserve follows the supply
+    if state._supply is not None:
+        hidden = (*state._supply, *(state._reserve or ()))
+        st[k.SUPPLY:k.SUPPLY + len(hidden)] = [TOKEN_INDEX[t] for t in hidden]  # the reserve follows the supply
+    else:
+        st[k.SUPPLY:k.SUPPLY + len(refills)] = [TOKEN_INDEX[t] for t in refills]
+        top = k.RESERVE + RESERVE_TOKENS - 1
+        for i, t in enumerate(reveals):
+            st[top - i] = TOKEN_INDEX[t]
     return st
 
 
 class Positions(Sequence[DuelState]):
     """The positions of a compiled replay, each a `DuelState` made from its kernel row the first
     time it is looked at (most callers look at one or two of a record's positions). Without
-    rows it holds ``start`` alone; ``tail``: positions added after the rows (`Replay.extended`)."""
+    rows it holds ``start`` alone; ``tail``: positions added after the rows (`Replay.extended`);
+    ``draws``: in transcription form, the tokens the record's refills and reveals turn up."""
 
-    __slots__ = ("_made", "_rows", "_start", "_tail")
+    __slots__ = ("_draws", "_made", "_rows", "_start", "_tail")
 
     def __init__(self, start: DuelState, rows: Any, tail: Sequence[DuelState] = (),
-                 made: dict[int, DuelState] | None = None) -> None:
+                 made: dict[int, DuelState] | None = None, draws: Draws | None = None) -> None:
         self._start = start
         self._rows = rows
         self._tail = tuple(tail)
         self._made: dict[int, DuelState] = {} if made is None else made
+        self._draws = draws
 
     def __len__(self) -> int:
         return (1 if self._rows is None else len(self._rows)) + len(self._tail)
@@ -227,7 +284,7 @@ class Positions(Sequence[DuelState]):
             return self._start
         made = self._made.get(j)
         if made is None:
-            made = self._made[j] = state_of(self._rows[j].tolist(), self._start)
+            made = self._made[j] = _Maker(self._start, self._draws).make(self._rows[j].tolist())
         return made
 
     def __iter__(self) -> Iterator[DuelState]:
@@ -237,7 +294,7 @@ class Positions(Sequence[DuelState]):
 
     def _all(self) -> Iterator[DuelState]:
         """Every position in order, each made from the last (`_Maker`), the made ones kept."""
-        maker, made = _Maker(self._start), self._made
+        maker, made = _Maker(self._start, self._draws), self._made
         for j, row in enumerate(self._rows):
             state = maker.make(row.tolist())
             yield made.setdefault(j, state)
@@ -245,7 +302,7 @@ class Positions(Sequence[DuelState]):
 
     def __add__(self, other: Sequence[DuelState]) -> Positions:
         """These positions and then ``other``'s, the rows not turned into positions."""
-        return Positions(self._start, self._rows, (*self._tail, *other), self._made)
+        return Positions(self._start, self._rows, (*self._tail, *other), self._made, self._draws)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, tuple, Positions)):
@@ -278,9 +335,13 @@ def _entries(k: ModuleType) -> list[tuple[int, int, Any]]:
     return _ENTRIES
 
 
-def state_of(v: list[int], start: DuelState) -> DuelState:
-    """The `DuelState` of a kernel position ``v`` (a list) reached by a replay from ``start``."""
-    return _Maker(start).make(v)
+def state_of(v: list[int], start: DuelState, draws: Draws | None = None) -> DuelState:
+    """The `DuelState` of a kernel position ``v`` (a list) reached by a replay from ``start``
+    (``draws``: as `Positions` holds them)."""
+    return _Maker(start, draws).make(v)
+
+
+Draws = tuple[tuple[str, ...], tuple[str, ...]]  # transcription form: the tokens refills and reveals turn up
 
 
 class _Maker:
@@ -289,10 +350,10 @@ class _Maker:
     action tokens, the box) from its log (kernel.note), read on from where the last position
     stopped; a player whose holdings did not change keeps the same `PlayerState`."""
 
-    __slots__ = ("blocks", "box", "box_t", "cells", "cells_t", "held", "k", "players", "reserve_t", "seen",
-                 "slots", "slots_t", "start")
+    __slots__ = ("blocks", "box", "box_t", "cells", "cells_t", "draws", "held", "k", "players", "reserve_t", "seen",
+                 "slots", "slots_t", "start", "unseen", "unseen_at")
 
-    def __init__(self, start: DuelState) -> None:
+    def __init__(self, start: DuelState, draws: Draws | None = None) -> None:
         from rules_engine.duel import kernel
 
         self.k = kernel  # the layout's offsets (numba is loaded: there are rows)
@@ -308,6 +369,9 @@ class _Maker:
         self.cells_t: tuple[int | None, ...] = ()
         self.slots_t: tuple[str | None, ...] = ()
         self.reserve_t: tuple[str, ...] | None = None
+        self.draws = draws
+        self.unseen = list(start._unseen or ())
+        self.unseen_at = (0, 0)  # refills and reveals taken off ``unseen`` so far
 
     def make(self, v: list[int]) -> DuelState:
         k = self.k
@@ -352,11 +416,15 @@ class _Maker:
         s._supply = self.start._supply
         s._scount = v[k.SCOUNT]
         rcount = v[k.RCOUNT]
-        if self.reserve_t is None or rcount != len(self.reserve_t):  # the reserve only shrinks from the top
-            self.reserve_t = tuple(TOKEN_IDS[t] for t in v[k.RESERVE:k.RESERVE + rcount])
-        s._reserve = self.reserve_t
         s._rcount = rcount
-        s._unseen = None
+        if self.draws is None:
+            if self.reserve_t is None or rcount != len(self.reserve_t):  # the reserve only shrinks from the top
+                self.reserve_t = tuple(TOKEN_IDS[t] for t in v[k.RESERVE:k.RESERVE + rcount])
+            s._reserve = self.reserve_t
+            s._unseen = None
+        else:  # transcription form: what is still face down, after the tokens turned up so far
+            s._reserve = None
+            s._unseen = self._unseen(SUPPLY_TOKENS - v[k.SCOUNT], RESERVE_TOKENS - rcount)
         s._box = self.box_t
         s._players = (self.players[0], self.players[1])
         s._to_move = v[k.TO_MOVE]
@@ -368,3 +436,15 @@ class _Maker:
         s._unloads = v[k.UNLOADS]
         s.__class__ = DuelState
         return s
+
+    def _unseen(self, refilled: int, revealed: int) -> tuple[int, ...]:
+        """The face-down counts once ``refilled`` refill tokens and ``revealed`` reveals are
+        turned up (`primitives._draw_unseen`); positions come in order, so only the new ones."""
+        refills, reveals = self.draws  # type: ignore[misc]  # transcription form
+        done_refills, done_reveals = self.unseen_at
+        if refilled < done_refills or revealed < done_reveals:  # an earlier position: from the start
+            self.unseen, done_refills, done_reveals = list(self.start._unseen or ()), 0, 0
+        for t in (*refills[done_refills:refilled], *reveals[done_reveals:revealed]):
+            self.unseen[TOKEN_INDEX[t]] -= 1
+        self.unseen_at = (refilled, revealed)
+        return tuple(self.unseen)

@@ -2,6 +2,12 @@
 (kernel.C_*), each checked against D4 in the position it is played in and carried out by the
 playout kernel's own steps (kernel.py), one position array per ply when asked.
 
+A record in transcription form (F2 "Recording a physical game") is played the same way: the
+tokens its moves turn up stand in the supply and the reserve in the order the moves give them
+(`fastreplay.setup_array`), and each move must give them exactly when the pure engine asks for
+them (a refill while the supply lasts, a reveal while the reserve does: the ``REFILL``/``REVEAL``
+flags of its code); that no token turns up more often than the game has it is checked before.
+
 It only says *whether* and *where* a record goes wrong: the first move it refuses is replayed
 by the pure engine (rules_engine/duel/record.py), which words the refusal; the pure engine stays
 the reference (tests/engine/test_duel_replay_kernel.py plays both on random and corrupted
@@ -37,6 +43,7 @@ from rules_engine.duel.kernel import (
     PASSED,
     POP,
     PSTRIDE,
+    RCOUNT,
     SCOUNT,
     SLOTS,
     T_ACTION1,
@@ -49,6 +56,18 @@ from rules_engine.duel.kernel import (
     _take,
     _unload,
 )
+
+# Flags above a move code's payload (kernel.C_* codes use the low 30 bits): in transcription
+# form, the move gives a refill for its (first) unload, for its second unload, a reveal.
+REFILL, REFILL2, REVEAL = 1 << 40, 1 << 41, 1 << 42
+PAYLOAD = (1 << 40) - 1
+
+
+@njit(cache=True)
+def _gives(st: IntArray, code: int, flag: int, transcribed: int, count: int) -> bool:
+    """Transcription form: the move gives the tokens (``flag``) exactly when they are turned up,
+    i.e. when ``st[count]`` (the supply or the reserve) is not empty (D4.2 step 4, D4.3; F2)."""
+    return not transcribed or ((code & flag) != 0) == (st[count] > 0)
 
 
 @njit(cache=True)
@@ -98,23 +117,25 @@ def something_legal(st: IntArray) -> bool:
 
 
 @njit(cache=True)
-def play(st: IntArray, code: int) -> bool:
+def play(st: IntArray, code: int, transcribed: int) -> bool:
     """Check and carry out one move (kernel move code) for the player to move, then hand over
     the turn (`turns.play`). False, with ``st`` spoilt, where the pure engine refuses it."""
     if st[OVER]:  # D8: no moves after the end
         return False
-    cat, x = code & 7, code >> 3
+    cat, x = code & 7, (code & PAYLOAD) >> 3
     if cat == C_PLACE:  # D4.1
         if not _can_place(st, x):
             return False
         _place(st, x)
     elif cat == C_UNLOAD:  # D4.2
-        if not _can_unload(st, x):
+        if not _can_unload(st, x) or not _gives(st, code, REFILL, transcribed, SCOUNT):
             return False
         _unload(st, x)
     elif cat == C_TAKE:  # D4.3 take-token: a non-action token from a boat in play
         t = st[SLOTS + x]
         if not _has(st, A_TAKE) or not (st[LIVE] >> (x // 3) & 1) or t < 0 or t >= T_ACTION1:
+            return False
+        if not _gives(st, code, REVEAL, transcribed, RCOUNT):
             return False
         _take(st, x)
     elif cat == C_PLACE_MEEPLES:  # D4.3 place-meeples: D4.1 two or three times
@@ -133,11 +154,13 @@ def play(st: IntArray, code: int) -> bool:
             return False
         _spend(st, A_PLACE_UNLOAD)
         _place(st, cell)
-        if not _can_unload(st, b1):
+        if not _can_unload(st, b1) or not _gives(st, code, REFILL, transcribed, SCOUNT):
             return False
         _unload(st, b1)
         if b2 >= 0:
             if st[OVER] or not _can_unload(st, b2):  # D8 ruling: no second unload after the end
+                return False
+            if not _gives(st, code, REFILL2, transcribed, SCOUNT):
                 return False
             _unload(st, b2)
     elif cat == C_SWAP:  # D4.3 swap-unload: two tokens of a boat in play, then D4.2
@@ -147,7 +170,7 @@ def play(st: IntArray, code: int) -> bool:
             return False
         _spend(st, A_SWAP)
         st[i], st[j] = st[j], st[i]
-        if not _can_unload(st, u):
+        if not _can_unload(st, u) or not _gives(st, code, REFILL, transcribed, SCOUNT):
             return False
         _unload(st, u)
     else:  # D4.4: a pass only when nothing else is legal; the second pass in a row ends the game
@@ -163,15 +186,15 @@ def play(st: IntArray, code: int) -> bool:
 
 
 @njit(cache=True)
-def replay(st: IntArray, codes: IntArray, rows: IntArray) -> int:
+def replay(st: IntArray, codes: IntArray, rows: IntArray, transcribed: int) -> int:
     """Play ``codes`` in turn from ``st``; how many were legal (``len(codes)`` when all were).
     ``rows``: empty, or one row per position (``rows[0]`` the start, ``rows[k + 1]`` after
-    ``codes[k]``) to fill."""
+    ``codes[k]``) to fill. ``transcribed``: 1 for a record in transcription form."""
     keep = rows.shape[0] > 0
     if keep:
         rows[0, :] = st
     for k in range(codes.shape[0]):
-        if not play(st, codes[k]):
+        if not play(st, codes[k], transcribed):
             return k
         if keep:
             rows[k + 1, :] = st
