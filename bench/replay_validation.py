@@ -13,7 +13,9 @@ Duel and of the base game with 2, 3 and 4 players, the median CPU milliseconds p
 - ``replay(rec, states=False)``: the same checks, only the last position kept;
 - the plain reference replay: the record's moves turned into the playout's index form and
   carried out, without the record checks and without per-ply positions, on one mutable `Work`
-  by the playout primitives (what `playout.random_record` plays its moves with),
+  by the playout primitives (what `playout.random_record` plays its moves with); the Duel's
+  games also as transcripts (F2 "Recording a physical game": the boats at setup, the tokens each
+  move turns up), whose reference hands those tokens to the same primitives,
 
 and each validated figure's ratio to the reference. Goal: both ratios at most 1.0. Each record
 is timed ``--repeats`` times and its fastest run kept (the machine is shared)."""
@@ -62,23 +64,32 @@ def baseline() -> float:
 # ---------------------------------------------------------------- plain reference replays
 
 
+def _tokens(value: Any) -> Any:
+    return None if value is None else tuple(value)
+
+
 def duel_reference(record: dict[str, Any]) -> Any:
-    """The Duel record's moves carried out as `playout._play` carries out a drawn move."""
-    w = new_game(supply=record["setup"]["supply"]).thaw()
+    """The Duel record's moves carried out as `playout._play` carries out a drawn move (in
+    transcription form with the tokens each move turns up, as the primitives take them)."""
+    setup = record["setup"]
+    w = new_game(supply=setup.get("supply"), boats=setup.get("boats")).thaw()
     for m in record["moves"]:
         kind = m["type"]
         if kind == "place":
             place(w, CELL_INDEX[m["cell"]])
         elif kind == "unload":
-            unload(w, BOAT_INDEX[m["boat"]])
+            unload(w, BOAT_INDEX[m["boat"]], _tokens(m.get("refill")))
         elif kind == "take-token":
-            take_token(w, BOAT_INDEX[m["boat"]], m["slot"] - 1)
+            take_token(w, BOAT_INDEX[m["boat"]], m["slot"] - 1, m.get("reveal"))
         elif kind == "place-meeples":
             place_meeples(w, tuple(CELL_INDEX[c] for c in m["cells"]))
         elif kind == "place-unload":
-            place_unload(w, CELL_INDEX[m["cell"]], tuple(BOAT_INDEX[b] for b in m["boats"]))
+            refills = m.get("refills")
+            place_unload(w, CELL_INDEX[m["cell"]], tuple(BOAT_INDEX[b] for b in m["boats"]),
+                         None if refills is None else tuple(_tokens(r) for r in refills))
         elif kind == "swap-unload":
-            swap_unload(w, BOAT_INDEX[m["boat"]], m["slots"][0] - 1, m["slots"][1] - 1, BOAT_INDEX[m["unload"]])
+            swap_unload(w, BOAT_INDEX[m["boat"]], m["slots"][0] - 1, m["slots"][1] - 1, BOAT_INDEX[m["unload"]],
+                        _tokens(m.get("refill")))
         else:
             pass_turn(w)
             duel_end_turn(w, True)
@@ -193,6 +204,10 @@ def main() -> None:
     check_reference(duel, duel_record.replay, duel_reference)
     measure("Duel", duel, duel_record.replay, lambda r: duel_record.replay(r, states=False), duel_reference,
             args.repeats)
+    transcribed = [duel_record.to_transcription(r) for r in duel]
+    check_reference(transcribed, duel_record.replay, duel_reference)
+    measure("Duel, as transcribed", transcribed, duel_record.replay, lambda r: duel_record.replay(r, states=False),
+            duel_reference, args.repeats)
     for players in (2, 3, 4):
         recs = [classic_playout.random_record(rng, players) for _ in range(args.records)]
         check_reference(recs, classic_record.replay, classic_reference)
