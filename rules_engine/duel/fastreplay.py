@@ -14,11 +14,10 @@ the same positions and the same refusals on random and corrupted records of both
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import (
@@ -83,6 +82,8 @@ _PLACE_HITS: dict[str, tuple[Move, int]] = {}
 _UNLOAD_HITS: dict[str, tuple[Move, int]] = {}
 # Any other move dict of plain values, read once per process (as `moves.memoized` keeps moves).
 _MEMO: dict[Hashable, tuple[Move, int]] = {}
+# A transcript's unload dict with its refill, by (boat, token, token, token).
+_REFILLED: dict[tuple[str, str, str, str], tuple[Move, int, tuple[int, ...]]] = {}
 
 
 def _prepare() -> None:
@@ -121,15 +122,16 @@ def code_of(move: Move) -> int | None:
     return None
 
 
-def _turned_up(move: Move, refills: list[str], reveals: list[str]) -> None:
-    """The tokens a transcribed ``move`` turns up, added in the order it turns them up."""
+def _turned_up(move: Move, refills: list[int], reveals: list[int]) -> None:
+    """The tokens a transcribed ``move`` turns up (token indices), added in the order it turns
+    them up."""
     if type(move) is Unload or type(move) is SwapUnload:
-        refills.extend(move.refill or ())
+        refills.extend(TOKEN_INDEX[t] for t in move.refill or ())
     elif type(move) is PlaceUnload:
         for refill in move.refills or ():
-            refills.extend(refill or ())
+            refills.extend(TOKEN_INDEX[t] for t in refill or ())
     elif type(move) is TakeToken and move.reveal is not None:
-        reveals.append(move.reveal)
+        reveals.append(TOKEN_INDEX[move.reveal])
 
 
 @dataclass
@@ -155,8 +157,8 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
     transcribed = start._supply is None
     moves: list[Move] = []
     codes: list[int] = []
-    refills: list[str] = []
-    reveals: list[str] = []
+    refills: list[int] = []  # transcription form: the tokens turned up, as token indices
+    reveals: list[int] = []
     read, coded, prebuilt = moves.append, codes.append, _PREBUILT.get
     places, unloads, memo = _PLACE_HITS.get, _UNLOAD_HITS.get, _MEMO.get
     for raw in raw_moves:
@@ -169,6 +171,14 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
             elif kind == "unload":
                 v = raw.get("boat")
                 hit = unloads(v) if type(v) is str else None
+        elif transcribed and type(raw) is dict and len(raw) == 3 and raw.get("type") == "unload":
+            try:
+                refilled = _refilled_unload(raw)
+            except IllegalMoveError:
+                return Fast(None, moves, len(moves))
+            if refilled is not None:  # a third of a transcript's moves
+                refills.extend(refilled[2])
+                hit = refilled[0], refilled[1]
         if hit is not None:
             read(hit[0])
             coded(hit[1])
@@ -208,22 +218,42 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
     return Fast(Positions(start, last, draws=draws), moves)
 
 
-def _could_turn_up(start: DuelState, refills: list[str], reveals: list[str]) -> bool:
+def _refilled_unload(raw: dict[Any, Any]) -> tuple[Move, int, tuple[int, ...]] | None:
+    """A transcript's unload dict with its refill (``{"type", "boat", "refill"}`` of plain
+    strings): (move, code, the refill's token indices), read once per boat and tokens; None for
+    another shape. Raises `IllegalMoveError` as `parse_move` does."""
+    boat, refill = raw.get("boat"), raw.get("refill")
+    if not (type(boat) is str and type(refill) is list and len(refill) == 3
+            and type(refill[0]) is str and type(refill[1]) is str and type(refill[2]) is str):
+        return None
+    key = (boat, refill[0], refill[1], refill[2])
+    hit = _REFILLED.get(key)
+    if hit is None:
+        move = parse_move(raw)
+        turned: list[int] = []
+        _turned_up(move, turned, turned)
+        hit = (move, cast(int, code_of(move)), tuple(turned))
+        if len(_REFILLED) < MEMO_LIMIT:
+            _REFILLED[key] = hit
+    return hit
+
+
+def _could_turn_up(start: DuelState, refills: list[int], reveals: list[int]) -> bool:
     """Transcription form: the supply and reserve hold at most 39 and 3 of the tokens turned
     up (D3), and no token turns up more often than it is still face down (D1)."""
     if len(refills) > SUPPLY_TOKENS or len(reveals) > RESERVE_TOKENS:
         return False
-    unseen = start._unseen or ()
-    drawn = Counter(refills)
-    drawn.update(reveals)
-    return all(n <= unseen[TOKEN_INDEX[t]] for t, n in drawn.items())
+    left = list(start._unseen or ())
+    for t in (*refills, *reveals):
+        left[t] -= 1
+    return min(left) >= 0
 
 
 _TEMPLATE: list[Any] = []  # the setup array without its tokens, made once
 
 
-def setup_array(state: DuelState, np: ModuleType, k: ModuleType, refills: Sequence[str] = (),
-                reveals: Sequence[str] = ()) -> Any:
+def setup_array(state: DuelState, np: ModuleType, k: ModuleType, refills: Sequence[int] = (),
+                reveals: Sequence[int] = ()) -> Any:
     """A record's setup position (`game.new_game`) as the kernel's position array: the boats,
     the reserve and the supply are one deal (D3), the rest is the same at every setup. In
     transcription form the supply is the tokens the record's refills turn up, in order, and the
@@ -238,10 +268,10 @@ def setup_array(state: DuelState, np: ModuleType, k: ModuleType, refills: Sequen
         hidden = (*state._supply, *(state._reserve or ()))
         st[k.SUPPLY:k.SUPPLY + len(hidden)] = [TOKEN_INDEX[t] for t in hidden]  # the reserve follows the supply
     else:
-        st[k.SUPPLY:k.SUPPLY + len(refills)] = [TOKEN_INDEX[t] for t in refills]
+        st[k.SUPPLY:k.SUPPLY + len(refills)] = refills
         top = k.RESERVE + RESERVE_TOKENS - 1
         for i, t in enumerate(reveals):
-            st[top - i] = TOKEN_INDEX[t]
+            st[top - i] = t
     return st
 
 
@@ -341,7 +371,7 @@ def state_of(v: list[int], start: DuelState, draws: Draws | None = None) -> Duel
     return _Maker(start, draws).make(v)
 
 
-Draws = tuple[tuple[str, ...], tuple[str, ...]]  # transcription form: the tokens refills and reveals turn up
+Draws = tuple[tuple[int, ...], tuple[int, ...]]  # transcription form: refills' and reveals' token indices
 
 
 class _Maker:
@@ -445,6 +475,6 @@ class _Maker:
         if refilled < done_refills or revealed < done_reveals:  # an earlier position: from the start
             self.unseen, done_refills, done_reveals = list(self.start._unseen or ()), 0, 0
         for t in (*refills[done_refills:refilled], *reveals[done_reveals:revealed]):
-            self.unseen[TOKEN_INDEX[t]] -= 1
+            self.unseen[t] -= 1
         self.unseen_at = (refilled, revealed)
         return tuple(self.unseen)

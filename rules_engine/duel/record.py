@@ -179,7 +179,8 @@ def replay(record: object, *, states: bool = True) -> Replay:
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch).
 
-    The record is checked and played by the compiled kernel where numba is installed (`fastreplay`, #40); a record it refuses, and every other record, by the pure
+    The record is checked and played by the compiled kernel where numba is installed
+    (`fastreplay`, #40); a record it refuses, and every other record, by the pure
     engine, which words the refusal."""
     head, state, raw_moves = parse_header(record)
     fast = fastreplay.replay(state, raw_moves, states)
