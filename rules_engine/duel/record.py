@@ -18,6 +18,7 @@ from rules_engine.duel.game import MONUMENTS, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import Move, PlaceUnload, parse_move
 from rules_engine.duel.primitives import place, unload
+from rules_engine.duel.replay_positions import Positions
 from rules_engine.duel.scoring import DuelScore, score
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.turns import play
@@ -60,7 +61,7 @@ class Replay(ReplayBase):
     the position after ``moves[k]``."""
 
     record: DuelRecord
-    states: Sequence[DuelState]  # a list, or the compiled replay's `fastreplay.Positions`
+    states: Sequence[DuelState]  # a list, or the compiled replay's `replay_positions.Positions`
     moves: list[Move]
 
     def final_board(self, ply: int | None = None) -> dict[str, Any]:
@@ -78,7 +79,7 @@ class Replay(ReplayBase):
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
         states = self.states
         # Compiled positions stay rows (`Positions.__add__`); a list is a list.
-        more = states + positions[1:] if isinstance(states, fastreplay.Positions) else [*states, *positions[1:]]
+        more = states + positions[1:] if isinstance(states, Positions) else [*states, *positions[1:]]
         return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), more, self.moves + moves)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.duel import fastreplay, playout
+from rules_engine.duel import fastreplay, playout, replay_positions
 from rules_engine.duel.game import legal_moves
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.moves import parse_move
@@ -199,7 +199,7 @@ def test_positions_behave_as_a_list():
     record = random_records(7, 1)[0]
     states = replay(record).states
     pure = reference(record)[0]
-    assert isinstance(states, fastreplay.Positions)
+    assert isinstance(states, replay_positions.Positions)
     assert len(states) == len(pure)
     assert states[-1] == pure[-1] and states[3] == pure[3]
     assert states[2:5] == pure[2:5]
@@ -279,7 +279,7 @@ def test_every_move_in_many_positions_is_refused_or_played_as_the_pure_engine_do
                     assert not ok, (ply, data)
                     continue
                 assert ok, (ply, data)
-                assert fastreplay.state_of(st.tolist(), start, rep.states._draws) == w.freeze(), (ply, data)
+                assert replay_positions.state_of(st.tolist(), start, rep.states._draws) == w.freeze(), (ply, data)
                 played += 1
             checked += 1
     assert checked > 300 and played > 2000
@@ -313,5 +313,5 @@ def test_a_second_pass_in_succession_ends_the_game_in_the_kernel_too():
     w.passed = True
     play(w, parse_move({"type": "pass"}))
     assert kr.play(st, kernel.C_PASS, 0)
-    after = fastreplay.state_of(st.tolist(), rep.states[0])
+    after = replay_positions.state_of(st.tolist(), rep.states[0])
     assert after == w.freeze() and after.over and after.end_reason == "passes"
