@@ -41,3 +41,15 @@ def in_processes(target, *args, count: int = 4) -> None:
         worker.start()
     for worker in workers:
         worker.join(timeout=60)
+
+
+def run_script(script: str):
+    """``script`` run by this Python in a fresh process at the project's root (e.g. with numba
+    made unimportable first): its exit code, stdout and stderr, within five minutes."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    return subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=300,
+                          check=False)

@@ -10,7 +10,6 @@ same seed gives the same playouts; no random state carries over from one call to
 
 from __future__ import annotations
 
-import logging
 import random
 import threading
 from collections.abc import Mapping
@@ -18,35 +17,30 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from rules_engine import compiled
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.tokens import ACTIONS, TOKEN_IDS, TOKEN_INDEX
 
-log = logging.getLogger(__name__)
 MONUMENT_ORDER = ("obelisk", "temple", "pyramid", "tomb")  # kernel_batch's ``sides`` order
 
 _END_CODES = {None: 0, "last-boat": 1, "passes": 2}  # kernel.END_LAST_BOAT, END_PASSES
 _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
-_modules: tuple[ModuleType, ModuleType, Any] | None = None
-_missing = False
+_pu_cache: list[Any] = []  # the kernel's place-unload menu sizes, one table per process
 
 
 def _kernel() -> tuple[ModuleType, ModuleType, Any] | None:
     """(numpy, kernel_batch, the place-unload cache), or None where numba cannot be imported
     (logged once)."""
-    global _modules, _missing
-    if _modules is None and not _missing:
-        try:
-            import numpy as np
-
-            from rules_engine.duel import kernel, kernel_batch
-        except ImportError as exc:  # numba (or numpy) is not installed for this platform
-            _missing = True
-            log.warning("the Duel's compiled playouts are off (%s): the analysis plays the pure engine", exc)
-            return None
-        _modules = (np, kernel_batch, kernel.new_pu_cache())
-    return _modules
+    loaded = compiled.load(("numpy", "rules_engine.duel.kernel", "rules_engine.duel.kernel_batch"),
+                           "the Duel's compiled playouts are off (%s): the analysis plays the pure engine")
+    if loaded is None:
+        return None
+    np, kernel, kernel_batch = loaded
+    if not _pu_cache:
+        _pu_cache.append(kernel.new_pu_cache())
+    return np, kernel_batch, _pu_cache[0]
 
 
 def available() -> bool:

@@ -14,19 +14,19 @@ the same positions and the same refusals on random and corrupted records of both
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, cast
 
+from rules_engine import compiled
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import (
-    _PASS,
     _PLACES,
-    _TAKES,
     _UNLOADS,
     Move,
+    Pass,
+    Place,
     PlaceMeeples,
     PlaceUnload,
     SwapUnload,
@@ -40,41 +40,15 @@ from rules_engine.duel.tokens import TOKEN_INDEX
 from rules_engine.errors import IllegalMoveError
 from rules_engine.moves import MEMO_LIMIT, memo_key
 
-log = logging.getLogger(__name__)
-_modules: tuple[ModuleType, ModuleType, ModuleType] | None = None
-_missing = False
 _FLAGGED = 1 << 40  # a code at or above it carries `kernel_replay`'s REFILL/REFILL2/REVEAL flags
 
 
-def _kernel() -> tuple[ModuleType, ModuleType, ModuleType] | None:
+def _kernel() -> tuple[ModuleType, ...] | None:
     """(numpy, kernel, kernel_replay), or None where numba cannot be imported (logged once)."""
-    global _modules, _missing
-    if _modules is None and not _missing:
-        try:
-            import numpy as np
-
-            from rules_engine.duel import kernel, kernel_replay
-        except ImportError as exc:  # numba (or numpy) is not installed for this platform
-            _missing = True
-            log.warning("the Duel's compiled replay is off (%s): records replay in the pure engine", exc)
-            return None
-        _modules = (np, kernel, kernel_replay)
-    return _modules
+    return compiled.load(("numpy", "rules_engine.duel.kernel", "rules_engine.duel.kernel_replay"),
+                         "the Duel's compiled replay is off (%s): records replay in the pure engine")
 
 
-def _codes_of_prebuilt() -> dict[int, int]:
-    """Kernel codes of the prebuilt moves (`moves._PLACES` …) by the move's id: they live as long
-    as the process, so their ids stay theirs; the commonest moves cost one dict lookup."""
-    from rules_engine.duel import kernel as k
-
-    codes = {id(m): k.C_PLACE | CELL_INDEX[c] << 3 for c, m in _PLACES.items()}
-    codes.update({id(m): k.C_UNLOAD | BOAT_INDEX[b] << 3 for b, m in _UNLOADS.items()})
-    codes.update({id(m): k.C_TAKE | (BOAT_INDEX[b] * 3 + s - 1) << 3 for (b, s), m in _TAKES.items()})
-    codes[id(_PASS)] = k.C_PASS
-    return codes
-
-
-_PREBUILT: dict[int, int] = {}
 # A plain place or unload dict read straight to (prebuilt move, code): the two moves of most plies.
 _PLACE_HITS: dict[str, tuple[Move, int]] = {}
 _UNLOAD_HITS: dict[str, tuple[Move, int]] = {}
@@ -85,21 +59,19 @@ _REFILLED: dict[tuple[str, str, str, str], tuple[Move, int, tuple[int, ...]]] = 
 
 
 def _prepare() -> None:
-    _PREBUILT.update(_codes_of_prebuilt())
-    _PLACE_HITS.update({c: (m, _PREBUILT[id(m)]) for c, m in _PLACES.items()})
-    _UNLOAD_HITS.update({b: (m, _PREBUILT[id(m)]) for b, m in _UNLOADS.items()})
+    _PLACE_HITS.update({c: (m, cast(int, code_of(m))) for c, m in _PLACES.items()})
+    _UNLOAD_HITS.update({b: (m, cast(int, code_of(m))) for b, m in _UNLOADS.items()})
 
 
 def code_of(move: Move) -> int | None:
     """The kernel move code of ``move`` (as `fastplay.decode` reads it back), with the
     `kernel_replay` flags of the tokens it turns up (transcription form); None for a move the
-    kernel does not follow (none yet: every F2 move has a code)."""
+    kernel does not follow (none: every F2 move has one)."""
     from rules_engine.duel import kernel as k
     from rules_engine.duel.kernel_replay import REFILL, REFILL2, REVEAL
 
-    code = _PREBUILT.get(id(move))
-    if code is not None:
-        return code
+    if type(move) is Place:
+        return k.C_PLACE | CELL_INDEX[move.cell] << 3
     if type(move) is Unload:
         return k.C_UNLOAD | BOAT_INDEX[move.boat] << 3 | (REFILL if move.refill is not None else 0)
     if type(move) is TakeToken:
@@ -117,6 +89,8 @@ def code_of(move: Move) -> int | None:
         x, y = move.slots[0] - 1, move.slots[1] - 1
         code = k.C_SWAP | (BOAT_INDEX[move.boat] | x << 3 | y << 5 | BOAT_INDEX[move.unload] << 7) << 3
         return code | (REFILL if move.refill is not None else 0)
+    if type(move) is Pass:
+        return k.C_PASS
     return None
 
 
@@ -150,14 +124,14 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
     if loaded is None or start._ply != 0 or start._scount != SUPPLY_TOKENS:
         return None
     np, k, kr = loaded
-    if not _PREBUILT:
+    if not _UNLOAD_HITS:  # filled last
         _prepare()
     transcribed = start._supply is None
     moves: list[Move] = []
     codes: list[int] = []
     refills: list[int] = []  # transcription form: the tokens turned up, as token indices
     reveals: list[int] = []
-    read, coded, prebuilt = moves.append, codes.append, _PREBUILT.get
+    read, coded = moves.append, codes.append
     places, unloads, memo = _PLACE_HITS.get, _UNLOAD_HITS.get, _MEMO.get
     for raw in raw_moves:
         hit = None
@@ -188,11 +162,9 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
                 move = parse_move(raw)
             except IllegalMoveError:
                 return Fast(None, moves, len(moves))
-            code = prebuilt(id(move))
+            code = code_of(move)
             if code is None:
-                code = code_of(move)
-                if code is None:
-                    return None
+                return None
             hit = (move, code)
             if key is not None and len(_MEMO) < MEMO_LIMIT:
                 _MEMO[key] = hit

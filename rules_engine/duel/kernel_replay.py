@@ -96,12 +96,9 @@ def something_legal(st: IntArray) -> bool:
     empty = 9 - POP[occ]
     if meeples > 0 and empty > 0:  # D4.1
         return True
-    unloadable = False
     for b in range(6):  # D4.2
         if live >> b & 1 and POP[occ & LINE_MASK[b]] >= 2:
-            unloadable = True
-    if unloadable:
-        return True
+            return True
     if st[pb + ACT + A_TAKE] > 0:  # D4.3 take-token: any token but an action token
         for i in range(18):
             if 0 <= st[SLOTS + i] < T_ACTION1:

@@ -5,12 +5,8 @@ follow `playout.weighted_step`'s weights (chi-square); where numba is missing th
 falls back to the pure engine and logs it once."""
 
 import math
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +17,8 @@ from rules_engine.duel.legal import PLACE, PLACE_MEEPLES_K, PLACE_UNLOAD_K, SWAP
 from rules_engine.duel.plugin import DUEL
 from rules_engine.duel.record import to_transcription
 from rules_engine.duel.scoring import decide_winner
+from tests.kit import run_script
 
-ROOT = Path(__file__).resolve().parents[2]
 ALL_A = dict.fromkeys(("obelisk", "temple", "pyramid", "tomb"), "A")
 ALL_B = dict.fromkeys(ALL_A, "B")
 MIXED = {"obelisk": "B", "temple": "A", "pyramid": "B", "tomb": "A"}
@@ -168,9 +164,7 @@ print(result.playouts, sum(result.wins))
 
 
 def test_without_numba_the_analysis_plays_the_pure_engine_and_logs_it_once():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", FALLBACK], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+    done = run_script(FALLBACK)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["20", "1.0"]
     assert done.stderr.count("compiled playouts are off") == 1

@@ -5,12 +5,8 @@ move in corrupted ones, and the pure engine where numba is missing."""
 
 import copy
 import functools
-import os
 import random
-import subprocess
-import sys
 from itertools import combinations, permutations
-from pathlib import Path
 
 import pytest
 
@@ -23,8 +19,7 @@ from rules_engine.duel.tokens import TOKEN_IDS
 from rules_engine.duel.turns import play
 from rules_engine.errors import IllegalMoveError, RecordError
 from rules_engine.gametype import replay_moves
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.kit import run_script
 
 
 def reference(record):
@@ -233,9 +228,7 @@ print(type(rep.states).__name__, len(rep.states) == len(record["moves"]) + 1)
 
 
 def test_without_numba_records_replay_in_the_pure_engine_and_it_is_logged_once():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", FALLBACK], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+    done = run_script(FALLBACK)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["list", "True"]
     assert done.stderr.count("compiled replay is off") == 1

@@ -3,9 +3,7 @@ analysis plays the pure engine's playouts, and says so once in the log."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+from tests.kit import run_script
 
 SCRIPT = """
 import logging, random, sys
@@ -24,8 +22,7 @@ print("estimate", len(estimate(CLASSIC, state, rec, playouts=4, rng=random.Rando
 
 
 def test_c8_without_numba_the_analysis_falls_back_and_logs_once():
-    root = Path(__file__).resolve().parents[3]
-    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=root, capture_output=True, text=True, timeout=300)
+    done = run_script(SCRIPT)
     assert done.returncode == 0, done.stderr
     out = done.stdout + done.stderr
     assert out.count("batch None") == 2
