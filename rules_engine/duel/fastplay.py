@@ -27,20 +27,21 @@ MONUMENT_ORDER = ("obelisk", "temple", "pyramid", "tomb")  # kernel_batch's ``si
 
 _END_CODES = {None: 0, "last-boat": 1, "passes": 2}  # kernel.END_LAST_BOAT, END_PASSES
 _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
-_pu_cache: list[Any] = []  # the kernel's place-unload menu sizes, one table per process
+_modules: tuple[ModuleType, ModuleType, Any] | None = None
 
 
 def _kernel() -> tuple[ModuleType, ModuleType, Any] | None:
     """(numpy, kernel_batch, the place-unload cache), or None where numba cannot be imported
     (logged once)."""
-    loaded = compiled.load(("numpy", "rules_engine.duel.kernel", "rules_engine.duel.kernel_batch"),
-                           "the Duel's compiled playouts are off (%s): the analysis plays the pure engine")
-    if loaded is None:
-        return None
-    np, kernel, kernel_batch = loaded
-    if not _pu_cache:
-        _pu_cache.append(kernel.new_pu_cache())
-    return np, kernel_batch, _pu_cache[0]
+    global _modules
+    if _modules is None:
+        loaded = compiled.load(("numpy", "rules_engine.duel.kernel", "rules_engine.duel.kernel_batch"),
+                               "the Duel's compiled playouts are off (%s): the analysis plays the pure engine")
+        if loaded is None:
+            return None
+        np, kernel, kernel_batch = loaded
+        _modules = (np, kernel_batch, kernel.new_pu_cache())
+    return _modules
 
 
 def available() -> bool:
