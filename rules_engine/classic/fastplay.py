@@ -90,7 +90,7 @@ def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) 
     n = state._n
     st[L.N], st[L.ROUND], st[L.TO_MOVE], st[L.FIRST] = n, state._round, state._to_move, state._first
     st[L.PASSES], st[L.PLY], st[L.OVER], st[L.NSAILED] = state._passes, state._ply, state._over, state._nsailed
-    st[L.NDECK], st[L.NDISCARD] = state._ndeck, state._ndiscard
+    st[L.NDECK], st[L.NDISCARD], st[L.NDRAWN] = state._ndeck, state._ndiscard, state._ndrawn
     sides = state._sides
     st[L.MARKET_B], st[L.BURIAL_B], st[L.OBEL_B] = sides[0] == "B", sides[BURIAL] == "B", sides[OBELISKS] == "B"
     st[L.NPYR], st[L.NTEMPLE], st[L.NBURIAL] = len(state._pyr), len(state._temple), len(state._burial)
@@ -241,9 +241,10 @@ def first_moves(state: ClassicState, data: SiteData, rng: random.Random, count: 
 
 
 def warm_up() -> bool:
-    """Compile the kernel (or load it from numba's cache) with one playout from a new 3-player
-    game, so a process's first hint or bot move does not wait for it (imhotep_site/warm.py,
-    docs/operations.md). False without numba."""
+    """Compile the kernels (or load them from numba's cache) with the replay of a new 3-player
+    game's record (`fastreplay`) and one playout from it, so a process's first record, hint or
+    bot move does not wait for them (imhotep_site/warm.py, docs/operations.md). False without
+    numba."""
     from rules_engine.classic.plugin import CLASSIC
 
     record = CLASSIC.new_record(["A", "B", "C"], random.Random(0))

@@ -17,6 +17,12 @@ from rules_engine.classic.kernel_layout import (
     CH_BONUS_PLACE,
     CH_PYRAMID,
     CX_DEPTH,
+    CX_ERR,
+    CX_GIVEN,
+    CX_GMAX,
+    CX_GN,
+    CX_GPOS,
+    CX_GVAL,
     CX_KIND,
     CX_MAX,
     CX_NSCRIPT,
@@ -33,13 +39,23 @@ from rules_engine.classic.kernel_layout import (
     DISCARD,
     ENTRANCE,
     GREEN,
+    L_BLUE,
+    L_GREEN,
+    L_PYR,
+    L_PYRB,
+    L_TEMPLE,
+    L_TOWER,
     LEVER,
+    LOG,
+    LOG_LEN,
+    LOGN,
     MAX_BURIAL,
     MAX_PYRB_SPACES,
     NBURIAL,
     NCARD_KINDS,
     NDECK,
     NDISCARD,
+    NDRAWN,
     NPYR,
     NTEMPLE,
     NTOWER_VALUES,
@@ -90,7 +106,10 @@ def discard(st: np.ndarray, card: int) -> None:
 @njit(cache=True)
 def draw(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, cx: np.ndarray) -> int:
     """C7: the top market card, dealt at random from the deck (reshuffled from the discards
-    when empty); -1 when both are empty. On Pyramids B draw j of a move takes tape entry j."""
+    when empty); -1 when both are empty. On Pyramids B draw j of a move takes tape entry j. In a
+    replay (``cx[CX_GIVEN]``) the card is the record's next listed draw (``draws[1 + k]`` of
+    ``draws[0]``); one the list lacks or the deck does not hold sets ``cx[CX_ERR]`` (the pure
+    engine then words why, `deck.draw`)."""
     if st[NDECK] == 0:
         if st[NDISCARD] == 0:
             return -1
@@ -99,6 +118,16 @@ def draw(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, cx: np.nda
             st[DISCARD + i] = 0
         st[NDECK] = st[NDISCARD]
         st[NDISCARD] = 0
+    if cx[CX_GIVEN]:
+        k = st[NDRAWN]
+        if k >= draws[0] or st[DECK + draws[1 + k]] == 0:
+            cx[CX_ERR] = 1
+            return -1
+        i = int(draws[1 + k])
+        st[DECK + i] -= 1
+        st[NDECK] -= 1
+        st[NDRAWN] = k + 1
+        return i
     j = cx[CX_TAPEPOS]
     if cx[CX_ON] and j < CX_MAX:
         while cx[CX_NTAPE] <= j:
@@ -114,6 +143,7 @@ def draw(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, cx: np.nda
         i += 1
     st[DECK + i] -= 1
     st[NDECK] -= 1
+    st[NDRAWN] += 1
     if draws.shape[0] > 1:
         draws[0] += 1
         draws[draws[0]] = i
@@ -140,8 +170,29 @@ def choose(cx: np.ndarray, kind: int, options: int) -> int:
 def note(cx: np.ndarray, value: int) -> None:
     """The value of the choice just made, as the move reports it."""
     d = cx[CX_DEPTH] - 1
-    if d < CX_MAX:
+    if 0 <= d < CX_MAX:  # a replay's choices (CX_GIVEN) are no script's: nothing to note
         cx[CX_VALUE + d] = value
+
+
+@njit(cache=True)
+def given(cx: np.ndarray, kind: int) -> int:
+    """A replay's next recorded choice of ``kind`` (CH_*); a list that has run out sets
+    ``cx[CX_ERR]`` (as `choosers.MoveChoices.ask` refuses it) and answers -2."""
+    i = cx[CX_GPOS + kind]
+    if i >= cx[CX_GN + kind]:
+        cx[CX_ERR] = 1
+        return -2
+    cx[CX_GPOS + kind] = i + 1
+    return int(cx[CX_GVAL + kind * CX_GMAX + i])
+
+
+@njit(cache=True)
+def logged(st: np.ndarray, kind: int, p: int, value: int) -> None:
+    """One arrival appended to the log (`kernel_layout` LOG): the order a `ClassicState` keeps."""
+    n = st[LOGN]
+    if n < LOG_LEN:
+        st[LOG + n] = kind << 16 | p << 8 | value
+    st[LOGN] = n + 1
 
 
 @njit(cache=True)
@@ -158,10 +209,12 @@ def keep(st: np.ndarray, p: int, card: int) -> None:
     """C7: a green, purple or blue card is kept."""
     if card <= DECORATION_LAST:
         st[GREEN + 4 * p + card - DECORATION_FIRST] += 1
+        logged(st, L_GREEN, p, card)
     elif card == STATUE:
         st[PURPLE + p] += 1
     else:
         st[BLUE + 4 * p + card - LEVER] += 1
+        logged(st, L_BLUE, p, card)
 
 
 @njit(cache=True)
@@ -172,6 +225,7 @@ def deliver_other(st: np.ndarray, p: int, site: int) -> None:
         k = st[NTEMPLE]
         st[TTOP + k % temple_width(st[N])] = p
         st[NTEMPLE] = k + 1
+        logged(st, L_TEMPLE, p, 0)
     elif site == S_BURIAL:
         k = st[NBURIAL]
         if k < MAX_BURIAL:
@@ -183,6 +237,7 @@ def deliver_other(st: np.ndarray, p: int, site: int) -> None:
             st[OBEL + p] = 0
             st[TRACK + p] += st[TOWER_VALUES + st[NTOWERS]]
             st[NTOWERS] += 1
+            logged(st, L_TOWER, p, 0)
 
 
 @njit(cache=True)
@@ -202,8 +257,9 @@ def pyramids_b(st: np.ndarray, p: int, rng: np.random.Generator, draws: np.ndarr
         if nopen == 0:
             st[NPYR] += 1
             st[TRACK + p] += st[PYRB_OVERFLOW]
+            logged(st, L_PYR, p, 0)
             break
-        c = choose(cx, CH_PYRAMID, nopen)
+        c = open_index(st, given(cx, CH_PYRAMID) - 1, cx) if cx[CX_GIVEN] else choose(cx, CH_PYRAMID, nopen)
         k = 0
         while st[PYRB_N + k] >= st[PYRB_LEN + k] or c > 0:
             if st[PYRB_N + k] < st[PYRB_LEN + k]:
@@ -213,6 +269,7 @@ def pyramids_b(st: np.ndarray, p: int, rng: np.random.Generator, draws: np.ndarr
         space = k * MAX_PYRB_SPACES + st[PYRB_N + k]
         st[PYRB_N + k] += 1
         st[TRACK + p] += st[PYRB_VALUE + space]
+        logged(st, L_PYRB, p, k)
         bonus = st[PYRB_BONUS + space]
         if bonus == PB_CARD:
             card = draw(st, rng, draws, cx)
@@ -240,7 +297,10 @@ def pyramids_b(st: np.ndarray, p: int, rng: np.random.Generator, draws: np.ndarr
                         if st[SLOTS + 4 * s + j] < 0:
                             nfree += 1
             if nfree:
-                c = choose(cx, CH_BONUS_PLACE, nfree + 1)  # the last option declines
+                if cx[CX_GIVEN]:
+                    c = spot_index(st, given(cx, CH_BONUS_PLACE), nfree, cx)
+                else:
+                    c = choose(cx, CH_BONUS_PLACE, nfree + 1)  # the last option declines
                 spot = -1
                 for s in range(4):
                     if st[SAILED + s] < 0:
@@ -256,3 +316,36 @@ def pyramids_b(st: np.ndarray, p: int, rng: np.random.Generator, draws: np.ndarr
         break
     for _ in range(entrances):
         discard(st, ENTRANCE)
+
+
+@njit(cache=True)
+def open_index(st: np.ndarray, k: int, cx: np.ndarray) -> int:
+    """A replay's pyramid ``k`` (0-2) as the index of `pyramids_b`'s options (the incomplete
+    pyramids); one that is not among them sets ``cx[CX_ERR]`` and answers the first (C6.2)."""
+    if k < 0 or k > 2 or st[PYRB_N + k] >= st[PYRB_LEN + k]:
+        cx[CX_ERR] = 1
+        return 0
+    c = 0
+    for j in range(k):
+        if st[PYRB_N + j] < st[PYRB_LEN + j]:
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def spot_index(st: np.ndarray, spot: int, nfree: int, cx: np.ndarray) -> int:
+    """A replay's bonus place (ship * 4 + slot, or -1 declined) as the index of `pyramids_b`'s
+    options (the empty slots of the ships that have not sailed, then declining); one that is not
+    among them sets ``cx[CX_ERR]`` and answers declining (C6.2)."""
+    if spot == -1:
+        return nfree
+    c = 0
+    for s in range(4):
+        if st[SAILED + s] < 0:
+            for j in range(st[CAPS + s]):
+                if st[SLOTS + 4 * s + j] < 0:
+                    if 4 * s + j == spot:
+                        return c
+                    c += 1
+    cx[CX_ERR] = 1
+    return nfree

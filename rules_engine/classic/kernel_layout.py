@@ -62,7 +62,22 @@ PYRB_LEN = 306  # 3: spaces per pyramid
 PYRB_N = 309  # 3: stones on each pyramid (NPYR counts those beside them)
 PYRB_VALUE = 312  # 3 x MAX_PYRB_SPACES: each space's value, in filling order
 PYRB_BONUS = 360  # 3 x MAX_PYRB_SPACES: each space's bonus (PB_* codes)
-SIZE = 408
+NDRAWN = 408  # market cards turned up so far (`ClassicState` ``ndrawn``)
+# What the counts above do not keep: the order stones and cards arrive in, which a `ClassicState`
+# holds (its pyramids, temple, towers, blue and green lists). Each arrival appends one entry,
+# ``kind << 16 | player << 8 | value``, while LOG_LEN last; LOGN counts them all, so a replay
+# (`kernel_replay`) sees an overflow and leaves the record to the pure engine.
+LOGN = 409
+LOG = 410
+LOG_LEN = 256
+SIZE = LOG + LOG_LEN
+L_PYR = 1  # a stone on the pyramids (side A), or beside the complete pyramids (B)
+L_PYRB = 2  # value: which of the three Pyramids B (0-2)
+L_TEMPLE = 3
+L_TOWER = 4  # an Obelisks B tower built (C6.5)
+L_BLUE = 5  # value: the blue card (LEVER..CHISEL) kept
+L_SPEND = 6  # value: the blue card played (C4.4)
+L_GREEN = 7  # value: the green card (DECORATION_FIRST..DECORATION_LAST) kept
 
 MAX_PYRB_SPACES = 16
 PB_NONE, PB_CARD, PB_STONES, PB_PLACE = 0, 1, 2, 3  # C6.2
@@ -85,7 +100,16 @@ CX_TAPE = CX_VALUE + CX_MAX  # 53-bit random integers: draw j takes the card at 
 CX_BEST = CX_TAPE + CX_MAX  # the script of the leaf drawn
 CX_WORK = CX_BEST + CX_MAX  # SIZE: the copy a branch is played on
 CX_NODRAWS = CX_WORK + SIZE  # 1: a draws log that logs nothing
-CX_SIZE = CX_NODRAWS + 1
+# A replay (`kernel_replay`): the choices a recorded move gives (per CH_* kind a count, a
+# cursor and the values, as the move's lists hold them) instead of the script, and the market
+# cards from the record's list (the ``draws`` array: its count, then the card ids).
+CX_GIVEN = CX_NODRAWS + 1  # 1: choices and draws are the record's
+CX_ERR = CX_GIVEN + 1  # set when a given choice or draw is not one the position allows
+CX_GMAX = 16  # choices of one kind per move
+CX_GN = CX_ERR + 1  # 4 counts
+CX_GPOS = CX_GN + 4  # 4 cursors
+CX_GVAL = CX_GPOS + 4  # 4 x CX_GMAX values: take code, pyramid 1-3, ship*4+slot or -1, 0/1 stones
+CX_SIZE = CX_GVAL + 4 * CX_GMAX
 CH_TAKE, CH_PYRAMID, CH_BONUS_PLACE, CH_TEMPLE = 0, 1, 2, 3  # as `choosers.CHOICE_KINDS`
 
 TB_POINT_OR_STONES, TB_TWO_POINTS, TB_CARD = 0, 1, 2  # C6.3, as `sitedata.TEMPLE_BONUSES` lists them

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rules_engine.classic.kernel_choice import add_stones
+from rules_engine.classic.kernel_choice import add_stones, logged
 from rules_engine.classic.kernel_layout import (
     BLUE,
     CAPS,
@@ -45,6 +45,7 @@ from rules_engine.classic.kernel_layout import (
     K_PLACE,
     K_SAIL,
     K_SAILC,
+    L_SPEND,
     LEVER,
     M_CHOICES,
     M_KIND,
@@ -114,6 +115,7 @@ def spend(st: np.ndarray, p: int, card: int) -> None:
     st[BLUE + 4 * p + card - LEVER] -= 1
     st[DISCARD + card] += 1
     st[NDISCARD] += 1
+    logged(st, L_SPEND, p, card)
 
 
 @njit(cache=True)

@@ -20,7 +20,9 @@ from rules_engine.classic.kernel_choice import (
     deliver_other,
     discard,
     draw,
+    given,
     keep,
+    logged,
     note,
     pyramids_b,
     temple_width,
@@ -30,9 +32,12 @@ from rules_engine.classic.kernel_layout import (
     CARDS,
     CH_TAKE,
     CH_TEMPLE,
+    CX_ERR,
+    CX_GIVEN,
     CX_ON,
     ENTRANCE,
     FIRST,
+    L_PYR,
     MARKET,
     MARKET_B,
     NMARKET,
@@ -83,6 +88,7 @@ def deliver(st: np.ndarray, p: int, site: int, rng: np.random.Generator, draws: 
         k = st[NPYR]
         st[TRACK + p] += PYRAMIDS_A_VALUES[k] if k < 14 else 1
         st[NPYR] = k + 1
+        logged(st, L_PYR, p, 0)
 
 
 @njit(cache=True)
@@ -194,7 +200,7 @@ def take_choice(st: np.ndarray, p: int, rng: np.random.Generator, draws: np.ndar
         if not _repeats(st, MARKET, i):
             opts += 1
     npair = 0 if np_ == 0 else (1 if np_ == 1 or st[PAIR] == st[PAIR + 1] else 2)
-    c = choose(cx, CH_TAKE, max(1, opts + npair))
+    c = take_index(st, given(cx, CH_TAKE), npair, cx) if cx[CX_GIVEN] else choose(cx, CH_TAKE, max(1, opts + npair))
     if opts + npair == 0:
         note(cx, -1)
         return -1
@@ -217,6 +223,24 @@ def take_choice(st: np.ndarray, p: int, rng: np.random.Generator, draws: np.ndar
     note(cx, PAIR_TAKE + card)
     gain(st, p, card, rng, draws, cx)
     return int(PAIR_TAKE + card)
+
+
+@njit(cache=True)
+def take_index(st: np.ndarray, code: int, npair: int, cx: np.ndarray) -> int:
+    """A replay's market pick (card id, `PAIR_TAKE` + card id, or -1 for nothing) as the index of
+    `take_choice`'s options; one that is not among them sets ``cx[CX_ERR]`` (C5.1, C6.1)."""
+    c = 0
+    for i in range(st[NMARKET]):
+        if not _repeats(st, MARKET, i):
+            if st[MARKET + i] == code:
+                return c
+            c += 1
+    for j in range(npair):
+        if PAIR_TAKE + st[PAIR + j] == code:
+            return c + j
+    if code != -1 or c + npair:  # nothing is taken only from an empty market
+        cx[CX_ERR] = 1
+    return 0
 
 
 @njit(cache=True)
@@ -275,7 +299,11 @@ def score_temple_b(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, 
             if card >= 0:
                 gain(st, p, card, rng, draws, cx)
         else:
-            if cx[CX_ON]:  # Pyramids B: a choice of the move's script
+            if cx[CX_GIVEN]:  # a replay: the record's choice, 0 a point, 1 stones
+                stones = given(cx, CH_TEMPLE)
+                if stones < 0:
+                    stones = 0
+            elif cx[CX_ON]:  # Pyramids B: a choice of the move's script
                 stones = choose(cx, CH_TEMPLE, 2)
                 note(cx, stones)
             else:
@@ -338,7 +366,7 @@ def sail(st: np.ndarray, s: int, site: int, order: np.ndarray, norder: int, rng:
     for j in range(norder):
         p = owners[j]
         if site == S_MARKET:
-            if cx[CX_ON]:
+            if cx[CX_ON] or cx[CX_GIVEN]:
                 takes[j] = take_choice(st, p, rng, draws, cx)
             else:
                 takes[j] = take_one(st, p, norder - j, rng, stack, draws, cx)

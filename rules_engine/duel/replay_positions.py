@@ -10,12 +10,13 @@ record's moves turned up (``draws``) and how many the supply and reserve have ha
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, overload
+from typing import Any
 
 from rules_engine.duel.state import DuelState, _new_player, _OpenState
 from rules_engine.duel.tokens import K_ACTION, K_TEMPLE, K_TOMB, KIND, TOKEN_IDS, VALUE
+from rules_engine.kernel_positions import KernelPositions
 
 SUPPLY_TOKENS, RESERVE_TOKENS = 39, 3  # D3: after setup (kernel.SUPPLY_LEN)
 Draws = tuple[tuple[int, ...], tuple[int, ...]]  # transcription form: refills' and reveals' token indices
@@ -24,74 +25,22 @@ _OWNER: dict[int, int | None] = {-1: None, 0: 0, 1: 1}  # a kernel cell -> `Duel
 _TOKEN: dict[int, str | None] = {-1: None, **dict(enumerate(TOKEN_IDS))}  # a kernel token -> token id
 
 
-class Positions(Sequence[DuelState]):
-    """The positions of a compiled replay, each a `DuelState` made from its kernel row the first
-    time it is looked at (most callers look at one or two of a record's positions). Without
-    rows it holds ``start`` alone; ``tail``: positions added after the rows (`Replay.extended`);
-    ``draws``: in transcription form, the tokens the record's refills and reveals turn up."""
+class Positions(KernelPositions[DuelState]):
+    """The positions of a compiled Duel replay (`KernelPositions`); ``draws``: in transcription
+    form, the tokens the record's refills and reveals turn up."""
 
-    __slots__ = ("_draws", "_made", "_rows", "_start", "_tail")
+    __slots__ = ("_draws",)
 
     def __init__(self, start: DuelState, rows: Any, tail: Sequence[DuelState] = (),
                  made: dict[int, DuelState] | None = None, draws: Draws | None = None) -> None:
-        self._start = start
-        self._rows = rows
-        self._tail = tuple(tail)
-        self._made: dict[int, DuelState] = {} if made is None else made
+        super().__init__(start, rows, tail, made)
         self._draws = draws
 
-    def __len__(self) -> int:
-        return (1 if self._rows is None else len(self._rows)) + len(self._tail)
+    def _maker(self) -> _Maker:
+        return _Maker(self._start, self._draws)
 
-    @overload
-    def __getitem__(self, i: int) -> DuelState: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[DuelState]: ...
-
-    def __getitem__(self, i: int | slice) -> DuelState | list[DuelState]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self)
-        j = i + n if i < 0 else i
-        if not 0 <= j < n:
-            raise IndexError("position index out of range")
-        kept = 1 if self._rows is None else len(self._rows)
-        if j >= kept:
-            return self._tail[j - kept]
-        if self._rows is None:
-            return self._start
-        made = self._made.get(j)
-        if made is None:
-            made = self._made[j] = _Maker(self._start, self._draws).make(self._rows[j].tolist())
-        return made
-
-    def __iter__(self) -> Iterator[DuelState]:
-        if self._rows is None or len(self._made) == len(self._rows):
-            return (self[j] for j in range(len(self)))
-        return self._all()
-
-    def _all(self) -> Iterator[DuelState]:
-        """Every position in order, each made from the last (`_Maker`), the made ones kept."""
-        maker, made = _Maker(self._start, self._draws), self._made
-        for j, row in enumerate(self._rows):
-            state = maker.make(row.tolist())
-            yield made.setdefault(j, state)
-        yield from self._tail
-
-    def __add__(self, other: Sequence[DuelState]) -> Positions:
-        """These positions and then ``other``'s, the rows not turned into positions."""
-        return Positions(self._start, self._rows, (*self._tail, *other), self._made, self._draws)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, (list, tuple, Positions)):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]  # a sequence that compares by content
-
-    def __repr__(self) -> str:
-        return f"<Positions: {len(self)} positions>"
+    def _with_tail(self, tail: Sequence[DuelState]) -> Positions:
+        return Positions(self._start, self._rows, tail, self._made, self._draws)
 
 
 _COUNTED, _BOXED, _SPENT = -1, 3, 4  # besides 0, 1, 2: a temple value, a tomb number, an action token received
