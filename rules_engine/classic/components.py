@@ -3,6 +3,7 @@ sites. Plain constants shared by the whole `classic` engine."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 GAME_ID = "classic"
@@ -83,6 +84,7 @@ def group_points(size: int) -> int:
     return GROUP_POINTS[5] + 2 * (size - 5)
 
 
+@functools.lru_cache(maxsize=256)  # every record's header asks it of its six cards (#40)
 def round_card_fits(card: tuple[int, ...]) -> bool:
     """C1: a round card is valid when the 8 ship tokens can supply its 4 ships."""
     need = Counter(card)

@@ -70,7 +70,8 @@ def kernel() -> ModuleType | None:
             _fresh_cache()
             from rules_engine.classic import kernel_score
         except ImportError as exc:
-            log.warning("numba cannot be imported (%s): base-game analysis plays the pure engine's playouts", exc)
+            log.warning("numba cannot be imported (%s): the base game's analysis plays the pure engine's "
+                        "playouts, and its records replay in the pure engine", exc)
             _KERNEL.append(None)
         else:
             _KERNEL.append(kernel_score)

@@ -12,15 +12,15 @@ tests/engine/test_classic_replay_kernel.py holds the two to the same positions a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from rules_engine import compiled
 from rules_engine.classic import fastplay
 from rules_engine.classic import kernel_layout as L
-from rules_engine.classic.moveparse import parse_move
+from rules_engine.classic.moveparse import _BARE, _PLACES, _SAILS, parse_move
 from rules_engine.classic.moves import (
     GetStones,
     Move,
@@ -36,13 +36,27 @@ from rules_engine.classic.replay_positions import Positions
 from rules_engine.classic.sitedata import SiteData
 from rules_engine.classic.state import CARD_INDEX, SITE_INDEX, ClassicState
 from rules_engine.errors import IllegalMoveError
+from rules_engine.moves import MEMO_LIMIT, memo_key
 
 # A move code's bit fields, as `kernel_replay` reads them (that module imports numba, so the
 # numbers are written here too; a test holds them equal).
 _SHIP, _SLOT, _SITE, _SHIP2, _SLOT2, _NORDER, _ORDER, _COUNTS = 4, 6, 8, 11, 13, 15, 18, 26
 _TEMPLE = {"point": 0, "stones": 1}
 _UNUSED: list[Any] = []
-_CODES: dict[Move, tuple[int, tuple[int, ...]]] = {}  # a move's code and choice values, once per move
+# A move dict read straight to (move, code, choices' values): plain places, sails, get-stones and
+# passes by their fields, any other dict of plain values by `memo_key`, once per process.
+Hit = tuple[Move, int, tuple[int, ...]]
+_PLACE_HITS: dict[tuple[int, int], Hit] = {}
+_SAIL_HITS: dict[tuple[int, str], Hit] = {}
+_BARE_HITS: dict[str, Hit] = {}
+_MEMO: dict[Hashable, Hit] = {}
+
+
+def _prepare() -> None:
+    for table, prebuilt in ((_PLACE_HITS, _PLACES), (_SAIL_HITS, _SAILS), (_BARE_HITS, _BARE)):
+        for key, move in prebuilt.items():
+            code, values = cast("tuple[int, tuple[int, ...]]", encode(move))
+            table[key] = (move, code, values)  # type: ignore[index]
 
 
 def _kernel() -> tuple[ModuleType, ...] | None:
@@ -115,23 +129,41 @@ def replay(start: ClassicState, data: SiteData, variants: Sequence[str], raw_mov
     moves: list[Move] = []
     codes: list[int] = []
     values: list[int] = []
-    read, coded, given, known = moves.append, codes.append, values.extend, _CODES.get
+    if not _BARE_HITS:  # filled last
+        _prepare()
+    read, coded, given = moves.append, codes.append, values.extend
+    places, sails, bare, memo = _PLACE_HITS.get, _SAIL_HITS.get, _BARE_HITS.get, _MEMO.get
     for raw in raw_moves:
-        try:
-            move = parse_move(raw)
-        except IllegalMoveError:
-            return Fast(None, moves, len(moves))
-        hit = known(move)
-        if hit is None:
-            hit = encode(move)
+        hit = key = None
+        if type(raw) is dict:  # `moveparse._known`'s shapes inlined (#40: the hot loop), then the memo
+            n = len(raw)
+            kind = raw.get("type")
+            if n == 3 and kind == "place":
+                a, b = raw.get("ship"), raw.get("slot")
+                hit = places((a, b)) if type(a) is int and type(b) is int else None
+            elif n == 3 and kind == "sail":
+                a, b = raw.get("ship"), raw.get("site")
+                hit = sails((a, b)) if type(a) is int and type(b) is str else None
+            elif n == 1:
+                hit = bare(kind) if type(kind) is str else None
             if hit is None:
+                key = memo_key(raw)
+                hit = memo(key) if key is not None else None
+        if hit is None:
+            try:
+                move = parse_move(raw)
+            except IllegalMoveError:
+                return Fast(None, moves, len(moves))
+            coding = encode(move)
+            if coding is None:
                 return None
-            if len(_CODES) < 20_000:
-                _CODES[move] = hit
-        read(move)
-        coded(hit[0])
-        if hit[1]:
-            given(hit[1])
+            hit = (move, *coding)
+            if key is not None and len(_MEMO) < MEMO_LIMIT:
+                _MEMO[key] = hit
+        read(hit[0])
+        coded(hit[1])
+        if hit[2]:
+            given(hit[2])
     st = setup_array(start, data, variants)
     draws = np.array([len(start._draws), *[CARD_INDEX[c] for c in start._draws]], dtype=np.int64)
     rows = np.empty((len(codes) + 1 if every_state else 0, L.LOG), dtype=np.int64)
