@@ -15,7 +15,9 @@ Duel and of the base game with 2, 3 and 4 players, the median CPU milliseconds p
   carried out, without the record checks and without per-ply positions, on one mutable `Work`
   by the playout primitives (what `playout.random_record` plays its moves with); the Duel's
   games also as transcripts (F2 "Recording a physical game": the boats at setup, the tokens each
-  move turns up), whose reference hands those tokens to the same primitives,
+  move turns up), whose reference hands those tokens to the same primitives, and the 4-player
+  base games as transcribed (F4 ``setup.transcribed``: the cards as the table turned them up,
+  all of them by the end; the same reference),
 
 and each validated figure's ratio to the reference. Goal: both ratios at most 1.0. Each record
 is timed ``--repeats`` times and its fastest run kept (the machine is shared)."""
@@ -141,7 +143,8 @@ def classic_reference(record: dict[str, Any]) -> Any:
     move (`legal.run` + `end_turn`), from a header taken as it stands."""
     setup = record["setup"]
     header = Header(tuple(record["players"]), tuple(record["colours"]), dict(record["sides"]), (),
-                    tuple(tuple(c) for c in setup["round_cards"]), tuple(setup["market_draws"]))
+                    tuple(tuple(c) for c in setup["round_cards"]), tuple(setup["market_draws"]), None,
+                    setup.get("transcribed", False))
     w = new_work(header)
     for m in record["moves"]:
         base = _classic_base(m)
@@ -213,6 +216,10 @@ def main() -> None:
         check_reference(recs, classic_record.replay, classic_reference)
         measure(f"base game, {players} players", recs, classic_record.replay,
                 lambda r: classic_record.replay(r, states=False), classic_reference, args.repeats)
+    transcripts = [{**r, "setup": {**r["setup"], "transcribed": True}} for r in recs]
+    check_reference(transcripts, classic_record.replay, classic_reference)
+    measure("base game, transcribed", transcripts, classic_record.replay,
+            lambda r: classic_record.replay(r, states=False), classic_reference, args.repeats)
     print(f"baseline (3,000,000 additions): {baseline():.3f} CPU s")
     print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 

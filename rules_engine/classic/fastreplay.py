@@ -3,10 +3,11 @@ as `moveparse.parse_move` reads them, each turned into a kernel move code and it
 (`encode`), checked and played by `kernel_replay.replay` with the record's market draws; the
 positions stay kernel rows until one is looked at (`replay_positions.Positions`).
 
-`replay` answers only records it can carry to the end. A malformed or illegal move, a draw the
-record's list lacks (the pure engine deals it from the seed, or refuses), a transcribed game, a
-position that is not a setup, a log that overflows, or a machine without numba: then
-`record.replay` runs the pure engine, which is the reference and words every refusal.
+`replay` answers only records it can carry to the end. A malformed or illegal move, a draw or
+round card the record's lists lack (the pure engine deals it from the seed, or refuses; a game
+transcribed at the table lists the cards as they were turned up), a position that is not a
+setup, a log that overflows, or a machine without numba: then `record.replay` runs the pure
+engine, which is the reference and words every refusal.
 tests/engine/test_classic_replay_kernel.py holds the two to the same positions and refusals.
 """
 
@@ -123,7 +124,7 @@ def replay(start: ClassicState, data: SiteData, variants: Sequence[str], raw_mov
     """``raw_moves`` (F4 dicts or moves) checked and played from the setup ``start`` by the
     kernel; None where it does not apply (see the module's docstring)."""
     loaded = _kernel()
-    if loaded is None or start._ply != 0 or start._transcribed:
+    if loaded is None or start._ply != 0:
         return None
     np, kr = loaded
     moves: list[Move] = []

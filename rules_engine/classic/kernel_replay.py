@@ -39,9 +39,11 @@ from rules_engine.classic.kernel_layout import (
     LOG,
     LOG_LEN,
     LOGN,
+    NCARDS,
     OVER,
     PASSES,
     QUARRY,
+    ROUND,
     SAIL_CARD,
     SAILED,
     SLED,
@@ -202,8 +204,8 @@ def replay(st: np.ndarray, codes: np.ndarray, values: np.ndarray, draws: np.ndar
     keeping the position after move k in ``rows[k + 1]`` (its first LOG entries) when ``rows``
     has room; ``draws`` is the record's market list (count, then card ids); ``rng`` is the
     kernel functions' generator, never drawn from here. Returns how many
-    moves were played: fewer than all at the first refused one, or at one whose arrivals
-    overflow the log."""
+    moves were played: fewer than all at the first refused one, at one whose arrivals overflow
+    the log, or at one that starts a round whose card the record (transcribed) does not list."""
     cx = np.zeros(CX_SIZE, dtype=np.int64)
     cx[CX_GIVEN] = 1
     order = np.zeros(4, dtype=np.int64)
@@ -216,6 +218,8 @@ def replay(st: np.ndarray, codes: np.ndarray, values: np.ndarray, draws: np.ndar
         code = codes[i]
         at = given_choices(code, values, at, cx)
         if not play(st, code, draws, cx, rng, order, takes, owners, stack) or st[LOGN] > LOG_LEN:
+            return i
+        if st[ROUND] < 6 and st[ROUND] >= st[NCARDS]:  # a transcribed game without the round's card (F4)
             return i
         if keep:
             rows[i + 1, :] = st[:LOG]

@@ -52,8 +52,9 @@ def _kernel() -> tuple[ModuleType, ...] | None:
 # A plain place or unload dict read straight to (prebuilt move, code): the two moves of most plies.
 _PLACE_HITS: dict[str, tuple[Move, int]] = {}
 _UNLOAD_HITS: dict[str, tuple[Move, int]] = {}
-# Any other move dict of plain values, read once per process (as `moves.memoized` keeps moves).
-_MEMO: dict[Hashable, tuple[Move, int]] = {}
+# Any other move dict of plain values, read once per process (as `moves.memoized` keeps moves),
+# with the tokens it turns up (transcription form: its refills' and its reveal's token indices).
+_MEMO: dict[Hashable, tuple[Move, int, tuple[int, ...], tuple[int, ...]]] = {}
 # A transcript's unload dict with its refill, by (boat, token, token, token).
 _REFILLED: dict[tuple[str, str, str, str], tuple[Move, int, tuple[int, ...]]] = {}
 
@@ -165,13 +166,16 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
             code = code_of(move)
             if code is None:
                 return None
-            hit = (move, code)
+            turned: tuple[list[int], list[int]] = ([], [])
+            _turned_up(move, *turned)
+            hit = (move, code, tuple(turned[0]), tuple(turned[1]))
             if key is not None and len(_MEMO) < MEMO_LIMIT:
                 _MEMO[key] = hit
         if hit[1] >= _FLAGGED:  # it turns tokens up
             if not transcribed:
                 return None
-            _turned_up(hit[0], refills, reveals)
+            refills.extend(hit[2])
+            reveals.extend(hit[3])
         read(hit[0])
         coded(hit[1])
     if transcribed and not _could_turn_up(start, refills, reveals):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules_engine.duel.harbor import LINE_NAMES
 from rules_engine.duel.labels import NAMES
@@ -54,6 +54,21 @@ def _token_list(value: object, where: str, length: int) -> list[str]:
     return out
 
 
+def _plain_boats(boats: Sequence[Any]) -> list[str] | None:
+    """The boats' 18 token ids when every boat is a list of 3 known ids (the boats of every
+    transcript: read once per replay, #40), else None."""
+    out: list[str] = []
+    for boat in boats:
+        if type(boat) is not list or len(boat) != 3:
+            return None
+        for t in boat:
+            c = CANONICAL.get(t) if type(t) is str else None
+            if c is None:
+                return None
+            out.append(c)
+    return out
+
+
 def _count_problems(counts: Counter[str], where: str, exact: bool) -> str | None:
     for t in TOKEN_IDS:
         have, limit = counts[t], TOKEN_COUNTS[t]
@@ -96,14 +111,15 @@ def new_game(*, supply: Sequence[str] | None = None,
         # Translators: "setup.boats" is a record's field; {boats} names the boats in order, e.g. "row 1, …".
         raise RecordError(msg("setup.boats must list the 6 boats ({boats}), got {got}", boats=LINE_NAMES, got=got),
                           None, "F2")
-    slots: list[str] = []
-    for b, boat in enumerate(boats):
-        slots += _token_list(boat, f"setup.boats[{b}]", 3)
+    slots = _plain_boats(boats)
+    if slots is None:  # something to word: each boat read by the checks that name it
+        slots = []
+        for b, boat in enumerate(boats):
+            slots += _token_list(boat, f"setup.boats[{b}]", 3)
     seen = Counter(slots)
-    problem = _count_problems(seen, "setup.boats", exact=False)
-    if problem:
-        raise RecordError(problem, None, "D1")
-    unseen = [FULL_COUNTER[t] - seen[t] for t in TOKEN_IDS]
+    if any(have > TOKEN_COUNTS[t] for t, have in seen.items()):
+        raise RecordError(cast(str, _count_problems(seen, "setup.boats", exact=False)), None, "D1")
+    unseen = [FULL_COUNTER[t] - seen.get(t, 0) for t in TOKEN_IDS]
     return initial_work(slots, None, None, unseen).freeze()
 
 

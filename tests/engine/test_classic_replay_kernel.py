@@ -246,11 +246,32 @@ def test_a_seeded_game_deals_beyond_its_listed_draws_in_the_pure_engine(caplog):
     assert not caplog.records
 
 
-def test_a_transcribed_game_replays_in_the_pure_engine():
-    record, data = random_records(10, 1, 2, {})[0]
-    record["setup"]["transcribed"] = True
-    assert compiled(record, data) is None
-    assert replay(record, data).states[-1] == reference(record, data)[0][-1]
+def test_a_game_transcribed_at_the_table_is_the_pure_engines():
+    """F4 ``setup.transcribed``: the cards as they were turned up, all of them by the end."""
+    for record, data in random_records(10, 14):
+        record["setup"]["transcribed"] = True
+        fast = compiled(record, data)
+        assert list(fast.positions) == reference(record, data)[0]
+
+
+def test_a_transcript_short_of_cards_is_refused_where_the_pure_engine_asks_for_them():
+    """A transcript cut short of its round cards or market cards: the move that needs the
+    next one is refused by both (`deck.DrawsNeeded`), or the record ends before it."""
+    rng = random.Random(13)
+    refused = 0
+    for record, data in random_records(11, 28):
+        setup = record["setup"]
+        setup["transcribed"] = True
+        setup["round_cards"] = setup["round_cards"][: rng.randint(1, 6)]
+        setup["market_draws"] = setup["market_draws"][: rng.randint(5, len(setup["market_draws"]))]
+        expected = reference(record, data)
+        fast = compiled(record, data)
+        if isinstance(expected, RecordError):
+            refused += 1
+            assert (fast.positions, fast.refused) == (None, expected.move)
+        else:
+            assert list(fast.positions) == expected[0]
+    assert refused > 20
 
 
 def test_the_move_codes_fields_are_the_kernels():
