@@ -47,19 +47,33 @@ MEMO_LIMIT = 20_000  # keys kept per game; far above the distinct moves records 
 
 def memo_key(data: dict[Any, Any]) -> Hashable | None:
     """A key that stands for the move dict ``data`` exactly (its fields in order, lists as
-    tuples), or None when a value is not a str, int, None or a list of them."""
-    for v in data.values():
-        if type(v) not in _ATOMS:
-            break
-    else:
-        return tuple(data.items())
+    tuples), or None when a value is not a str, int, None, or a list of them or of such lists
+    (a Duel place-unload's refills)."""
     out = []
     for k, v in data.items():
-        if type(v) is list and all(type(x) in _ATOMS for x in v):
-            v = tuple(v)
-        elif type(v) not in _ATOMS:
+        if type(v) in _ATOMS:
+            pass
+        elif type(v) is list:
+            v = tuple(v) if _ATOMS.issuperset(map(type, v)) else _nested(v)
+            if v is None:
+                return None
+        else:
             return None
         out.append((k, v))
+    return tuple(out)
+
+
+def _nested(values: list[Any]) -> tuple[Any, ...] | None:
+    """A list of atoms and lists of atoms as tuples (never an atom's tuple: JSON has none), or
+    None for anything else."""
+    out: list[Any] = []
+    for x in values:
+        if type(x) in _ATOMS:
+            out.append(x)
+        elif type(x) is list and _ATOMS.issuperset(map(type, x)):
+            out.append(tuple(x))
+        else:
+            return None
     return tuple(out)
 
 

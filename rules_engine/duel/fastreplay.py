@@ -34,7 +34,7 @@ from rules_engine.duel.moves import (
     Unload,
     parse_move,
 )
-from rules_engine.duel.replay_positions import RESERVE_TOKENS, SUPPLY_TOKENS, Positions
+from rules_engine.duel.replay_positions import SUPPLY_TOKENS, Positions
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.tokens import TOKEN_INDEX
 from rules_engine.errors import IllegalMoveError
@@ -135,15 +135,15 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
     read, coded = moves.append, codes.append
     places, unloads, memo = _PLACE_HITS.get, _UNLOAD_HITS.get, _MEMO.get
     for raw in raw_moves:
-        hit = None
+        plain: tuple[Move, int] | None = None
         if type(raw) is dict and len(raw) == 2:  # `moves._known`'s test, inlined (#40: the hot loop)
             kind = raw.get("type")
             if kind == "place":
                 v = raw.get("cell")
-                hit = places(v) if type(v) is str else None
+                plain = places(v) if type(v) is str else None
             elif kind == "unload":
                 v = raw.get("boat")
-                hit = unloads(v) if type(v) is str else None
+                plain = unloads(v) if type(v) is str else None
         elif transcribed and type(raw) is dict and len(raw) == 3 and raw.get("type") == "unload":
             try:
                 refilled = _refilled_unload(raw)
@@ -151,10 +151,10 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
                 return Fast(None, moves, len(moves))
             if refilled is not None:  # a third of a transcript's moves
                 refills.extend(refilled[2])
-                hit = refilled[0], refilled[1]
-        if hit is not None:
-            read(hit[0])
-            coded(hit[1])
+                plain = refilled[0], refilled[1]
+        if plain is not None:
+            read(plain[0])
+            coded(plain[1])
             continue
         key = memo_key(raw) if type(raw) is dict else None
         hit = memo(key) if key is not None else None
@@ -178,9 +178,10 @@ def replay(start: DuelState, raw_moves: Sequence[Any], every_state: bool) -> Fas
             reveals.extend(hit[3])
         read(hit[0])
         coded(hit[1])
-    if transcribed and not _could_turn_up(start, refills, reveals):
+    st = setup_array(start, np, k)
+    if transcribed and not kr.hide(st, np.array(refills, dtype=np.int64), np.array(reveals, dtype=np.int64),
+                                   np.array(start._unseen, dtype=np.int64)):
         return Fast(None, moves, None)  # a token turned up more often than the game has it (D1)
-    st = setup_array(start, np, k, refills, reveals)
     rows = np.empty((len(codes) + 1 if every_state else 0, k.SIZE), dtype=np.int64)
     done = kr.replay(st, np.array(codes, dtype=np.int64), rows, int(transcribed))
     if done < len(codes):
@@ -212,26 +213,14 @@ def _refilled_unload(raw: dict[Any, Any]) -> tuple[Move, int, tuple[int, ...]] |
     return hit
 
 
-def _could_turn_up(start: DuelState, refills: list[int], reveals: list[int]) -> bool:
-    """Transcription form: the supply and reserve hold at most 39 and 3 of the tokens turned
-    up (D3), and no token turns up more often than it is still face down (D1)."""
-    if len(refills) > SUPPLY_TOKENS or len(reveals) > RESERVE_TOKENS:
-        return False
-    left = list(start._unseen or ())
-    for t in (*refills, *reveals):
-        left[t] -= 1
-    return min(left) >= 0
-
-
 _TEMPLATE: list[Any] = []  # the setup array without its tokens, made once
 
 
-def setup_array(state: DuelState, np: ModuleType, k: ModuleType, refills: Sequence[int] = (),
-                reveals: Sequence[int] = ()) -> Any:
+def setup_array(state: DuelState, np: ModuleType, k: ModuleType) -> Any:
     """A record's setup position (`game.new_game`) as the kernel's position array: the boats,
     the reserve and the supply are one deal (D3), the rest is the same at every setup. In
-    transcription form the supply is the tokens the record's refills turn up, in order, and the
-    reserve its reveals (the first on top)."""
+    transcription form the supply and reserve are face down (`kernel_replay.hide` lays the
+    tokens the record's moves turn up there)."""
     if not _TEMPLATE:
         from rules_engine.duel.fastplay import to_arrays
 
@@ -241,9 +230,4 @@ def setup_array(state: DuelState, np: ModuleType, k: ModuleType, refills: Sequen
     if state._supply is not None:
         hidden = (*state._supply, *(state._reserve or ()))
         st[k.SUPPLY:k.SUPPLY + len(hidden)] = [TOKEN_INDEX[t] for t in hidden]  # the reserve follows the supply
-    else:
-        st[k.SUPPLY:k.SUPPLY + len(refills)] = refills
-        top = k.RESERVE + RESERVE_TOKENS - 1
-        for i, t in enumerate(reveals):
-            st[top - i] = t
     return st

@@ -19,6 +19,7 @@ from rules_engine.duel.tokens import (
     FULL_COUNTER,
     TOKEN_COUNTS,
     TOKEN_IDS,
+    TOKEN_INDEX,
     describe_unknown_token,
 )
 from rules_engine.duel.turns import play
@@ -52,6 +53,9 @@ def _token_list(value: object, where: str, length: int) -> list[str]:
             raise RecordError(at(f"{where}[{i}]", describe_unknown_token(t)), None, "D1")
         out.append(CANONICAL[t])
     return out
+
+
+_FULL = tuple(FULL_COUNTER[t] for t in TOKEN_IDS)
 
 
 def _plain_boats(boats: Sequence[Any]) -> list[str] | None:
@@ -116,10 +120,11 @@ def new_game(*, supply: Sequence[str] | None = None,
         slots = []
         for b, boat in enumerate(boats):
             slots += _token_list(boat, f"setup.boats[{b}]", 3)
-    seen = Counter(slots)
-    if any(have > TOKEN_COUNTS[t] for t, have in seen.items()):
-        raise RecordError(cast(str, _count_problems(seen, "setup.boats", exact=False)), None, "D1")
-    unseen = [FULL_COUNTER[t] - seen.get(t, 0) for t in TOKEN_IDS]
+    unseen = list(_FULL)  # per token id, how many are still face down (D1)
+    for t in slots:
+        unseen[TOKEN_INDEX[t]] -= 1
+    if min(unseen) < 0:
+        raise RecordError(cast(str, _count_problems(Counter(slots), "setup.boats", exact=False)), None, "D1")
     return initial_work(slots, None, None, unseen).freeze()
 
 

@@ -44,8 +44,11 @@ from rules_engine.duel.kernel import (
     POP,
     PSTRIDE,
     RCOUNT,
+    RESERVE,
     SCOUNT,
     SLOTS,
+    SUPPLY,
+    SUPPLY_LEN,
     T_ACTION1,
     TO_MOVE,
     IntArray,
@@ -179,6 +182,30 @@ def play(st: IntArray, code: int, transcribed: int) -> bool:
         _end_turn(st, 1)
         return True
     _end_turn(st, 0)
+    return True
+
+
+@njit(cache=True)
+def hide(st: IntArray, refills: IntArray, reveals: IntArray, unseen: IntArray) -> bool:
+    """Transcription form: the tokens the record's moves turn up laid face down where the
+    setup's deal would be, the refills as the supply's draw order and the reveals in the reserve
+    (the first on top). False when more turn up than the supply or the reserve holds (D3), or a
+    token more often than ``unseen`` (per token index, still face down) has it (D1)."""
+    if refills.shape[0] > SUPPLY_LEN or reveals.shape[0] > 3:
+        return False
+    left = unseen.copy()
+    for i in range(refills.shape[0]):
+        t = refills[i]
+        left[t] -= 1
+        if left[t] < 0:
+            return False
+        st[SUPPLY + i] = t
+    for i in range(reveals.shape[0]):
+        t = reveals[i]
+        left[t] -= 1
+        if left[t] < 0:
+            return False
+        st[RESERVE + 2 - i] = t
     return True
 
 

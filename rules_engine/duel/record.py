@@ -167,8 +167,8 @@ def parse_header(data: object) -> tuple[DuelRecord, DuelState, list[Any]]:
         # Translators: "moves" is a record's field; {kind} a type name, e.g. "dict".
         raise _header_error(msg("moves must be a list, got {kind}", kind=type(moves).__name__))
     if state.transcription:
-        s = state.boats
-        boats = cast("tuple[tuple[str, str, str], ...]", tuple(s[b] for b in s))  # at setup every boat is loaded
+        slots = iter(state._slots)  # at setup every boat is loaded: its 3 slots in boat order
+        boats = cast("tuple[tuple[str, str, str], ...]", tuple(zip(slots, slots, slots, strict=True)))
         record = DuelRecord(players, colours, sides, None, boats)
     else:
         record = DuelRecord(players, colours, sides, tuple(setup["supply"]), None)

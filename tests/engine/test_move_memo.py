@@ -16,6 +16,16 @@ def test_memo_key_keeps_field_names_and_list_values():
                                                                           ("cells", ("a1", "b2")))
 
 
+def test_memo_key_keeps_a_transcripts_refills_as_lists_in_a_list():
+    raw = {"type": "place-unload", "cell": "a1", "boats": ["row-1"], "refills": [["tomb-1", "pyramid", "ship"]]}
+    assert memo_key(raw) == (("type", "place-unload"), ("cell", "a1"), ("boats", ("row-1",)),
+                             ("refills", (("tomb-1", "pyramid", "ship"),)))
+
+
+def test_memo_key_refuses_a_refill_holding_a_value_that_only_compares_equal():
+    assert memo_key({"type": "place-unload", "cell": "a1", "boats": ["row-1"], "refills": [["tomb-1", True]]}) is None
+
+
 @pytest.mark.parametrize("value", [True, 1.0, {"n": 1}, [[1]]])
 def test_memo_key_refuses_values_that_only_compare_equal(value):
     assert memo_key({"type": "swap-unload", "slots": [value, 2]}) is None
