@@ -51,11 +51,11 @@ def draw(w: Work, what: Context) -> str | None:
     k = w.ndrawn
     if k == len(w.draws):
         if w.rng is not None:  # a random playout: its generator turns the card up
-            i = _pick(w.deck, w.rng.randrange(w.ndeck))
+            i = card_at(w.deck, w.rng.randrange(w.ndeck))
             assert isinstance(w.draws, list)  # a playout's draws grow as it turns cards up
             w.draws.append(CARD_IDS[i])
         elif w.seed is not None:  # a seeded (live) game: dealt from the seed (`dealt_index`)
-            i = _pick(w.deck, dealt_index(w.seed, k, w.ndeck))
+            i = card_at(w.deck, dealt_index(w.seed, k, w.ndeck))
             w.draws = (*w.draws, CARD_IDS[i])  # a new tuple: the legal-move search shares it
         else:
             raise DrawsExhausted(
@@ -92,14 +92,14 @@ def draw(w: Work, what: Context) -> str | None:
 def dealt_index(seed: int, k: int, ndeck: int) -> int:
     """Market draw ``k`` of a seeded game beyond its listed draws (docs/rulings.md, F4
     ``setup.seed``): a uniform position in the deck of ``ndeck`` cards as it is at that moment
-    (after a reshuffle: the former discards, C7), laid out in the C7 table's order (`_pick`,
+    (after a reshuffle: the former discards, C7), laid out in the C7 table's order (`card_at`,
     `CARD_IDS`). A fresh generator per draw, so the card
     depends only on the seed, the draw's number and the deck, never on which moves or
     legal-move searches ran before: the move offered and the move applied see the same card."""
     return random.Random(f"classic-market:{seed}:{k}").randrange(ndeck)
 
 
-def _pick(deck: list[int], r: int) -> int:
+def card_at(deck: list[int], r: int) -> int:
     """The card index at position ``r`` of a deck given as counts per `CARD_IDS` (the C7
     table's order, each card as often as the deck holds it)."""
     i = 0

@@ -80,8 +80,14 @@ def kernel() -> ModuleType | None:
 
 def supported(state: ClassicState) -> bool:
     """Whether the kernel plays this position's game: every side (C6.2 Pyramids B included),
-    board data for the B sides having been checked at setup."""
-    return state._sides[PYRAMIDS] in ("A", "B")
+    board data for the B sides having been checked at setup, within the kernel's sizes (the
+    data's format sets no limit): at most `MAX_TOWERS` tower values on Obelisks B (C6.5) and
+    `MAX_PYRB_SPACES` spaces a pyramid on Pyramids B (C6.2)."""
+    sides, data = state._sides, state._data
+    if sides[OBELISKS] == "B" and len(data.obelisks_b["towers"]) > L.MAX_TOWERS:  # type: ignore[index]
+        return False
+    pyramids = data.pyramids_b["pyramids"] if sides[PYRAMIDS] == "B" else ()  # type: ignore[index]
+    return all(len(shape) <= L.MAX_PYRB_SPACES for shape in pyramids)
 
 
 def to_array(state: ClassicState, data: SiteData, variants: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:

@@ -4,10 +4,11 @@ as `moveparse.parse_move` reads them, each turned into a kernel move code and it
 positions stay kernel rows until one is looked at (`replay_positions.Positions`).
 
 `replay` answers only records it can carry to the end. A malformed or illegal move, a draw or
-round card the record's lists lack (the pure engine deals it from the seed, or refuses; a game
-transcribed at the table lists the cards as they were turned up), a position that is not a
-setup, a log that overflows, or a machine without numba: then `record.replay` runs the pure
-engine, which is the reference and words every refusal.
+round card the record's lists lack (a game transcribed at the table lists the cards as they were
+turned up), board data beyond the kernel's sizes (`fastplay.supported`), a position that is not
+a setup, a log that overflows, or a machine without numba: then `record.replay` runs the pure
+engine, which is the reference and words every refusal. A seeded game's draws beyond its list
+are dealt here as `deck.draw` deals them, and the replay runs again with them (`_deals`).
 tests/engine/test_classic_replay_kernel.py holds the two to the same positions and refusals.
 """
 
@@ -21,6 +22,7 @@ from typing import Any, cast
 from rules_engine import compiled
 from rules_engine.classic import fastplay
 from rules_engine.classic import kernel_layout as L
+from rules_engine.classic.deck import card_at, dealt_index
 from rules_engine.classic.moveparse import _BARE, _PLACES, _SAILS, parse_move
 from rules_engine.classic.moves import (
     GetStones,
@@ -124,7 +126,7 @@ def replay(start: ClassicState, data: SiteData, variants: Sequence[str], raw_mov
     """``raw_moves`` (F4 dicts or moves) checked and played from the setup ``start`` by the
     kernel; None where it does not apply (see the module's docstring)."""
     loaded = _kernel()
-    if loaded is None or start._ply != 0:
+    if loaded is None or start._ply != 0 or not fastplay.supported(start):
         return None
     np, kr = loaded
     moves: list[Move] = []
@@ -165,23 +167,42 @@ def replay(start: ClassicState, data: SiteData, variants: Sequence[str], raw_mov
         coded(hit[1])
         if hit[2]:
             given(hit[2])
-    st = setup_array(start, data, variants)
-    draws = np.array([len(start._draws), *[CARD_INDEX[c] for c in start._draws]], dtype=np.int64)
-    rows = np.empty((len(codes) + 1 if every_state else 0, L.LOG), dtype=np.int64)
-    if every_state:
-        rows[0] = st[: L.LOG]
     if not _UNUSED:  # the kernel functions take a generator; a replay never draws from it
         _UNUSED.append(np.random.Generator(np.random.PCG64(0)))
-    done = kr.replay(st, np.array(codes, dtype=np.int64), np.array(values, dtype=np.int64), draws, rows, _UNUSED[0])
-    if done < len(codes):
-        return Fast(None, moves, done)
+    code_array, value_array = np.array(codes, dtype=np.int64), np.array(values, dtype=np.int64)
+    listed = [CARD_INDEX[c] for c in start._draws]
+    dealt: list[int] = []  # a seeded game's cards beyond its list, as `deck.draw` deals them
+    rows = np.empty((len(codes) + 1 if every_state else 0, L.LOG), dtype=np.int64)
+    while True:
+        st = setup_array(start, data, variants)
+        if every_state:
+            rows[0] = st[: L.LOG]
+        cx = np.zeros(L.CX_SIZE, dtype=np.int64)
+        draws = np.array([len(listed) + len(dealt), *listed, *dealt], dtype=np.int64)
+        done = kr.replay(st, code_array, value_array, draws, rows, _UNUSED[0], cx)
+        if done == len(codes) or not _deals(start, st, cx, dealt):
+            break
     if st[L.LOGN] > L.LOG_LEN or st[L.NBURIAL] > L.MAX_BURIAL:
         return None  # more arrivals than the kernel keeps in order
+    if done < len(codes):
+        return Fast(None, moves, done)
     log = st[L.LOG : L.LOG + st[L.LOGN]].tolist()
     if every_state:
-        return Fast(Positions(start, rows, log, made={0: start}), moves)
+        return Fast(Positions(start, rows, log, dealt, made={0: start}), moves)
     last = st[: L.LOG].reshape(1, L.LOG) if codes else None
-    return Fast(Positions(start, last, log, made={} if codes else {0: start}), moves)
+    return Fast(Positions(start, last, log, dealt, made={} if codes else {0: start}), moves)
+
+
+def _deals(start: ClassicState, st: Any, cx: Any, dealt: list[int]) -> bool:
+    """A seeded game (F4 ``setup.seed``, not transcribed) whose replay stopped at a draw beyond
+    the listed ones: that card dealt from the seed as `deck.draw` deals it (`deck.dealt_index`,
+    from the deck as it stands at that draw, which the refused move left as it was), so the
+    replay can run again with it. False for any other stop."""
+    if start._seed is None or start._transcribed or not cx[L.CX_ERR] & L.ERR_SHORT or len(dealt) > 64:
+        return False
+    deck = st[L.DECK : L.DECK + 12].tolist()
+    dealt.append(card_at(deck, dealt_index(start._seed, int(st[L.NDRAWN]), int(st[L.NDECK]))))
+    return True
 
 
 _TEMPLATES: dict[tuple[Any, ...], tuple[SiteData, Any]] = {}  # per kind of game: its board data and setup array

@@ -38,6 +38,8 @@ from rules_engine.classic.kernel_layout import (
     DECORATION_LAST,
     DISCARD,
     ENTRANCE,
+    ERR_REFUSED,
+    ERR_SHORT,
     GREEN,
     L_BLUE,
     L_GREEN,
@@ -108,8 +110,8 @@ def draw(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, cx: np.nda
     """C7: the top market card, dealt at random from the deck (reshuffled from the discards
     when empty); -1 when both are empty. On Pyramids B draw j of a move takes tape entry j. In a
     replay (``cx[CX_GIVEN]``) the card is the record's next listed draw (``draws[1 + k]`` of
-    ``draws[0]``); one the list lacks or the deck does not hold sets ``cx[CX_ERR]`` (the pure
-    engine then words why, `deck.draw`)."""
+    ``draws[0]``); one the list lacks sets ERR_SHORT in ``cx[CX_ERR]``, one the deck does not
+    hold ERR_REFUSED (the pure engine then words why, `deck.draw`)."""
     if st[NDECK] == 0:
         if st[NDISCARD] == 0:
             return -1
@@ -120,8 +122,11 @@ def draw(st: np.ndarray, rng: np.random.Generator, draws: np.ndarray, cx: np.nda
         st[NDISCARD] = 0
     if cx[CX_GIVEN]:
         k = st[NDRAWN]
-        if k >= draws[0] or st[DECK + draws[1 + k]] == 0:
-            cx[CX_ERR] = 1
+        if k >= draws[0]:
+            cx[CX_ERR] |= ERR_SHORT
+            return -1
+        if st[DECK + draws[1 + k]] == 0:
+            cx[CX_ERR] |= ERR_REFUSED
             return -1
         i = int(draws[1 + k])
         st[DECK + i] -= 1
@@ -180,7 +185,7 @@ def given(cx: np.ndarray, kind: int) -> int:
     ``cx[CX_ERR]`` (as `choosers.MoveChoices.ask` refuses it) and answers -2."""
     i = cx[CX_GPOS + kind]
     if i >= cx[CX_GN + kind]:
-        cx[CX_ERR] = 1
+        cx[CX_ERR] |= ERR_REFUSED
         return -2
     cx[CX_GPOS + kind] = i + 1
     return int(cx[CX_GVAL + kind * CX_GMAX + i])
@@ -323,7 +328,7 @@ def open_index(st: np.ndarray, k: int, cx: np.ndarray) -> int:
     """A replay's pyramid ``k`` (0-2) as the index of `pyramids_b`'s options (the incomplete
     pyramids); one that is not among them sets ``cx[CX_ERR]`` and answers the first (C6.2)."""
     if k < 0 or k > 2 or st[PYRB_N + k] >= st[PYRB_LEN + k]:
-        cx[CX_ERR] = 1
+        cx[CX_ERR] |= ERR_REFUSED
         return 0
     c = 0
     for j in range(k):
@@ -347,5 +352,5 @@ def spot_index(st: np.ndarray, spot: int, nfree: int, cx: np.ndarray) -> int:
                     if 4 * s + j == spot:
                         return c
                     c += 1
-    cx[CX_ERR] = 1
+    cx[CX_ERR] |= ERR_REFUSED
     return nfree

@@ -104,7 +104,9 @@ CX_NODRAWS = CX_WORK + SIZE  # 1: a draws log that logs nothing
 # cursor and the values, as the move's lists hold them) instead of the script, and the market
 # cards from the record's list (the ``draws`` array: its count, then the card ids).
 CX_GIVEN = CX_NODRAWS + 1  # 1: choices and draws are the record's
-CX_ERR = CX_GIVEN + 1  # set when a given choice or draw is not one the position allows
+CX_ERR = CX_GIVEN + 1  # bits: ERR_REFUSED a given choice or draw the position does not allow,
+# ERR_SHORT a draw beyond the record's list (a seeded game deals it, `deck.dealt_index`)
+ERR_REFUSED, ERR_SHORT = 1, 2
 CX_GMAX = 16  # choices of one kind per move
 CX_GN = CX_ERR + 1  # 4 counts
 CX_GPOS = CX_GN + 4  # 4 cursors

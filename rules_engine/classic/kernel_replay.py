@@ -26,7 +26,6 @@ from rules_engine.classic.kernel_layout import (
     CX_GN,
     CX_GPOS,
     CX_GVAL,
-    CX_SIZE,
     HAMMER,
     K_CHISEL,
     K_GET,
@@ -199,14 +198,14 @@ def play(st: np.ndarray, code: int, draws: np.ndarray, cx: np.ndarray, rng: np.r
 
 @njit(cache=True)
 def replay(st: np.ndarray, codes: np.ndarray, values: np.ndarray, draws: np.ndarray, rows: np.ndarray,
-           rng: np.random.Generator) -> int:
+           rng: np.random.Generator, cx: np.ndarray) -> int:
     """Play the moves ``codes`` (their choices' values in ``values``, move by move) from ``st``,
     keeping the position after move k in ``rows[k + 1]`` (its first LOG entries) when ``rows``
     has room; ``draws`` is the record's market list (count, then card ids); ``rng`` is the
-    kernel functions' generator, never drawn from here. Returns how many
+    kernel functions' generator, never drawn from here; ``cx`` (zeros, CX_SIZE) keeps the last
+    move's CX_ERR for the caller. Returns how many
     moves were played: fewer than all at the first refused one, at one whose arrivals overflow
     the log, or at one that starts a round whose card the record (transcribed) does not list."""
-    cx = np.zeros(CX_SIZE, dtype=np.int64)
     cx[CX_GIVEN] = 1
     order = np.zeros(4, dtype=np.int64)
     takes = np.zeros(4, dtype=np.int64)

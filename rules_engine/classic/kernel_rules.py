@@ -36,6 +36,7 @@ from rules_engine.classic.kernel_layout import (
     CX_GIVEN,
     CX_ON,
     ENTRANCE,
+    ERR_REFUSED,
     FIRST,
     L_PYR,
     MARKET,
@@ -239,7 +240,7 @@ def take_index(st: np.ndarray, code: int, npair: int, cx: np.ndarray) -> int:
         if PAIR_TAKE + st[PAIR + j] == code:
             return c + j
     if code != -1 or c + npair:  # nothing is taken only from an empty market
-        cx[CX_ERR] = 1
+        cx[CX_ERR] |= ERR_REFUSED
     return 0
 
 

@@ -22,30 +22,34 @@ _CARD: dict[int, str] = dict(enumerate(CARD_IDS))
 
 class Positions(KernelPositions[ClassicState]):
     """The positions of a compiled base-game replay (`KernelPositions`); ``log``: the arrival
-    log of the replay's last position (a list)."""
+    log of the replay's last position (a list); ``dealt``: a seeded game's cards dealt beyond its
+    listed draws (card indices)."""
 
-    __slots__ = ("_log",)
+    __slots__ = ("_dealt", "_log")
 
-    def __init__(self, start: ClassicState, rows: Any, log: list[int], tail: Sequence[ClassicState] = (),
-                 made: dict[int, ClassicState] | None = None) -> None:
+    def __init__(self, start: ClassicState, rows: Any, log: list[int], dealt: Sequence[int] = (),
+                 tail: Sequence[ClassicState] = (), made: dict[int, ClassicState] | None = None) -> None:
         super().__init__(start, rows, tail, made)
         self._log = log
+        self._dealt = tuple(dealt)
 
     def _maker(self) -> _Maker:
-        return _Maker(self._start, self._log)
+        return _Maker(self._start, self._log, self._dealt)
 
     def _with_tail(self, tail: Sequence[ClassicState]) -> Positions:
-        return Positions(self._start, self._rows, self._log, tail, self._made)
+        return Positions(self._start, self._rows, self._log, self._dealt, tail, self._made)
 
 
 class _Maker:
     """Makes the positions of one replay from ``start`` (a setup) and the log: the lists as of
     the last position made, carried forward (or begun again for an earlier one)."""
 
-    __slots__ = ("blue", "done", "green", "log", "pyr", "pyrb", "start", "temple", "towers")
+    __slots__ = ("blue", "dealt", "done", "draws", "green", "log", "pyr", "pyrb", "start", "temple", "towers")
 
-    def __init__(self, start: ClassicState, log: list[int]) -> None:
+    def __init__(self, start: ClassicState, log: list[int], dealt: Sequence[int] = ()) -> None:
         self.start, self.log = start, log
+        self.dealt = tuple(_CARD[c] for c in dealt)
+        self.draws = start._draws
         self._begin()
 
     def _begin(self) -> None:
@@ -84,8 +88,13 @@ class _Maker:
         start, n = self.start, self.start._n
         s = _OpenState()
         s._n, s._sides, s._data, s._colours = n, start._sides, start._data, start._colours
-        s._cards, s._seed, s._transcribed, s._draws = start._cards, start._seed, start._transcribed, start._draws
-        s._ndrawn, s._ndeck, s._ndiscard = v[L.NDRAWN], v[L.NDECK], v[L.NDISCARD]
+        s._cards, s._seed, s._transcribed = start._cards, start._seed, start._transcribed
+        ndrawn = v[L.NDRAWN]
+        s._ndrawn, s._ndeck, s._ndiscard = ndrawn, v[L.NDECK], v[L.NDISCARD]
+        listed = len(start._draws)
+        if max(ndrawn, listed) != len(self.draws):  # a seeded game's draws grow as they are dealt (`deck.draw`)
+            self.draws = start._draws + self.dealt[: max(0, ndrawn - listed)]
+        s._draws = self.draws
         over = v[L.OVER] == 1
         s._round, s._over, s._nsailed, s._ply = v[L.ROUND], over, v[L.NSAILED], v[L.PLY]
         s._caps = () if over else tuple(v[L.CAPS : L.CAPS + 4])

@@ -4,8 +4,10 @@ same position after every ply of random games (2-4 players, every site on side A
 board data), the same first refused move in corrupted ones (moves, choice lists, market draws),
 the pure engine for what the kernel leaves to it (a seeded deal, a transcribed game, no numba)."""
 
+import json
 import logging
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,10 +17,11 @@ from rules_engine.classic import kernel_layout as L
 from rules_engine.classic.actions import play
 from rules_engine.classic.components import CARDS, SITES
 from rules_engine.classic.fastplay import to_array
-from rules_engine.classic.game import legal_moves, parse_header
+from rules_engine.classic.game import apply_move, legal_moves, new_record, parse_header
 from rules_engine.classic.moveparse import parse_move
 from rules_engine.classic.playout import random_record
 from rules_engine.classic.record import replay
+from rules_engine.classic.sitecheck import from_mapping
 from rules_engine.classic.sitedata import EMPTY
 from rules_engine.classic.state import CARD_INDEX
 from rules_engine.errors import IllegalMoveError, RecordError
@@ -230,20 +233,66 @@ def test_extending_a_compiled_replay_plays_on():
     assert list(extended.states) == reference(record, data)[0]
 
 
-def test_a_seeded_game_deals_beyond_its_listed_draws_in_the_pure_engine(caplog):
-    """F4 ``setup.seed``: the kernel plays the record's listed draws only; the pure engine deals
-    the rest from the seed, and that is no disagreement to log."""
-    record, data = random_records(9, 1, 2, {})[0]
-    record["setup"]["seed"] = 7
-    record["setup"]["market_draws"] = record["setup"]["market_draws"][:4]  # round 1's market
-    ends = [i for i, m in enumerate(record["moves"]) if m["type"] in ("sail", "play")]
-    record["moves"] = record["moves"][: ends[3] + 1]  # round 1: its 4th ship sails, round 2 is dealt
-    assert compiled(record, data).positions is None
-    with caplog.at_level(logging.ERROR):
-        rep = replay(record, data)
-    assert rep.states[-1].draws_used == 8
-    assert list(rep.states) == reference(record, data)[0]
+def played_on(record, data, rng):
+    """``record`` played to the end by random legal moves of the pure engine (`legal_moves`,
+    `apply_move`), its moves as F4 dicts."""
+    state = parse_header(record, data)[1]
+    moves = []
+    while not state.over:
+        move = rng.choice(legal_moves(state))
+        moves.append(move.to_json())
+        state = apply_move(state, move)
+    return {**record, "moves": moves}
+
+
+@pytest.mark.parametrize("sides", (KERNEL_SIDES[0], KERNEL_SIDES[-1]), ids=("A", "B"))
+def test_a_seeded_game_deals_beyond_its_listed_draws_as_the_pure_engine_does(sides, caplog):
+    """F4 ``setup.seed``: a game the service dealt lists 34 market draws and deals the rest
+    from its seed (`deck.dealt_index`; the B sides draw more); the compiled replay deals them
+    too, to the same positions, and nothing is logged."""
+    rng = random.Random(14)
+    dealt_beyond = 0
+    for seed in range(3):
+        data = data_for(sides)
+        record = played_on(new_record(["A", "B", "C"], seed, sides=sides), data, rng)
+        with caplog.at_level(logging.ERROR):
+            fast = compiled(record, data)
+        assert list(fast.positions) == reference(record, data)[0]
+        dealt_beyond += fast.positions[-1].draws_used > len(record["setup"]["market_draws"])
     assert not caplog.records
+    if sides:
+        assert dealt_beyond  # the B sides' card bonuses drew beyond the 34
+
+
+def test_a_seeded_record_cut_short_of_its_draws_is_refused_where_the_pure_engine_refuses_it():
+    """The record's later moves were made with other cards than the seed deals: both replays
+    refuse at the same move, or play it to the same positions."""
+    for record, data in random_records(9, 14):
+        record["setup"]["seed"] = 7
+        record["setup"]["market_draws"] = record["setup"]["market_draws"][:8]
+        expected = reference(record, data)
+        fast = compiled(record, data)
+        if isinstance(expected, RecordError):
+            assert (fast.positions, fast.refused) == (None, expected.move)
+        else:
+            assert list(fast.positions) == expected[0]
+
+
+@pytest.mark.parametrize(("field", "size"), (("towers", 9), ("pyramid", 17)))
+def test_board_data_beyond_the_kernels_sizes_replays_in_the_pure_engine(field, size):
+    """The board data's format sets no limit; the kernel keeps 8 tower values (C6.5) and 16
+    spaces a pyramid (C6.2), so a bigger board is the pure engine's."""
+    raw = json.loads((Path(__file__).parent.parent / "data" / "board_data_test_set.json").read_text())["data"]
+    if field == "towers":
+        raw["obelisks_b"]["towers"] = [100 - i for i in range(size)]
+        sides = {"obelisks": "B"}
+    else:
+        raw["pyramids_b"]["pyramids"][0] = [{"level": 1, "value": 10}] * size
+        sides = {"pyramids": "B"}
+    data = from_mapping(raw)
+    record = random_record(random.Random(15), 4, sides=sides, data=data)
+    assert compiled(record, data) is None
+    assert list(replay(record, data).states) == reference(record, data)[0]
 
 
 def test_a_game_transcribed_at_the_table_is_the_pure_engines():
