@@ -77,6 +77,6 @@ def replay(record: Mapping[str, Any], data: SiteData = EMPTY, *, states: bool = 
     if fast is not None and fast.positions is not None:
         return Replay(header, fast.positions, fast.moves, data)
     positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
-    if fast is not None and state._seed is None:  # (a seeded game's deal beyond its list is the pure engine's)
+    if fast is not None and state._seed is None:  # (a seeded transcript's extra card: the pure engine deals it)
         log.error("the compiled replay refused move %s of a record the pure engine accepts", fast.refused)
     return Replay(header, positions, moves, data)
