@@ -5,6 +5,7 @@ one or two of a record's positions); each engine says how (`_maker`)."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar, overload
 
@@ -30,11 +31,13 @@ class KernelPositions(Sequence[S], Generic[S]):
         self._tail = tuple(tail)
         self._made: dict[int, S] = {} if made is None else made
 
+    @abstractmethod
     def _maker(self) -> Maker[S]:
-        raise NotImplementedError
+        """A maker of this replay's positions (the engine's)."""
 
+    @abstractmethod
     def _with_tail(self, tail: Sequence[S]) -> KernelPositions[S]:
-        raise NotImplementedError
+        """These rows with ``tail`` after them, the positions made so far shared."""
 
     def __len__(self) -> int:
         return (1 if self._rows is None else len(self._rows)) + len(self._tail)
