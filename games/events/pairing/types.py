@@ -6,19 +6,43 @@ import hashlib
 from dataclasses import dataclass, field
 
 
+# How a table's points came about: the kinds C.07 Art. 16 tells apart and the TRF16 result codes
+# write (docs/events.md). A two-seat table is PLAYED or FORFEIT (a forfeit win and loss, or a double
+# forfeit: points (0, 0)); a one-seat table is a bye of one of the three kinds.
+PLAYED = "played"  # TRF 1 / 0 / =
+FORFEIT = "forfeit"  # TRF + / - : points without play
+PAIRING_BYE = "pab"  # the pairing-allocated bye, worth the event's bye points (TRF U)
+HALF_BYE = "half-bye"  # a bye the player asked for, worth ½ (TRF H)
+ZERO_BYE = "zero-bye"  # a bye the player asked for, worth 0 (TRF Z)
+BYE_KINDS = (PAIRING_BYE, HALF_BYE, ZERO_BYE)
+
+
 @dataclass(frozen=True)
 class Board:
     """One table of a past round: the seats in order (seat 0 plays white / first in the Duel),
-    each seat's event points and game score (None while the game is not finished)."""
+    each seat's event points and game score (None while the game is not finished).
+
+    ``kind`` says how the points came about (PLAYED, FORFEIT or one of BYE_KINDS); left empty it
+    is PAIRING_BYE for a bye and PLAYED otherwise, as every board was before kinds existed."""
 
     seats: tuple[int, ...]
     points: tuple[float, ...] | None = None
     scores: tuple[int, ...] | None = None
-    bye: bool = False  # a single seat that did not play (its points are the event's bye points)
+    bye: bool = False  # a single seat that did not play (its points are the bye's points)
+    kind: str = ""
 
     @property
     def finished(self) -> bool:
         return self.points is not None
+
+    @property
+    def result_kind(self) -> str:
+        return self.kind or (PAIRING_BYE if self.bye else PLAYED)
+
+    @property
+    def played(self) -> bool:
+        """A game was played at this table (not a bye, not a forfeit)."""
+        return self.result_kind == PLAYED
 
 
 @dataclass(frozen=True)
