@@ -9,10 +9,13 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.events import result_entry
 from games.events.models import Event, Pairing, Round
+from games.events.pairing.types import FORFEIT, HALF_BYE, PAIRING_BYE, ZERO_BYE
 from games.events.results import Outcome, board_of, outcome
 from games.models import Game
 from games.ui import game_ui
+from rules_engine.registry import default_registry
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,13 @@ class TableView:
     #: Why a table of equal game scores has a winner, e.g. a tied Duel (D7.6: the player who
     #: did not start wins); "" otherwise.
     tie_note: str = ""
+    #: How the points came about (`Board.kind`) and its words: "bye", "half-point bye",
+    #: "forfeit", "double forfeit"; "" for a game played.
+    kind: str = ""
+    kind_label: str = ""
+    #: A two-seat table's results an admin may enter (`result_entry.choices`) and the one set.
+    result_choices: tuple[tuple[str, str], ...] = ()
+    result_code: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,20 @@ def tie_note(event: Event, names: list[str], result: Outcome, fixed: bool) -> st
     return _("Tied at %(score)s: %(winner)s wins on the game's tie-break.") % words
 
 
+def kind_label(kind: str, points: tuple[float, ...] | None) -> str:
+    """The words for how a table's points came about; "" for a game played."""
+    if kind == FORFEIT:
+        return _("double forfeit") if points and not any(points) else _("forfeit")
+    return {PAIRING_BYE: _("bye"), HALF_BYE: _("half-point bye"), ZERO_BYE: _("zero-point bye")}.get(kind, "")
+
+
+def _shared_places(event: Event) -> bool:
+    try:
+        return default_registry().game(event.game_type).shared_places
+    except ValueError:  # a game gone from the server
+        return True
+
+
 def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> TableView:
     board = board_of(event, pairing)
     result = outcome(pairing)
@@ -113,6 +137,10 @@ def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> Tabl
         pairing=pairing, number=pairing.table, seats=seats, bye=pairing.bye, game_id=pairing.game_id, live=live,
         done=board.points is not None, fixed=bool(pairing.fixed_ranks), calculator_url=calculator_url(event, names),
         moves=moves, progress=progress, tie_note=tie_note(event, names, result, bool(pairing.fixed_ranks)),
+        kind=board.result_kind, kind_label=kind_label(board.result_kind, board.points),
+        result_choices=tuple(result_entry.choices(names, draws=_shared_places(event)))
+        if len(names) == 2 and not pairing.bye else (),
+        result_code=result_entry.code_of(pairing) if pairing.fixed_ranks else "",
     )
 
 
