@@ -144,6 +144,13 @@ def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> Tabl
     )
 
 
+def tiebreak_columns(tiebreaks: list[str], rows) -> list[str]:
+    """The tie-breaks worth a column: those some row has a value for. The direct encounter is
+    None for every player no one was level with when it was reached (C.07 Art. 6), so once
+    the others part every tie its column read "not available" in every row: left out."""
+    return [t for t in tiebreaks if any(r.standing.tiebreaks.get(t) is not None for r in rows)]
+
+
 def round_views(event: Event, rounds: list[Round], *, running: bool = False) -> list[RoundView]:
     return [
         RoundView(number=r.number, tables=tuple(table_view(event, p, running=running) for p in r.pairings.all()))

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from games.events import lifecycle
 from games.events.models import Event
 from games.events.pairing.types import Table
-from games.events.presenting import round_views
+from games.events.presenting import round_views, tiebreak_columns
 from games.events.results import history_of, rounds_of, standings
 
 
@@ -32,10 +32,12 @@ def _context(event: Event) -> dict:
     rounds = rounds_of(event)
     views = round_views(event, rounds[-1:], running=True)
     current = views[-1] if views else None
+    rows = standings(event, history_of(event, rounds))[:16]
     return {
         "event": event,
         "current": current,
-        "standings": standings(event, history_of(event, rounds))[:16],
+        "standings": rows,
+        "tiebreak_columns": tiebreak_columns(event.tiebreaks, rows),
         "next_round": _next_round(event, rounds, current),
         "next_number": len(rounds) + 1,
     }

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.events import byes, lifecycle, linking, result_entry
 from games.events.forms import ByeRequestForm, EventForm, FixForm, LinkForm, RegisterForm
 from games.events.models import ByeRequest, Event, Pairing, Registration
-from games.events.presenting import round_views
+from games.events.presenting import round_views, tiebreak_columns
 from games.events.results import entrants_of, history_of, rounds_of, standings
 from games.membership.access import member_required
 from games.membership.roles import is_club_admin
@@ -67,6 +67,7 @@ def _detail_context(request, event: Event) -> dict:
     # A read only: the games stored for a table were linked when they were saved (`linking`).
     rounds = rounds_of(event)
     history = history_of(event, rounds)
+    rows = standings(event, history)
     return {
         "event": event,
         "next_round": len(rounds) + 1,
@@ -74,7 +75,8 @@ def _detail_context(request, event: Event) -> dict:
         "can_finish": lifecycle.can_finish(event, rounds),
         "registrations": entrants_of(event),
         "rounds": round_views(event, rounds),
-        "standings": standings(event, history),
+        "standings": rows,
+        "tiebreak_columns": tiebreak_columns(event.tiebreaks, rows),
         "is_admin": is_club_admin(request.user),
         "register_form": RegisterForm(),
         "tiebreaks": event.tiebreaks,
