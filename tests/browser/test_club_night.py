@@ -1,7 +1,7 @@
 """A Duel Swiss night in headless Chromium (issue 36): table 1 records its own game live from
 its pairing with the boats transcribed from the table; two members press "Record live" on
 table 2 at the same moment and land on one game; the big screen shows table 1's game; the
-admin finishes the event once its last round is played. Every event page fits a 390 px phone."""
+admin enters table 3's forfeit; the admin finishes the event once its last round is played. Every event page fits a 390 px phone."""
 
 import random
 import re
@@ -111,7 +111,17 @@ def test_a_swiss_night_records_a_table_live_from_its_pairing(page, live_server, 
     # The other tables finish; the admin finishes the event.
     _play_at_the_table(table_one)
     _play_at_the_table(Pairing.objects.get(pk=tables[1].pk).game_id, seed=2)
-    for pairing in tables[2:]:
+    # Table 3's second player did not come: the admin enters the forfeit, and the row answers
+    # in place (htmx), the page where it was (issue 51; issue 50).
+    page.goto(f"/events/{event.pk}/")
+    row = page.locator("#table-1-3")
+    row.locator("summary").click()
+    row.locator("select[name=result]").select_option("+-")
+    row.locator("form.fix-result button").click()
+    page.wait_for_selector("#table-1-3 .kind")
+    assert "1 – 0" in page.locator("#table-1-3 td.result").inner_text()
+    assert Pairing.objects.get(pk=tables[2].pk).kind == Pairing.Kind.FORFEIT
+    for pairing in tables[3:]:
         lifecycle.fix_result(pairing, [1, 2])
     page.goto(f"/events/{event.pk}/")
     page.click("#finish-event button")
