@@ -139,7 +139,7 @@ def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> Tabl
         moves=moves, progress=progress, tie_note=tie_note(event, names, result, bool(pairing.fixed_ranks)),
         kind=board.result_kind, kind_label=kind_label(board.result_kind, board.points),
         result_choices=tuple(result_entry.choices(names, draws=_shared_places(event)))
-        if len(names) == 2 and not pairing.bye else (),
+        if event.is_pairs and len(names) == 2 and not pairing.bye else (),
         result_code=result_entry.code_of(pairing) if pairing.fixed_ranks else "",
     )
 

@@ -47,8 +47,9 @@ def choices(names: list[str], *, draws: bool) -> list[tuple[str, str]]:
 
 def enter_result(pairing: Pairing, code: str) -> None:
     """Set the table's result from its code ("" clears it). Refused for a code not listed, at a
-    table of other than two seats, and as `lifecycle.fix_result` refuses (a finished event, a
-    game being recorded, a draw in a game without one)."""
+    table of other than two seats or of a tables event (its places are its result), and as
+    `lifecycle.fix_result` refuses (a finished event, a game being recorded, a draw in a game
+    without one)."""
     if not code:
         lifecycle.fix_result(pairing, None)
         return
@@ -57,8 +58,7 @@ def enter_result(pairing: Pairing, code: str) -> None:
             "code": repr(code[:10]), "codes": ", ".join(RESULTS)})
     if pairing.bye:
         raise EventError(_("a bye has no game"))
-    if pairing.seats.count() != 2:
-        raise EventError(_("table %(table)s has more than two players: give each seat's place") % {
-            "table": pairing.table})
+    if not pairing.round.event.is_pairs or pairing.seats.count() != 2:  # place points: the places say it
+        raise EventError(_("give table %(table)s's places in seat order, e.g. 2 1 3") % {"table": pairing.table})
     ranks, kind = RESULTS[code]
     lifecycle.fix_result(pairing, list(ranks), kind)

@@ -69,6 +69,16 @@ def test_a_base_game_table_keeps_shared_places(client, staff):
     assert pairing.fixed_ranks == [1, 1, 3]
 
 
+def test_a_base_game_table_of_two_takes_places_not_a_forfeit_code(api_client, staff):
+    # Place points: a base-game table's result is its places (6 / 0 at two), not a Duel's 1 – 0.
+    event = table_event(["Ana", "Ben"])
+    _first_table(event)
+    api_client.force_authenticate(staff)
+    response = api_client.post(f"/api/v1/events/{event.pk}/rounds/1/tables/1/result", {"result": "+-"},
+                               format="json")
+    assert response.status_code == 400 and "places in seat order" in response.json()["error"]
+
+
 def test_a_forfeit_entered_on_the_page_is_a_win_and_no_game_played(client, staff):
     event = duel_event(NAMES)
     pairing = _first_table(event)
