@@ -14,6 +14,7 @@ from games.events.models import Event, Pairing
 from games.models import Game
 from games.play.appending import append_move
 from games.ui.timeline import load_timeline
+from tests.browser.a11y import serious_violations
 from tests.browser.contexts import log_in, page_in
 from tests.events.helpers import duel_event
 
@@ -132,6 +133,7 @@ def test_a_swiss_night_records_a_table_live_from_its_pairing(page, live_server, 
 
 def test_every_event_page_fits_a_390_px_phone(live_server, chromium, staff):
     event = duel_event([f"Player with a long name {n}" for n in range(7)], rounds=2)
+    Event.objects.filter(pk=event.pk).update(requested_byes=Event.ByeRequests.HALF)  # its form on the page too
     lifecycle.start_round(event)
     pairing = Pairing.objects.filter(round__event=event, bye=False).first()
     with page_in(chromium, live_server, viewport=PHONE) as phone:
@@ -140,3 +142,8 @@ def test_every_event_page_fits_a_390_px_phone(live_server, chromium, staff):
             phone.goto(url)
             width = phone.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"{url} is {width} px wide"
+        # The admin's event page, its result and bye forms open: no serious axe-core violation.
+        phone.goto(f"/events/{event.pk}/")
+        phone.locator("details:not(.withdraw)").first.evaluate("d => d.open = true")
+        found = serious_violations(phone)
+        assert not found, found
