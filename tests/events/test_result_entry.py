@@ -293,3 +293,13 @@ def test_the_big_screen_leaves_out_a_tiebreak_no_player_has(client):
     play_round(event)
     page = client.get(f"/events/{event.pk}/screen").content.decode()
     assert "Direct encounter" not in page and "not available" not in page and "Buchholz Cut-1" in page
+
+
+def test_the_big_screen_previews_a_requested_bye_with_the_next_rounds_pairings(client):
+    event = _bye_event()
+    lifecycle.start_round(event)
+    play_round(event)
+    byes.request_bye(_registration(event, "Ana"), 2, ByeRequest.Kind.HALF_BYE)
+    page = client.get(f"/events/{event.pk}/screen?panel=next").content.decode()
+    panel = page.split('id="next-round"')[1]
+    assert "Ana (half-point bye)" in panel
