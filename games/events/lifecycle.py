@@ -341,6 +341,8 @@ def fix_result(pairing: Pairing, ranks: list[int] | None, kind: str = Pairing.Ki
         if len(ranks) != seats or any(not 1 <= r <= seats for r in ranks) or (1 not in ranks and not forfeit):
             raise EventError(_("give a place from 1 to %(seats)s for each of the %(seats)s seats, one of them 1")
                              % {"seats": seats})
+        if forfeit and (seats != 2 or ranks not in ([1, 2], [2, 1], [2, 2])):
+            raise EventError(_("a forfeit is won by one seat of two, or lost by both"))
         _refuse_shared_place(pairing, ranks, forfeit)
     with transaction.atomic():
         _refuse_finished(pairing.round.event_id)
@@ -359,8 +361,13 @@ def fix_result(pairing: Pairing, ranks: list[int] | None, kind: str = Pairing.Ki
 def _refuse_shared_place(pairing: Pairing, ranks: list[int], forfeit: bool) -> None:
     """A game whose ranking always parts its players (`GameType.shared_places` False) has no
     shared place to enter; a double forfeit shares no place, both lose."""
-    game = default_registry().game(pairing.round.event.game_type)
-    if game.shared_places or forfeit or len(set(ranks)) == len(ranks):
+    if forfeit or len(set(ranks)) == len(ranks):
+        return
+    try:
+        game = default_registry().game(pairing.round.event.game_type)
+    except ValueError:  # a game gone from the server: nothing says its places cannot be shared
+        return
+    if game.shared_places:
         return
     raise EventError(_("%(game)s has no draw or shared place (its rules give equal totals a winner): give each "
                        "seat its own place, e.g. 1 2") % {"game": say(game.name)})

@@ -303,3 +303,9 @@ def test_the_big_screen_previews_a_requested_bye_with_the_next_rounds_pairings(c
     page = client.get(f"/events/{event.pk}/screen?panel=next").content.decode()
     panel = page.split('id="next-round"')[1]
     assert "Ana (half-point bye)" in panel
+
+
+def test_a_forfeit_both_seats_won_is_refused():
+    pairing = _first_table(duel_event(NAMES))
+    with pytest.raises(lifecycle.EventError, match="won by one seat of two, or lost by both"):
+        lifecycle.fix_result(pairing, [1, 1], Pairing.Kind.FORFEIT)
