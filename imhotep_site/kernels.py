@@ -87,13 +87,18 @@ def compile_kernels() -> dict[str, bool]:
 
     began = time.process_time()
     warmed = warm_games()
-    stamp = {"fingerprint": fingerprint(), "warmed": warmed, "cpu_seconds": round(time.process_time() - began, 1)}
+    write_stamp(warmed, time.process_time() - began)
+    return warmed
+
+
+def write_stamp(warmed: dict[str, bool], cpu_seconds: float) -> None:
+    """Say in the cache that it holds this install's kernels (`ready`)."""
+    stamp = {"fingerprint": fingerprint(), "warmed": warmed, "cpu_seconds": round(cpu_seconds, 1)}
     path = _stamp_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".tmp")
     partial.write_text(json.dumps(stamp, indent=1))
     partial.replace(path)  # a start never reads a half-written stamp
-    return warmed
 
 
 def main(argv: list[str]) -> int:

@@ -81,7 +81,7 @@ def warm_games() -> dict[str, bool]:
             continue
         if not warmed[game_id]:
             logger.info("%s: no compiled playouts warmed", game_id)
-    logger.info("compiled playouts warmed: %s", warmed)
+    logger.info("compiled playouts warmed before serving: %s", warmed)
     return warmed
 
 
