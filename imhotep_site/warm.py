@@ -1,5 +1,5 @@
 """Loading the app before gunicorn forks its workers (issue 38; deploy/gunicorn.conf.py,
-docs/operations.md "Starting under load").
+docs/operations.md "Restarts").
 
 A worker that imports the app on its first request spends seconds of CPU on it (URLconf and
 views, templates, the game registry and engines); on a loaded machine that passed gunicorn's

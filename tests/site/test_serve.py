@@ -71,7 +71,8 @@ def test_make_serve_only_starts_gunicorn_with_overrides():
     env = {**PRODUCTION, "DATABASE_URL": "postgres://u@db/imhotep", "WORKERS": "5", "BIND": "0.0.0.0:9000"}
     result = make("-n", "serve", **env)
     assert result.returncode == 0, result.stderr
-    assert "gunicorn imhotep_site.wsgi --bind 0.0.0.0:9000 --workers 5 --config deploy/gunicorn.conf.py" in result.stdout
+    gunicorn = "gunicorn imhotep_site.wsgi --bind 0.0.0.0:9000 --workers 5 --config deploy/gunicorn.conf.py"
+    assert gunicorn in result.stdout
     for one_time_step in ("manage.py", "imhotep_site.kernels"):
         assert one_time_step not in result.stdout
 
