@@ -138,11 +138,13 @@ serve-env:
 
 # axe-core for the page tests' accessibility checks (tests/browser/a11y.py), pinned in
 # tests/browser/package-lock.json, installed with npm (Debian: apt-get install npm). Without npm
-# the page tests that check accessibility are skipped (failed in CI), and this says so.
+# (or offline) the page tests that check accessibility are skipped (failed in CI), and this says so.
 AXE := tests/browser/node_modules/.package-lock.json
 $(AXE): tests/browser/package-lock.json
-	@if command -v npm >/dev/null; then npm ci --prefix tests/browser --no-audit --no-fund; \
-	else echo "make test: npm not found (apt-get install npm): the page tests' accessibility checks are skipped" >&2; fi
+	@if ! command -v npm >/dev/null; then \
+	  echo "make test: npm not found (apt-get install npm): the page tests' accessibility checks are skipped" >&2; \
+	elif ! npm ci --prefix tests/browser --no-audit --no-fund; then \
+	  echo "make test: npm ci failed (offline?): the page tests' accessibility checks are skipped" >&2; fi
 
 # On every core (pytest-xdist; TEST_WORKERS=0 runs in this process). Tests that share one
 # server or fixture between them carry @pytest.mark.xdist_group and run on one worker.
