@@ -80,16 +80,17 @@ def _requests(rng: random.Random, players: list[int], chance: float) -> dict[int
 
 
 def random_case(rng: random.Random, edition: str, sizes: tuple[int, int] = (5, 16), bye_points: float | None = None,
-                forfeits: float = 0.06, requests: float = 0.06) -> Case:
-    """A random event played to a random round by the service's pairing of ``edition``, with
-    forfeits and requested byes at the given rates per game and per player-round."""
+                forfeits: float = 0.06, requests: float = 0.06, complete: bool = False) -> Case:
+    """A random event played to a random round (``complete``: every round) by the service's
+    pairing of ``edition``, with forfeits and requested byes at the given rates per game and
+    per player-round."""
     n = rng.randint(*sizes)
     total = rng.randint(3, min(9, n - 1))
     points = rng.choice(BYE_VALUES) if bye_points is None else bye_points
     everyone = list(range(1, n + 1))
     entrants_all = Entrants(players=tuple(everyone), seed=0, lots={p: p for p in everyone})
     history = History()
-    for _ in range(rng.randint(0, total - 1)):
+    for _ in range(total if complete else rng.randint(0, total - 1)):
         asked = _requests(rng, everyone, requests)
         playing = Entrants(players=tuple(p for p in everyone if p not in asked), seed=0, lots=entrants_all.lots)
         tables = swiss_round(playing, history, total, edition, points)
