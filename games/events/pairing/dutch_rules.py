@@ -32,18 +32,25 @@ def _invert(colour: str | None) -> str | None:
     return None if colour is None else BLACK if colour == WHITE else WHITE
 
 
-def _board(boards: tuple[Board, ...], player: int) -> Board | None:
-    return next((b for b in boards if player in b.seats), None)
+def _seats(history: History) -> list[dict[int, Board]]:
+    """Each round's board of each player."""
+    return [{p: b for b in boards for p in b.seats} for boards in history.rounds]
+
+
+def colour_histories(history: History) -> dict[int, list[str]]:
+    """Each player's colours in the games played, oldest first (no forfeit, no bye)."""
+    out: dict[int, list[str]] = {}
+    for boards in history.rounds:
+        for b in boards:
+            if not b.bye and b.played:
+                for i, p in enumerate(b.seats):
+                    out.setdefault(p, []).append(WHITE if i == 0 else BLACK)
+    return out
 
 
 def played_colours(history: History, player: int) -> list[str]:
     """The player's colours in the games played, oldest first (no forfeit, no bye)."""
-    out = []
-    for boards in history.rounds:
-        b = _board(boards, player)
-        if b is not None and not b.bye and b.played:
-            out.append(WHITE if b.seats[0] == player else BLACK)
-    return out
+    return colour_histories(history).get(player, [])
 
 
 def _points_in(b: Board, player: int) -> float:
@@ -58,9 +65,9 @@ def floats(history: History, players: tuple[int, ...] | list[int], edition: str 
     more than a loss, none if not."""
     out: dict[int, list[str]] = {p: [] for p in players}
     points: dict[int, float] = {}
-    for boards in history.rounds:
+    for boards, seats in zip(history.rounds, _seats(history), strict=True):
         for p in out:
-            b = _board(boards, p)
+            b = seats.get(p)
             if b is None or b.bye or not b.played:
                 scored = _points_in(b, p) if b is not None else 0.0
                 out[p].append("down" if edition == DUTCH_2025 or scored > 0 else "none")
@@ -163,14 +170,14 @@ def allocate(seatings: list[tuple[int, ...]], entrants: Entrants, history: Histo
     higher-ranked player (by score, then pairing number: A.2) gets ``initial`` (the colour
     pairing number 1 had in round 1) with an odd pairing number, the other with an even one.
     Byes as they are."""
-    points, numbers = history.points(), pairing_numbers(entrants, history)
+    points, numbers, colours = history.points(), pairing_numbers(entrants, history), colour_histories(history)
     out = []
     for seats in seatings:
         if len(seats) != 2:
             out.append(seats)
             continue
         a, b = seats
-        ca, cb = Colours.of(played_colours(history, a)), Colours.of(played_colours(history, b))
+        ca, cb = Colours.of(colours.get(a, [])), Colours.of(colours.get(b, []))
         colour = _neutral(ca, cb)
         if colour is None:
             a_higher = (-points.get(a, 0.0), numbers[a]) < (-points.get(b, 0.0), numbers[b])

@@ -38,10 +38,6 @@ EDITIONS = (DUTCH_2026, DUTCH_2025)
 CURRENT_EDITION = DUTCH_2026
 
 
-def _colours(history: History, player: int) -> list[str]:
-    return dutch_rules.played_colours(history, player)
-
-
 def _numbered(seatings: list[tuple[int, ...]]) -> list[Table]:
     """Tables 1… in the given order (the engine's: leaders first), the bye last."""
     games: list[tuple[int, ...]] = [s for s in seatings if len(s) == 2]
@@ -58,11 +54,11 @@ def floats(history: History, players: tuple[int, ...] | list[int], edition: str 
 def _caissify_2026(entrants: Entrants, history: History, total_rounds: int, bye_points: float = 1.0
                    ) -> list[tuple[int, ...]]:
     points, drift = history.points(), floats(history, entrants.players, DUTCH_2026)
-    barred = dutch_rules.bye_barred(history, DUTCH_2026)
+    barred, colours = dutch_rules.bye_barred(history, DUTCH_2026), dutch_rules.colour_histories(history)
     rounds = len(history.rounds)
     players = [
         {"id": p, "name": str(p), "rating": 0, "starting_number": entrants.lot(p), "pairing_number": entrants.lot(p),
-         "score": points.get(p, 0.0), "color_hist": _colours(history, p),
+         "score": points.get(p, 0.0), "color_hist": colours.get(p, []),
          "float_history": drift[p],
          "bye_count": int(p in barred)}  # the library bars a player with a bye count
         for p in entrants.players
@@ -229,7 +225,8 @@ def fallback_round(entrants: Entrants, history: History) -> list[Table]:
     graph = _weights(entrants, history)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     points = history.points()
-    colours = {p: _colours(history, p) for p in entrants.players}
+    known = dutch_rules.colour_histories(history)
+    colours = {p: known.get(p, []) for p in entrants.players}
     games, byes = [], []
     for a, b in matching:
         if "bye" in (a, b):
