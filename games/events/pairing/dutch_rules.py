@@ -96,10 +96,15 @@ def bye_barred(history: History, edition: str = DUTCH_2026) -> set[int]:
 
 
 def pairing_numbers(entrants: Entrants, history: History) -> dict[int, int]:
-    """Each player's pairing number: 1… by lot over everyone the event has seen (those
-    absent this round too), as the event's TRF numbers them (trf.py)."""
-    everyone = set(entrants.players) | {p for boards in history.rounds for b in boards for p in b.seats}
-    return {p: i + 1 for i, p in enumerate(sorted(everyone, key=entrants.lot))}
+    """Each player's pairing number: 1… by lot over those the round counts (A.2): the players
+    of this round and everyone paired before (a game, a forfeit, the pairing-allocated bye),
+    as the event's TRF numbers them (trf.py). One who is out of this round and was never
+    paired (only byes asked for so far) has none yet, as bbpPairings counts a player who has
+    not joined."""
+    paired = {p for boards in history.rounds for b in boards if not b.bye or b.result_kind == PAIRING_BYE
+              for p in b.seats}
+    counted = set(entrants.players) | paired
+    return {p: i + 1 for i, p in enumerate(sorted(counted, key=entrants.lot))}
 
 
 @dataclass(frozen=True)
