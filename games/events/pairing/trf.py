@@ -18,7 +18,7 @@ from py4swiss.trf.results import (  # type: ignore[import-untyped]
     ColorToken,
     ResultToken,
     RoundResult,
-    ScoringPointSystemCode,  # type: ignore[import-untyped]
+    ScoringPointSystemCode,
 )
 from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection  # type: ignore[import-untyped]
 
