@@ -122,3 +122,27 @@ def test_the_2025_engine_scores_a_half_point_bye_as_half_a_point():
     entrants = Entrants(players=(1, 2, 3, 4, 5), seed=0, lots={p: p for p in range(1, 6)})
     pairs = {frozenset(s) for s in ENGINES[DUTCH_2025](entrants, history, 4, 0.5)}
     assert frozenset((1, 3)) not in pairs
+
+
+@pytest.mark.django_db
+def test_the_events_trf_export_scores_its_half_point_byes_as_half_a_point():
+    # Seven players, byes worth ½ (the event's bye points): XXS and BBU say ½, and each
+    # player's points column is the event's points (bbpPairings' checker refuses a file whose
+    # points do not add up).
+    from games.events import exports, lifecycle
+    from games.events.models import Event
+    from games.events.results import history_of
+    from tests.events.helpers import play_round
+
+    event = lifecycle.create_event(name="Club night", game_type="duel", kind=Event.Kind.SWISS, rounds=3, seed=7,
+                                   bye_points=0.5)
+    for name in ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus"]:
+        lifecycle.register(event, name, checked_in=True)
+    for _ in range(2):
+        lifecycle.start_round(event)
+        play_round(event)
+    text = exports.trf_text(event)
+    points = sorted(history_of(event).points().values())
+    assert "PAB=0.5" in text and "BBU  0.5" in text
+    assert sorted(float(line[80:84]) for line in text.splitlines() if line.startswith("001 ")) == points
+    assert 0.5 in {b.points[0] for r in history_of(event).rounds for b in r if b.bye}
