@@ -93,7 +93,8 @@ def trf_text(event: Event) -> str:
     names = {r.player_id: r.player.name for r in registrations}
     ranks = {row.standing.player: row.standing.rank for row in standings(event, history)}
     parsed, _numbers = trf.build(everyone, history, max(event.rounds, len(history.rounds)), names=names,
-                                 lots=Entrants.drawn(everyone, event.seed), title=event.name, ranks=ranks)
+                                 lots=Entrants.drawn(everyone, event.seed), title=event.name, ranks=ranks,
+                                 bye_points=event.bye_points)
     return trf.text(parsed)
 
 

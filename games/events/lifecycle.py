@@ -120,6 +120,10 @@ def requested_byes(event: Event, number: int) -> dict[int, str]:
                 .order_by("player_id").values_list("player_id", "kind"))
 
 
+def _registered(event: Event) -> list[int]:
+    return list(event.registrations.order_by("player_id").values_list("player_id", flat=True))
+
+
 def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
     """The tables of the round after ``rounds`` (pure: the seed, the players and the results)."""
     return _paired(event, history_of(event, rounds), _playing(event, len(rounds) + 1))
@@ -128,7 +132,7 @@ def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
 #: What a kept preview was paired by, part of its key, so a deploy that changes it pairs afresh:
 #: the pairing libraries' versions and ours (bump it with any change to games/events/pairing
 #: that changes a pairing).
-PAIRING_VERSION = 1
+PAIRING_VERSION = 2
 _PAIRED_BY = (PAIRING_VERSION, *(metadata.version(d) for d in ("caissify-pairings", "py4swiss", "networkx")))
 PREVIEW_SECONDS = 3600
 
@@ -140,8 +144,8 @@ def preview_next(event: Event, rounds: list[Round]) -> list[Table]:
     CPU s to pair: the first poll after a change pairs, the others read. Starting the round
     pairs afresh from the same inputs, so it seats what the screens showed."""
     history, playing = history_of(event, rounds), _playing(event, len(rounds) + 1)
-    inputs = (event.pk, str(event.kind), event.seed, event.rounds, str(event.pairing_edition), playing, history,
-              _PAIRED_BY)
+    inputs = (event.pk, str(event.kind), event.seed, event.rounds, str(event.pairing_edition), event.bye_points,
+              _registered(event), playing, history, _PAIRED_BY)
     key = "imhotep:event-next:" + hashlib.sha256(repr(inputs).encode()).hexdigest()
     tables = cache.get(key)
     if tables is None:
@@ -154,7 +158,11 @@ def _paired(event: Event, history: History, playing: list[int]) -> list[Table]:
     if event.kind == Event.Kind.TABLES:
         return seat_round(Entrants.drawn(playing, event.seed), history)
     if event.kind == Event.Kind.SWISS:
-        return swiss_round(Entrants.drawn(playing, event.seed), history, event.rounds, event.pairing_edition)
+        # Pairing numbers by lot over everyone registered, as the TRF export numbers them
+        # (C.04.3 E.5 reads a number's parity); the bye worth the event's bye points.
+        lots = Entrants.drawn(_registered(event), event.seed).lots
+        return swiss_round(Entrants(players=tuple(playing), seed=event.seed, lots=lots), history, event.rounds,
+                           event.pairing_edition, bye_points=event.bye_points)
     field = round_robin_field(history, playing)
     return round_robin_round(Entrants.drawn(field, event.seed), history, playing)
 

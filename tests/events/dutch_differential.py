@@ -1,79 +1,48 @@
-"""A differential check of the 2026 Dutch pairing (caissify-pairings, what events use) against
-a second, independent implementation of the same edition: pairing-core's ``dutch-2026``
-(MIT, a requirements-dev pin). Random events are played to a random round with the service's
-own pairing, then that round is paired by both libraries from the same state. Shared by
-tests/events/test_dutch_differential.py and bench/dutch_differential.py.
+"""The Dutch pairing (both editions) against bbpPairings, an independent implementation: v6.0.0
+pairs by the 2026 rules, v5.0.1 by the 2025 ones. Random events — forfeits, ½- and 0-point byes
+players ask for, a pairing-allocated bye worth 1, ½ or 0 — are played to a random round with
+the service's pairing; that round's state is written as a TRF (trf.py, plus the requested byes
+of the round to pair) and paired by the service and by bbpPairings.
 
-pairing-core's exact search is factorial in a bracket's size (its documented limitation L1:
-11 players with a bye took 16 s), so the events are of 4–10 players."""
+Shared by bench/pairing_reference.py (bbpPairings run live: its binaries' paths from the
+command line or BBP_V6 / BBP_V5) and tests/events/test_dutch_differential.py (bbpPairings'
+answers stored in tests/data/pairing/, so the suite runs without it: README.md there)."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+import subprocess
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
+from games.events.pairing import trf
 from games.events.pairing.standings import pair_points
-from games.events.pairing.swiss_dutch import (
-    DUTCH_2026,
-    ENGINES,
-    board_order,
-    floats,
-    legal_pairing_exists,
-    lower_byes,
-    swiss_round,
+from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, swiss_round
+from games.events.pairing.types import (
+    FORFEIT,
+    HALF_BYE,
+    PAIRING_BYE,
+    ZERO_BYE,
+    Board,
+    Entrants,
+    History,
 )
-from games.events.pairing.types import Board, Entrants, History
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "pairing"
+BYE_VALUES = (1.0, 0.5, 0.0)
 
 
-def pairing_core_2026(entrants: Entrants, history: History, total_rounds: int) -> list[tuple[int, ...]]:
-    """The round as pairing-core's dutch-2026 pairs it (same shape as swiss_dutch.ENGINES)."""
-    from pairing_core.fide2026 import DUTCH_2026 as RULESET
-    from pairing_core.fide2026 import P26Player, P26Request, pair_2026
+# --- random events ---------------------------------------------------------------------------
 
-    points, byes, drift = history.points(), history.byes(), floats(history, entrants.players)
-    tag = {"up": "U", "down": "D", "none": ""}
-    players = []
-    for p in entrants.players:
-        colours = ""
-        opponents = []
-        for boards in history.rounds:
-            here = "u"
-            for b in boards:
-                if p in b.seats and not b.bye:
-                    i = b.seats.index(p)
-                    here = "W" if i == 0 else "B"
-                    opponents.append(b.seats[1 - i])
-            colours += here
-        played = sum(1 for c in colours if c in "WB")
-        seen = drift[p]
-        players.append(P26Player(
-            id=p, tpn=entrants.lot(p), score=points.get(p, 0.0), colors=colours, opponents=tuple(opponents),
-            unplayed=len(colours) - played, played=played, got_pab=byes.get(p, 0) > 0,
-            last_float=tag[seen[-1]] if seen else "", prev_float=tag[seen[-2]] if len(seen) > 1 else ""))
-    rnd = len(history.rounds) + 1
-    result = pair_2026(P26Request(players=tuple(players), ruleset=RULESET, round_number=rnd,
-                                  total_rounds=max(total_rounds, rnd), is_last_round=rnd >= total_rounds))
-    out: list[tuple[int, ...]] = [(pair.white_id, pair.black_id) for pair in result.pairs]
-    if result.bye_id is not None:
-        out.append((result.bye_id,))
-    return out
-
-
-@dataclass
-class Outcome:
-    same_pairs: bool  # the service's pairing and pairing-core's: the same games and bye, colours aside
-    same_colours: bool  # ... and the same colours
-    refused: dict[str, bool]  # a library raised (gave up)
-    illegal: dict[str, bool]  # a repeat meeting, a second bye or more byes than one, while a legal pairing exists
-    high_bye: dict[str, bool]  # a library's bye above the lowest score a legal pairing allows
-
-
-def _results(tables, rng: random.Random) -> tuple[Board, ...]:
+def _results(tables, rng: random.Random, bye_points: float = 1.0, forfeits: float = 0.0) -> tuple[Board, ...]:
     out = []
     for t in tables:
         if t.bye:
-            out.append(Board(seats=t.seats, points=(1.0,), bye=True))
+            out.append(Board(seats=t.seats, points=(bye_points,), bye=True))
+        elif rng.random() < forfeits:
+            points = rng.choice([(1.0, 0.0), (0.0, 1.0), (0.0, 0.0)])  # (0, 0): a double forfeit
+            out.append(Board(seats=t.seats, points=points, kind=FORFEIT))
         else:
             ranks = rng.choice([[1, 2], [2, 1], [1, 1]])
             out.append(Board(seats=t.seats, points=pair_points(ranks)))
@@ -82,7 +51,7 @@ def _results(tables, rng: random.Random) -> tuple[Board, ...]:
 
 def random_state(rng: random.Random, sizes: tuple[int, int] = (4, 10)) -> tuple[Entrants, History, int]:
     """A random event of 4–10 players (``sizes``) played to a random round (by the service's
-    pairing)."""
+    pairing, 2026 edition; games only)."""
     n = rng.randint(*sizes)
     total = rng.randint(3, min(7, n - 1))
     entrants = Entrants.drawn(list(range(1, n + 1)), rng.randrange(10**6))
@@ -92,49 +61,155 @@ def random_state(rng: random.Random, sizes: tuple[int, int] = (4, 10)) -> tuple[
     return entrants, history, total
 
 
-def _verdict(seatings, entrants: Entrants, history: History) -> tuple[bool, bool]:
-    met, byes, points = history.met(), history.byes(), history.points()
-    broken = any(len(s) == 2 and frozenset(s) in met for s in seatings) or any(
-        len(s) == 1 and byes.get(s[0], 0) for s in seatings) or sum(
-        1 for s in seatings if len(s) == 1) != len(entrants.players) % 2
-    illegal = broken and legal_pairing_exists(entrants, history)
-    bye = next((s[0] for s in seatings if len(s) == 1), None)
-    high = bye is not None and bool(lower_byes(entrants, history, points.get(bye, 0.0), limit=1))
-    return illegal, high
+@dataclass(frozen=True)
+class Case:
+    """A round to pair: who plays, the rounds before, the event's rounds and bye points, and
+    the byes players asked for this round (player: HALF_BYE or ZERO_BYE). Players are numbered
+    1… as the TRF numbers them (pairing number = player)."""
+
+    entrants: Entrants
+    history: History
+    total: int
+    bye_points: float
+    requested: dict[int, str]
+    edition: str
 
 
-def compare(entrants: Entrants, history: History, total: int) -> Outcome:
-    got: dict[str, list[tuple[int, ...]] | None] = {}
-    def service(entrants: Entrants, history: History, total: int) -> list[tuple[int, ...]]:
-        return [t.seats for t in swiss_round(entrants, history, total, DUTCH_2026)]
-
-    for name, engine in (("caissify", ENGINES[DUTCH_2026]), ("pairing-core", pairing_core_2026),
-                         ("the service", service)):
-        try:
-            got[name] = board_order(engine(entrants, history, total), entrants, history)
-        except Exception:  # either library's own error: it gave up
-            got[name] = None
-    refused = {name: seatings is None for name, seatings in got.items()}
-    illegal, high = {}, {}
-    for name, seatings in got.items():
-        illegal[name], high[name] = _verdict(seatings, entrants, history) if seatings else (False, False)
-    a, b = got["the service"], got["pairing-core"]
-    same_pairs = a is not None and b is not None and {frozenset(s) for s in a} == {frozenset(s) for s in b}
-    same_colours = same_pairs and set(a or []) == set(b or [])
-    return Outcome(same_pairs, same_colours, refused, illegal, high)
+def _requests(rng: random.Random, players: list[int], chance: float) -> dict[int, str]:
+    return {p: rng.choice([HALF_BYE, ZERO_BYE]) for p in players if rng.random() < chance}
 
 
-def run(rounds: int, seed: int) -> Counter:
-    rng = random.Random(seed)
-    counts: Counter = Counter()
-    for _ in range(rounds):
-        entrants, history, total = random_state(rng)
-        o = compare(entrants, history, total)
-        counts["rounds"] += 1
-        counts["same pairing"] += o.same_pairs
-        counts["same pairing and colours"] += o.same_colours
-        for name in o.refused:
-            counts[f"refused by {name}"] += o.refused[name]
-            counts[f"illegal from {name}"] += o.illegal[name]
-            counts[f"bye above the lowest legal score from {name}"] += o.high_bye[name]
-    return counts
+def random_case(rng: random.Random, edition: str, sizes: tuple[int, int] = (5, 16), bye_points: float | None = None,
+                forfeits: float = 0.06, requests: float = 0.06, complete: bool = False) -> Case:
+    """A random event played to a random round (``complete``: every round) by the service's
+    pairing of ``edition``, with forfeits and requested byes at the given rates per game and
+    per player-round."""
+    n = rng.randint(*sizes)
+    total = rng.randint(3, min(9, n - 1))
+    points = rng.choice(BYE_VALUES) if bye_points is None else bye_points
+    everyone = list(range(1, n + 1))
+    entrants_all = Entrants(players=tuple(everyone), seed=0, lots={p: p for p in everyone})
+    history = History()
+    for _ in range(total if complete else rng.randint(0, total - 1)):
+        asked = _requests(rng, everyone, requests)
+        playing = Entrants(players=tuple(p for p in everyone if p not in asked), seed=0, lots=entrants_all.lots)
+        tables = swiss_round(playing, history, total, edition, points)
+        boards = _results(tables, rng, points, forfeits) + tuple(
+            Board(seats=(p,), points=(0.5 if kind == HALF_BYE else 0.0,), bye=True, kind=kind)
+            for p, kind in sorted(asked.items()))
+        history = History((*history.rounds, boards))
+    asked = _requests(rng, everyone, requests)
+    playing = Entrants(players=tuple(p for p in everyone if p not in asked), seed=0, lots=entrants_all.lots)
+    return Case(playing, history, total, points, asked, edition)
+
+
+# --- the TRF bbpPairings reads, and back ------------------------------------------------------
+
+_CODE = {HALF_BYE: "H", ZERO_BYE: "Z"}
+
+
+def case_trf(case: Case) -> str:
+    """The case as a TRF: the event's (trf.py) and, in the column of the round to pair, the
+    byes players asked for (how JaVaFo and bbpPairings take a player out of a round)."""
+    everyone = sorted(set(case.entrants.players) | set(case.requested))
+    parsed, numbers = trf.build(everyone, case.history, case.total, lots=case.entrants, bye_points=case.bye_points)
+    assert all(numbers[p] == p for p in everyone), "a case numbers its players as the TRF does"
+    lines = []
+    for line in trf.text(parsed).splitlines():
+        if line.startswith("001 "):
+            player = int(line[4:8])
+            line = line.ljust(91 + 10 * len(case.history.rounds))
+            if player in case.requested:
+                line += f"0000 - {_CODE[case.requested[player]]}"
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def read_case(text: str, edition: str) -> Case:
+    """A case from its TRF (as `case_trf` writes it): the rounds played, the requested byes of
+    the round after them, XXR and BBU."""
+    rows: dict[int, list[tuple[int, str, str]]] = {}
+    total, bye_points = 0, 1.0
+    for line in text.splitlines():
+        if line.startswith("001 "):
+            results = line[91:]
+            cells = [results[i:i + 10].strip().split() for i in range(0, len(results), 10)]
+            rows[int(line[4:8])] = [(int(c[0]), c[1], c[2]) for c in cells if c]
+        elif line.startswith("XXR"):
+            total = int(line.split()[1])
+        elif line.startswith("BBU"):
+            bye_points = float(line.split()[1])
+    played = min(len(r) for r in rows.values())
+    rounds = []
+    for r in range(played):
+        boards = []
+        for p, row in sorted(rows.items()):
+            opponent, colour, code = row[r]
+            if opponent == 0:
+                kind = {"U": PAIRING_BYE, "H": HALF_BYE, "Z": ZERO_BYE}[code]
+                value = {"U": bye_points, "H": 0.5, "Z": 0.0}[code]
+                boards.append(Board(seats=(p,), points=(value,), bye=True, kind=kind))
+            elif colour == "w":
+                theirs = rows[opponent][r][2]
+                score = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}
+                kind = FORFEIT if code in "+-" else ""
+                boards.append(Board(seats=(p, opponent), points=(score[code], score[theirs]), kind=kind))
+        rounds.append(tuple(boards))
+    requested = {p: {"H": HALF_BYE, "Z": ZERO_BYE}[row[played][2]] for p, row in rows.items() if len(row) > played}
+    everyone = sorted(rows)
+    entrants = Entrants(players=tuple(p for p in everyone if p not in requested), seed=0,
+                        lots={p: p for p in everyone})
+    return Case(entrants, History(tuple(rounds)), total, bye_points, requested, edition)
+
+
+def read_pairs(text: str) -> list[tuple[int, ...]]:
+    """bbpPairings' output (-p): the number of pairs, then "white black" per line, "player 0"
+    for the bye."""
+    out: list[tuple[int, ...]] = []
+    for line in text.splitlines()[1:]:
+        white, black = (int(x) for x in line.split())
+        out.append((white,) if black == 0 else (white, black))
+    return out
+
+
+def reference(binary: str, text: str) -> list[tuple[int, ...]] | None:
+    """bbpPairings' pairing of the TRF ``text`` (None: it found no valid pairing)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source, target = Path(tmp) / "in.trf", Path(tmp) / "out.txt"
+        source.write_text(text)
+        done = subprocess.run([binary, "--dutch", str(source), "-p", str(target)], capture_output=True, text=True,
+                              check=False)
+        if done.returncode == 1:
+            return None
+        if done.returncode:
+            raise RuntimeError(f"bbpPairings exited {done.returncode}: {done.stderr.strip()}")
+        return read_pairs(target.read_text())
+
+
+def checked(binary: str, text: str) -> subprocess.CompletedProcess:
+    """bbpPairings' checker (-c) over the TRF: it recomputes every player's points from the
+    results and refuses the file if one differs."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "in.trf"
+        source.write_text(text)
+        return subprocess.run([binary, "--dutch", str(source), "-c"], capture_output=True, text=True, check=False)
+
+
+def service(case: Case) -> list[tuple[int, ...]]:
+    return [t.seats for t in swiss_round(case.entrants, case.history, case.total, case.edition, case.bye_points)]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    same_players: bool  # the same games (colours aside) and the same bye
+    same_colours: bool  # ... and who plays white at each
+
+
+def compare(ours: list[tuple[int, ...]], theirs: list[tuple[int, ...]] | None) -> Verdict:
+    if theirs is None:
+        return Verdict(False, False)
+    same = {frozenset(s) for s in ours} == {frozenset(s) for s in theirs}
+    return Verdict(same, same and set(ours) == set(theirs))
+
+
+EDITION_OF = {"v6": DUTCH_2026, "v5": DUTCH_2025}

@@ -27,25 +27,15 @@ from collections.abc import Callable
 import networkx as nx  # type: ignore[import-untyped]
 from py4swiss.engines import DutchEngine  # type: ignore[import-untyped]
 
-from games.events.pairing import dutch_2026, matching, pair_weights, trf
+from games.events.pairing import dutch_2026, dutch_rules, matching, pair_weights, trf
+from games.events.pairing.dutch_rules import DUTCH_2025, DUTCH_2026
 from games.events.pairing.types import Entrants, History, Table
 
 log = logging.getLogger(__name__)
 
-DUTCH_2025 = "dutch-2025"
-DUTCH_2026 = "dutch-2026"
 EDITIONS = (DUTCH_2026, DUTCH_2025)
 #: The edition a new event is paired by: the one in force.
 CURRENT_EDITION = DUTCH_2026
-
-
-def _colours(history: History, player: int) -> list[str]:
-    out = []
-    for boards in history.rounds:
-        for b in boards:
-            if not b.bye and player in b.seats:
-                out.append("white" if b.seats[0] == player else "black")
-    return out
 
 
 def _numbered(seatings: list[tuple[int, ...]]) -> list[Table]:
@@ -55,37 +45,22 @@ def _numbered(seatings: list[tuple[int, ...]]) -> list[Table]:
     return [Table(number=i + 1, seats=s, bye=len(s) == 1) for i, s in enumerate(games + byes)]
 
 
-def floats(history: History, players: tuple[int, ...] | list[int]) -> dict[int, list[str]]:
-    """Each player's float per round ("up", "down", "none"), from the points before the round:
-    paired with a higher score floats up, with a lower down; a pairing-allocated bye is a
-    downfloat (C.04.3 1.4); a round not paired in, none."""
-    out: dict[int, list[str]] = {p: [] for p in players}
-    points: dict[int, float] = {}
-    for boards in history.rounds:
-        here: dict[int, str] = {}
-        for b in boards:
-            if b.bye:
-                here[b.seats[0]] = "down"
-                continue
-            for i, p in enumerate(b.seats):
-                mine, theirs = points.get(p, 0.0), points.get(b.seats[1 - i], 0.0)
-                here[p] = "up" if theirs > mine else "down" if theirs < mine else "none"
-        for p in out:
-            out[p].append(here.get(p, "none"))
-        for b in boards:
-            for i, p in enumerate(b.seats):
-                points[p] = points.get(p, 0.0) + (b.points[i] if b.points else 0.0)
-    return out
+def floats(history: History, players: tuple[int, ...] | list[int], edition: str = DUTCH_2026
+           ) -> dict[int, list[str]]:
+    """Each player's float per round (dutch_rules.floats)."""
+    return dutch_rules.floats(history, players, edition)
 
 
-def _caissify_2026(entrants: Entrants, history: History, total_rounds: int) -> list[tuple[int, ...]]:
-    points, byes, drift = history.points(), history.byes(), floats(history, entrants.players)
+def _caissify_2026(entrants: Entrants, history: History, total_rounds: int, bye_points: float = 1.0
+                   ) -> list[tuple[int, ...]]:
+    points, drift = history.points(), floats(history, entrants.players, DUTCH_2026)
+    barred, colours = dutch_rules.bye_barred(history, DUTCH_2026), dutch_rules.colour_histories(history)
     rounds = len(history.rounds)
     players = [
         {"id": p, "name": str(p), "rating": 0, "starting_number": entrants.lot(p), "pairing_number": entrants.lot(p),
-         "score": points.get(p, 0.0), "color_hist": _colours(history, p),
+         "score": points.get(p, 0.0), "color_hist": colours.get(p, []),
          "float_history": drift[p],
-         "bye_count": byes.get(p, 0)}
+         "bye_count": int(p in barred)}  # the library bars a player with a bye count
         for p in entrants.players
     ]
     met = {tuple(sorted(pair)) for pair in history.met()}
@@ -97,9 +72,11 @@ def _caissify_2026(entrants: Entrants, history: History, total_rounds: int) -> l
     ]
 
 
-def _py4swiss_2025(entrants: Entrants, history: History, total_rounds: int) -> list[tuple[int, ...]]:
+def _py4swiss_2025(entrants: Entrants, history: History, total_rounds: int, bye_points: float = 1.0
+                   ) -> list[tuple[int, ...]]:
     everyone = sorted(set(entrants.players) | {p for boards in history.rounds for b in boards for p in b.seats})
-    parsed, numbers = trf.build(everyone, history, max(total_rounds, len(history.rounds) + 1), playing=entrants)
+    parsed, numbers = trf.build(everyone, history, max(total_rounds, len(history.rounds) + 1), playing=entrants,
+                                bye_points=bye_points)
     player_of = {n: p for p, n in numbers.items()}
     with pair_weights.memoized():  # each kind of pair weighed once (pair_weights.py)
         pairs = DutchEngine.generate_pairings(parsed)
@@ -107,37 +84,35 @@ def _py4swiss_2025(entrants: Entrants, history: History, total_rounds: int) -> l
             for pair in pairs]
 
 
-ENGINES: dict[str, Callable[[Entrants, History, int], list[tuple[int, ...]]]] = {
+ENGINES: dict[str, Callable[..., list[tuple[int, ...]]]] = {
     DUTCH_2026: _caissify_2026,
     DUTCH_2025: _py4swiss_2025,
 }
 
 
-def _legal(tables: list[Table], entrants: Entrants, history: History) -> bool:
+def _legal(tables: list[Table], entrants: Entrants, history: History, edition: str = DUTCH_2026) -> bool:
     """Everyone seated once, one bye for an odd number (none for even), no repeat meeting, no
-    second bye while someone has had none."""
+    bye to a player the edition bars from it while someone is not barred."""
     seated = [p for t in tables for p in t.seats]
     if sorted(seated) != sorted(entrants.players):
         return False
     if sum(1 for t in tables if t.bye) != len(entrants.players) % 2:
         return False
-    met, byes = history.met(), history.byes()
+    met, barred = history.met(), dutch_rules.bye_barred(history, edition)
     if any(frozenset(t.seats) in met for t in tables if not t.bye):
         return False
-    return all(byes.get(t.seats[0], 0) == 0 for t in tables if t.bye) or all(
-        byes.get(p, 0) > 0 for p in entrants.players
-    )
+    return all(t.seats[0] not in barred for t in tables if t.bye) or all(p in barred for p in entrants.players)
 
 
 def lower_byes(entrants: Entrants, history: History, below: float, limit: int | None = None) -> list[int]:
     """Who could take the pairing-allocated bye instead of a player on ``below`` points: those
-    without a bye, on fewer points, whose absence leaves the others a pairing without repeats;
-    the lowest score first, then the highest lot (the lowest-ranked). The first ``limit`` of
-    them (None: all): each is a matching of the whole field, and late in a 201-player event
-    over 170 players may be below the bye (7 CPU s for all of them)."""
-    points, byes = history.points(), history.byes()
+    not barred from it (2026 edition), on fewer points, whose absence leaves the others a
+    pairing without repeats; the lowest score first, then the highest lot (the lowest-ranked).
+    The first ``limit`` of them (None: all): each is a matching of the whole field, and late in
+    a 201-player event over 170 players may be below the bye (7 CPU s for all of them)."""
+    points, barred = history.points(), dutch_rules.bye_barred(history, DUTCH_2026)
     candidates = sorted(
-        (p for p in entrants.players if byes.get(p, 0) == 0 and points.get(p, 0.0) < below),
+        (p for p in entrants.players if p not in barred and points.get(p, 0.0) < below),
         key=lambda p: (points.get(p, 0.0), -entrants.lot(p)),
     )
     found: list[int] = []
@@ -167,35 +142,49 @@ def board_order(seatings: list[tuple[int, ...]], entrants: Entrants, history: Hi
     return sorted((s for s in seatings if len(s) == 2), key=key) + [s for s in seatings if len(s) == 1]
 
 
-def _run(edition: str, entrants: Entrants, history: History, total_rounds: int) -> list[Table]:
+def _run(edition: str, entrants: Entrants, history: History, total_rounds: int, bye_points: float) -> list[Table]:
     try:
-        return _numbered(board_order(ENGINES[edition](entrants, history, total_rounds), entrants, history))
+        seatings = ENGINES[edition](entrants, history, total_rounds, bye_points)
     except Exception:  # the libraries raise their own errors when they give up
         log.info("Dutch pairing (%s) gave up in round %s", edition, len(history.rounds) + 1, exc_info=True)
         return []
+    return _numbered(board_order(seatings, entrants, history))
 
 
-def swiss_round(entrants: Entrants, history: History, total_rounds: int, edition: str = CURRENT_EDITION
-                ) -> list[Table]:
+def _coloured(tables: list[Table], entrants: Entrants, history: History) -> list[Table]:
+    """The tables with who plays white by C.04.3 E (dutch_rules.allocate), whichever paired."""
+    seats = dutch_rules.allocate([t.seats for t in tables], entrants, history)
+    return [Table(number=t.number, seats=s, bye=t.bye) for t, s in zip(tables, seats, strict=True)]
+
+
+def swiss_round(entrants: Entrants, history: History, total_rounds: int, edition: str = CURRENT_EDITION,
+                bye_points: float = 1.0) -> list[Table]:
     """The next round of a Swiss by the Dutch system of ``edition``, numbered from table 1
-    (the leaders), the bye last."""
+    (the leaders), the bye last; ``bye_points``: what the event's pairing-allocated bye is
+    worth (1, ½ or 0: the 2025 edition's engine scores it from the TRF)."""
     if edition not in ENGINES:
         raise ValueError(f"no Dutch edition {edition!r}; known: {', '.join(EDITIONS)}")
     if len(entrants.players) < 2:
         return [Table(number=1, seats=(p,), bye=True) for p in entrants.players]
-    tables = _run(edition, entrants, history, total_rounds)
-    if not tables or not _legal(tables, entrants, history):
+    return _coloured(_paired(entrants, history, total_rounds, edition, bye_points), entrants, history)
+
+
+def _paired(entrants: Entrants, history: History, total_rounds: int, edition: str, bye_points: float
+            ) -> list[Table]:
+    tables = _run(edition, entrants, history, total_rounds, bye_points)
+    if not tables or not _legal(tables, entrants, history, edition):
         return fallback_round(entrants, history)
     bye = next((t.seats[0] for t in tables if t.bye), None)
-    if bye is None:
+    if bye is None or edition != DUTCH_2026:
         return tables
-    # The bye above a lower score that could take it: the lowest such player gets it and the
-    # library pairs the others (by its own rules, colours included); a player whose absence
-    # the library cannot pair around is passed over. Rare (1–2 % of random small rounds).
+    # 2026 edition only (C.04.3 C.9 as amended, the PAB assignee's score minimised: bbpPairings
+    # v6 does, v5 does not). The bye above a lower score that could take it: the lowest such
+    # player gets it and the library pairs the others; a player whose absence the library
+    # cannot pair around is passed over. Rare (1–2 % of random small rounds).
     for lower in lower_byes(entrants, history, history.points().get(bye, 0.0), limit=_BYE_TRIES):
-        games = _run(edition, _without(entrants, lower), history, total_rounds)
+        games = _run(edition, _without(entrants, lower), history, total_rounds, bye_points)
         repaired = _numbered(board_order([t.seats for t in games] + [(lower,)], entrants, history))
-        if games and _legal(repaired, entrants, history):
+        if games and _legal(repaired, entrants, history, edition):
             log.info("Dutch pairing (%s) gave the bye to %s although %s scores less; repaired", edition, bye, lower)
             return repaired
     return tables
@@ -236,7 +225,8 @@ def fallback_round(entrants: Entrants, history: History) -> list[Table]:
     graph = _weights(entrants, history)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     points = history.points()
-    colours = {p: _colours(history, p) for p in entrants.players}
+    known = dutch_rules.colour_histories(history)
+    colours = {p: known.get(p, []) for p in entrants.players}
     games, byes = [], []
     for a, b in matching:
         if "bye" in (a, b):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-
 # How a table's points came about: the kinds C.07 Art. 16 tells apart and the TRF16 result codes
 # write (docs/events.md). A two-seat table is PLAYED or FORFEIT (a forfeit win and loss, or a double
 # forfeit: points (0, 0)); a one-seat table is a bye of one of the three kinds.
@@ -52,11 +51,13 @@ class History:
     rounds: tuple[tuple[Board, ...], ...] = ()
 
     def met(self) -> set[frozenset[int]]:
-        """Every pair of players who have sat at the same table."""
+        """Every pair of players who have played a game at the same table. A forfeit is no
+        meeting: C.04.1 b forbids playing twice, and the two did not play (bbpPairings, the
+        reference the Dutch pairing is checked against, pairs them again too)."""
         pairs: set[frozenset[int]] = set()
         for boards in self.rounds:
             for b in boards:
-                if b.bye:
+                if b.bye or not b.played:
                     continue
                 for i, a in enumerate(b.seats):
                     for c in b.seats[i + 1:]:
@@ -86,10 +87,12 @@ class History:
                 if b.finished and not b.bye and b.scores is None for p in b.seats}
 
     def byes(self) -> dict[int, int]:
+        """How many pairing-allocated byes each player has had (a bye the player asked for,
+        ½ or 0, is none)."""
         out: dict[int, int] = {}
         for boards in self.rounds:
             for b in boards:
-                if b.bye:
+                if b.bye and b.result_kind == PAIRING_BYE:
                     out[b.seats[0]] = out.get(b.seats[0], 0) + 1
         return out
 
