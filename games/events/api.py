@@ -20,6 +20,7 @@ from games.events import byes, lifecycle, result_entry
 from games.events.models import ByeRequest, Event, Pairing, Registration
 from games.events.presenting import TableView, round_views
 from games.events.results import history_of, rounds_of, standings
+from games.membership.access import IsMemberOrReadOnly
 from games.membership.roles import is_club_admin
 from games.models import name_key
 
@@ -156,7 +157,8 @@ class EventByeSerializer(serializers.Serializer):
 
 
 class EventByes(HistoryAPIView, APIView):
-    permission_classes = (permissions.IsAuthenticated,)
+    # Members (a guest reads, never asks), before the body is read: a guest is refused as such.
+    permission_classes = (IsMemberOrReadOnly,)
 
     @extend_schema(summary="Ask for a bye in a coming round (the player themselves, or a club admin)",
                    request=EventByeSerializer, responses={201: EventByeSerializer, 400: REFUSED, 404: NOT_FOUND})

@@ -104,6 +104,12 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "events:finish": {"POST": STAFF_PAGE},
     "events:link": {"POST": STAFF_PAGE},
     "events:fix": {"POST": STAFF_PAGE},
+    # A player asks for their own bye (an empty form is refused as such, not as a right) and
+    # takes back only their own (the owner here); a club admin for anyone.
+    "events:request-bye": {"POST": MEMBER_PAGE},
+    "events-api:event-byes": {"POST": MEMBER_API},
+    "events-api:event-result": {"POST": STAFF_API},
+    "events:cancel-bye": {"POST": OWNER_PAGE},
     "events:live": {"POST": MEMBER_PAGE},
 }
 
@@ -167,6 +173,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "events:live": {"POST"},
     "events:link": {"POST"},
     "events:fix": {"POST"},
+    "events:request-bye": {"POST"},
+    "events:cancel-bye": {"POST"},
     "events:prep": {"GET"},
     "events:screen": {"GET"},
     "events:screen-live": {"GET"},
@@ -282,7 +290,21 @@ def _club_event_kwargs(route: Route) -> dict[str, int]:
     if "<int:reg>" in route.route:
         kwargs["reg"] = event.registrations.first().pk
     if "<int:table>" in route.route:
-        kwargs["table"] = event.round_set.first().pairings.filter(bye=False).first().pk
+        table = event.round_set.first().pairings.filter(bye=False).first()
+        # The API names a table by its round and number, the pages by its row.
+        kwargs["table"] = table.table if "<int:number>" in route.route else table.pk
+    if "<int:number>" in route.route:
+        kwargs["number"] = 1
+    if "<int:bye>" in route.route:  # alice's bye asked for the last round, not yet paired
+        from django.contrib.auth import get_user_model
+
+        from games.events.models import ByeRequest
+
+        player = event.registrations.first().player
+        player.user = get_user_model().objects.get(username="alice")
+        player.save(update_fields=["user"])
+        kwargs["bye"] = ByeRequest.objects.get_or_create(
+            event=event, player=player, round_number=event.rounds, defaults={"kind": ByeRequest.Kind.ZERO_BYE})[0].pk
     return kwargs
 
 
@@ -298,7 +320,7 @@ def _a_puzzle(game, player_id: int):
 
 
 def url_of(route: Route, game) -> str:
-    if route.key.startswith("events:") and "<int:pk>" in route.route:
+    if route.key.startswith(("events:", "events-api:")) and "<int:pk>" in route.route:
         return reverse(route.key, kwargs=_club_event_kwargs(route))
     for marker, kwargs in URL_KWARGS.items():
         if marker in route.route:
