@@ -83,6 +83,21 @@ def wipe():
     assert not any(model.objects.exists() for model in (Game, Seat, Move, Result, Rating, Player))
 
 
+def wipe_all() -> None:
+    """Delete every row a backup carries (`wipe`, then the club's own rows)."""
+    from games.events.models import Event
+    from games.import_models import ImportJob
+    from games.membership.models import Invite
+    from games.models import BoardData
+
+    Event.objects.all().delete()
+    ImportJob.objects.all().delete()
+    Invite.objects.all().delete()
+    wipe()
+    BoardData.objects.all().delete()
+    assert not any(carried_rows().values())
+
+
 def export(path) -> list[str]:
     call_command("export_all", str(path))
     return path.read_text(encoding="utf-8").splitlines()
@@ -115,31 +130,26 @@ def replace_line(path, lines, number: int, data: dict) -> None:
     write(path, lines)
 
 
-def build_whole_club(settings) -> dict:
-    """`build_club` and everything else a club keeps (issues 38 and 52): accounts with roles
-    (an admin, a guest, a member linked to the player Ana), a board-data version and a base-game
-    game pinned to it, a Swiss event with its first round's games linked, a finished analysis,
-    a finished luck analysis with its puzzles in the players' queues (one answered, one missed:
-    spaced-repetition state), a finished upload of records with its outcomes, and two
-    invitations (one pending, one accepted)."""
-    from games import boarddata
-    from games.analysis import service as analysis
-    from games.analysis.luck import request_luck, run_luck
-    from games.analysis.models import GameAnalysis, GameLuck, Puzzle
-    from games.analysis.puzzle_queue import answer, store_puzzles
-    from games.events import lifecycle
-    from games.membership.invites import accept_invite, create_invite
-    from games.membership.roles import Role, set_role
-    from games.services import importing
-    from games.ui.timeline import load_timeline
-    from rules_engine.classic.game import new_record
-    from tests.events.helpers import duel_event
-    from tests.factories import board_data_test_set
-
+def _few_playouts(settings) -> None:
     settings.IMHOTEP_ANALYSIS_PLAYOUTS = 6
     settings.IMHOTEP_LUCK_MOVE_PLAYOUTS = 2
     settings.IMHOTEP_LUCK_DEEP_PLAYOUTS = 4
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+def build_whole_club(settings) -> dict:
+    """`build_club` and everything else a club keeps (issues 38 and 52): accounts with roles
+    (an admin, a guest, a member linked to the player Ana), a board-data version and a base-game
+    game pinned to it, a Swiss event with its first round's games linked, and what
+    `add_worked_out` adds."""
+    from games import boarddata
+    from games.events import lifecycle
+    from games.membership.roles import Role, set_role
+    from rules_engine.classic.game import new_record
+    from tests.events.helpers import duel_event
+    from tests.factories import board_data_test_set
+
+    _few_playouts(settings)
     build_club()
     admin = UserFactory(username="manager", is_staff=True)
     set_role(admin, Role.ADMIN)
@@ -156,6 +166,25 @@ def build_whole_club(settings) -> dict:
         import_board(winning_board(first, second, DAY + datetime.timedelta(days=9)), user=member)
     assert lifecycle.link_games(event) == 2
     analysed = Game.objects.filter(game_type="duel", status="finished", source="recorded").order_by("id").first()
+    job = add_worked_out(settings, analysed, admin=admin, member=member, invited=Player.objects.get(name="Idle Ida"))
+    return {"admin": admin, "event": event, "analysed": analysed, "classic": classic, "job": job}
+
+
+def add_worked_out(settings, analysed: Game, *, admin, member, invited: Player):
+    """What a club works out and keeps besides its games (issue 52): a finished analysis and
+    luck analysis of ``analysed``, two puzzles of it in its players' queues (one answered, one
+    missed: spaced-repetition state), ``member``'s finished upload of records with its outcomes
+    (returned), and two invitations of ``admin`` (one pending for ``invited``, one accepted)."""
+    from games.analysis import service as analysis
+    from games.analysis.luck import request_luck, run_luck
+    from games.analysis.models import GameAnalysis, GameLuck, Puzzle
+    from games.analysis.puzzle_queue import answer, store_puzzles
+    from games.membership.invites import accept_invite, create_invite
+    from games.membership.roles import Role
+    from games.services import importing
+    from games.ui.timeline import load_timeline
+
+    _few_playouts(settings)
     done, _ = analysis.request_analysis(analysed)
     analysis.run_analysis(done.pk)  # as the worker does (the test's transaction never commits)
     done.refresh_from_db()
@@ -180,12 +209,11 @@ def build_whole_club(settings) -> dict:
     job = importing.start("".join(json.dumps(record) + "\n" for record in upload), user=member, language="de")
     job.refresh_from_db()
     assert job.status == job.Status.DONE and job.imported == 1 and job.rejected == 1, job.error
-    ida = Player.objects.get(name="Idle Ida")
-    create_invite(created_by=admin, role=Role.MEMBER, player=ida, email="ida@example.org")
+    create_invite(created_by=admin, role=Role.MEMBER, player=invited, email="invited@example.org")
     accepted = create_invite(created_by=admin, role=Role.GUEST)
     accept_invite(accepted.secret, username="newcomer", password="a long pass phrase 52", player=None,
-                  new_player_name="Nora")
-    return {"admin": admin, "event": event, "analysed": analysed, "classic": classic, "job": job}
+                  new_player_name="Nora Newcomer")
+    return job
 
 
 #: Rows a restore writes with new ids: compared by their game and place instead.

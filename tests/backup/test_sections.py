@@ -16,8 +16,7 @@ from games.events.models import Event
 from games.import_models import ImportJob
 from games.membership.models import Invite
 from games.models import Game, Move, Player, Result, Seat
-from tests.backup.club import build_whole_club, carried_rows, import_all, write
-from tests.backup.test_whole_club import _wipe_all
+from tests.backup.club import build_whole_club, carried_rows, import_all, wipe_all, write
 
 pytestmark = pytest.mark.django_db
 VERSION_2 = Path(__file__).parent / "data" / "version-2.ndjson"
@@ -52,7 +51,7 @@ def test_export_all_says_per_section_what_it_wrote(exported):
 def test_import_all_says_per_section_what_it_restored_the_same_as_export(exported):
     path, _, err = exported
     written = err.splitlines()[1:-1]
-    _wipe_all()
+    wipe_all()
     out, error = import_all(path)
     assert error is None, out
     lines = out.splitlines()
@@ -112,7 +111,7 @@ def test_a_puzzle_of_a_game_not_restored_is_refused_naming_line_section_and_reco
     queue["rows"][0]["fields"]["game"] = 999
     lines[n - 1] = json.dumps(queue)
     write(path, lines)
-    _wipe_all()
+    wipe_all()
     out, error = import_all(path)
     assert error is not None and error.returncode == 1
     assert (f"line {n}: puzzle queue of player {queue['id']}: puzzle.game is game 999, which was not restored"
@@ -127,7 +126,7 @@ def test_with_atomic_a_refused_puzzle_queue_writes_nothing(exported):
     queue["rows"][0]["fields"]["interval"] = -3
     lines[n - 1] = json.dumps(queue)
     write(path, lines)
-    _wipe_all()
+    wipe_all()
     out, error = import_all(path, "--atomic")
     assert error is not None and "nothing was written" in str(error)
     assert f"line {n}: puzzle queue of player {queue['id']}: puzzle.interval: Ensure this value is greater" in out
@@ -140,7 +139,7 @@ def test_a_puzzle_in_another_player_s_queue_is_refused(exported):
     queue["rows"].append(other["rows"][0])
     lines[n - 1] = json.dumps(queue)
     write(path, lines)
-    _wipe_all()
+    wipe_all()
     out, _ = import_all(path)
     assert (f"line {n}: puzzle queue of player {queue['id']}: puzzle(s) {other['rows'][0]['pk']} are not "
             f"player {queue['id']}'s") in out
@@ -152,7 +151,7 @@ def test_an_import_job_line_whose_id_is_not_a_uuid_is_refused(exported):
     job["id"] = 7
     lines[n - 1] = json.dumps(job)
     write(path, lines)
-    _wipe_all()
+    wipe_all()
     out, _ = import_all(path)
     assert f"line {n}: id must be an import job's UUID, got 7" in out
 
@@ -161,7 +160,7 @@ def test_a_file_cut_in_the_new_sections_is_reported(exported):
     path, lines, _ = exported
     last = _numbered(lines, "invite")[-1][0]
     write(path, lines[:last - 1])
-    _wipe_all()
+    wipe_all()
     out, error = import_all(path)
     assert error is not None
     assert "the header announces 2 invites but the file holds 1" in out and "cut short" in out

@@ -18,10 +18,9 @@ from django.test import Client
 
 from games.analysis.models import Puzzle
 from games.events.models import Event
-from games.import_models import ImportJob
-from games.membership.models import Invite, Membership
+from games.membership.models import Membership
 from games.models import BoardData, Game, Player
-from tests.backup.club import build_whole_club, carried_rows, export, import_all, wipe
+from tests.backup.club import build_whole_club, carried_rows, export, import_all, wipe_all
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -73,22 +72,13 @@ def _answers(club) -> dict[str, tuple[int, str]]:
     return answers
 
 
-def _wipe_all() -> None:
-    Event.objects.all().delete()
-    ImportJob.objects.all().delete()
-    Invite.objects.all().delete()
-    wipe()
-    BoardData.objects.all().delete()
-    assert not any(carried_rows().values())
-
-
 def test_every_carried_table_comes_back_row_by_row(whole_club, tmp_path):
     before = carried_rows()
     assert all(before[label] for label in ("analysis.GameLuck", "analysis.Puzzle", "games.ImportJob",
                                            "membership.Invite", "events.PairingSeat", "analysis.GameAnalysis"))
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     out, error = import_all(path, "--atomic")
     assert error is None, out
     after = carried_rows()
@@ -100,7 +90,7 @@ def test_each_player_s_puzzle_queue_keeps_its_spaced_repetition_state(whole_club
     assert {(solved, missed) for *_, solved, missed in queues} == {(1, 0), (0, 1)}  # one solved, one missed
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     import_all(path)
     assert list(Puzzle.objects.order_by("pk").values_list("player__name", "due_on", "interval", "solved",
                                                           "missed")) == queues
@@ -111,7 +101,7 @@ def test_the_whole_club_round_trips_to_the_same_answers(whole_club, tmp_path):
     assert {status for status, _ in before.values()} == {200}
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     out, error = import_all(path)
     assert error is None, out
     after = _answers(whole_club)
@@ -131,7 +121,7 @@ def test_accounts_come_back_with_their_password_hash_role_and_player(whole_club,
     roles = dict(Membership.objects.values_list("user__username", "role"))
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     import_all(path)
     assert dict(User.objects.values_list("username", "password")) == hashes
     assert dict(Membership.objects.values_list("user__username", "role")) == roles
@@ -144,7 +134,7 @@ def test_the_pinned_game_keeps_its_board_data_version(whole_club, tmp_path):
     version = (pinned.board_data.game_type, pinned.board_data.version, pinned.board_data.data)
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     import_all(path)
     restored = Game.objects.get(pk=pinned.pk).board_data
     assert (restored.game_type, restored.version, restored.data) == version
@@ -159,7 +149,7 @@ def test_the_file_is_readable_by_its_owner_only(whole_club, tmp_path):
 def test_an_account_the_database_has_already_is_kept_and_linked(whole_club, tmp_path):
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     kept = UserFactory(username="manager", is_staff=False)  # made by whoever runs the restore
     out, error = import_all(path)
     assert error is None, out
@@ -188,6 +178,6 @@ def test_a_game_line_pinned_to_a_version_not_restored_is_refused(whole_club, tmp
     header = json.loads(kept[0])
     header["counts"]["board_data"] = 0
     path.write_text("".join(line + "\n" for line in [json.dumps(header), *kept[1:]]), encoding="utf-8")
-    _wipe_all()
+    wipe_all()
     out, _ = import_all(path)
     assert "board_data: version id" in out and "was not restored" in out
