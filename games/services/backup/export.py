@@ -64,8 +64,8 @@ def iter_backup(tally: Tally | None = None) -> Iterator[str]:
         yield _dumps(count(rows_line("analysis", analysis.pk, [analysis])))
     for luck in finished_luck().order_by("id").iterator(chunk_size=CHUNK):
         yield _dumps(count(rows_line("luck", luck.pk, [luck])))
-    for player, puzzles in _puzzle_queues():
-        yield _dumps(count(rows_line("puzzle_queue", player, puzzles)))
+    for owner, puzzles in _puzzle_queues():
+        yield _dumps(count(rows_line("puzzle_queue", owner, puzzles)))
     for job in finished_imports().order_by("created_at", "id").iterator(chunk_size=CHUNK):
         yield _dumps(count(rows_line("import_job", str(job.pk), [job])))
     for invite in Invite.objects.order_by("id").iterator(chunk_size=CHUNK):

@@ -41,7 +41,8 @@ class RowLines:
     warning: Callable[[int, str], None]  # the restorer's: a warning on a line of the file
 
     def _rows(self, number: int, kind: str, data: dict) -> None:
-        backup_id = _line_id(kind, data)
+        # An upload's id is its UUID; every other line's a whole number (the links below map those).
+        backup_id: int | str = _uuid(data) if kind == "import_job" else _int(data, "id")
         if self.merge:
             self.report.skipped[kind] = self.report.skipped.get(kind, 0) + 1
             return
@@ -55,11 +56,12 @@ class RowLines:
                 type(o.object) not in models for o in objects):
             names = ", ".join(m._meta.label for m in models)
             raise LineError(f"{label}: the rows must be a {models[0]._meta.label} then its own rows ({names})")
-        if kind == "puzzle_queue" and (strays := [o.object.pk for o in objects if o.object.player_id != backup_id]):
+        if kind == "puzzle_queue" and (
+                strays := [o.object.pk for o in objects if getattr(o.object, "player_id", None) != backup_id]):
             raise LineError(f"{label}: puzzle(s) {', '.join(map(str, strays))} are not player {backup_id}'s")
         if kind == "import_job" and str(objects[0].object.pk) != backup_id:
             raise LineError(f"{label}: its row is import job {objects[0].object.pk}")
-        if kind == "user" and self._account_kept(number, backup_id, objects[0].object):
+        if kind == "user" and self._account_kept(number, int(backup_id), objects[0].object):
             return
         try:
             with transaction.atomic():
@@ -69,12 +71,13 @@ class RowLines:
                     row.m2m_data = {}  # groups and permissions: the deployment's, not the club's
                     row.save()
                     if kind == "user" and row is objects[0]:
-                        self.users[backup_id] = row.object.pk
+                        self.users[int(backup_id)] = row.object.pk
         except IntegrityError as exc:
-            self.users.pop(backup_id, None)
+            if kind == "user":
+                self.users.pop(int(backup_id), None)
             raise LineError(f"{label} conflicts with a stored row ({exc})") from None
         if kind == "board_data":
-            self.board_data[backup_id] = objects[0].object.pk
+            self.board_data[int(backup_id)] = objects[0].object.pk
         self.report.rows[kind] = self.report.rows.get(kind, 0) + 1
         self.report.tally[kind] += 1
         self.report.tally.update(o.object._meta.label for o in objects)
@@ -124,10 +127,8 @@ class RowLines:
         return {Player: self.players, Game: self.games, BoardData: self.board_data}.get(model)
 
 
-def _line_id(kind: str, data: dict) -> int | str:
-    """A row line's id: a whole number, but an upload of records's, which is a UUID."""
-    if kind != "import_job":
-        return _int(data, "id")
+def _uuid(data: dict) -> str:
+    """An upload of records's line id: its UUID."""
     value = _get(data, "id", "")
     try:
         return str(uuid.UUID(value))
