@@ -55,13 +55,21 @@ def _admin_urls(club) -> list[str]:
             f"/games/imports/{club['job'].pk}", f"/api/v1/imports/{club['job'].pk}"]
 
 
+def _member_urls(club) -> list[str]:
+    """Ana's own: her puzzle queue (its spaced-repetition state) and her upload's outcomes."""
+    return ["/puzzles/", f"/games/imports/{club['job'].pk}"]
+
+
 def _answers(club) -> dict[str, tuple[int, str]]:
-    """Every page and API answer, as a reader not signed in and as the club admin sees them."""
+    """Every page and API answer, as a reader not signed in, as the club admin and as the member
+    Ana see them."""
     cache.clear()  # a restore is read by a fresh deployment: nothing drawn before it is served
-    anonymous, admin = Client(), Client()
+    anonymous, admin, member = Client(), Client(), Client()
     admin.force_login(get_user_model().objects.get(username="manager"))
+    member.force_login(get_user_model().objects.get(username="ana_login"))
     answers = {}
-    for who, client, urls in (("anonymous", anonymous, _urls(club)), ("admin", admin, _urls(club) + _admin_urls(club))):
+    for who, client, urls in (("anonymous", anonymous, _urls(club)), ("admin", admin, _urls(club) + _admin_urls(club)),
+                              ("member", member, _member_urls(club))):
         for url in urls:
             response = client.get(url)
             text = response.content.decode()
@@ -99,6 +107,8 @@ def test_each_player_s_puzzle_queue_keeps_its_spaced_repetition_state(whole_club
 def test_the_whole_club_round_trips_to_the_same_answers(whole_club, tmp_path):
     before = _answers(whole_club)
     assert {status for status, _ in before.values()} == {200}
+    ana_s = Puzzle.objects.get(player__name="Ana")
+    assert f"/puzzles/{ana_s.pk}" in before["member /puzzles/"][1]  # her queue is on the page
     path = tmp_path / "club.ndjson"
     export(path)
     wipe_all()

@@ -1,13 +1,14 @@
 """A backup restored (``manage.py import_all``): the header checked, then each line (an
-account, a board-data version, a player, a game, an event, an analysis) written all or
-nothing, with the problems (lines refused) and warnings (games the engine now sees otherwise,
+account, a board-data version, a player, a game, an event, an analysis, a luck analysis, a
+player's puzzle queue, an upload, an invitation) written all or nothing, with the problems
+(lines refused) and warnings (games the engine now sees otherwise,
 `games.services.backup.results`; accounts kept as the database has them) of a
-`RestoreReport`; ratings are rebuilt from the results written and the explorer's facts worked
-out (package docstring).
+`RestoreReport` (its `tally`: what was written, per section); ratings are rebuilt from the
+results written and the explorer's facts worked out (package docstring).
 
-Accounts, board data, events and analyses (version 2's `ROW_KINDS`) are the club's own: they
-are restored into an empty club only; ``merge`` adds players and games from another club and
-counts those lines as skipped.
+The lines of `ROW_KINDS` (accounts, board data, events, analyses, luck analyses, puzzle
+queues, uploads, invitations) are the club's own: they are restored into an empty club only;
+``merge`` adds players and games from another club and counts those lines as skipped.
 """
 
 from __future__ import annotations
