@@ -44,7 +44,7 @@ def test_export_all_says_per_section_what_it_wrote(exported):
     assert f"  games {games.count()} (seats {seats}, results {results}, moves {moves})" in said
     assert "  luck analyses 1" in said and "  puzzle queues 2 (puzzles 2)" in said
     assert "  import jobs 1" in said and "  invitations 2" in said and "  analyses 1" in said
-    assert "  events 1 (registrations 4, rounds 1, pairings 2, pairing seats 4)" in said
+    assert "  events 1 (registrations 4, bye requests 1, rounds 1, pairings 2, pairing seats 4)" in said
     assert said[-1] == "  not written, rebuilt by import_all: ratings, explorer facts"
 
 
@@ -78,8 +78,8 @@ def test_only_finished_luck_analyses_and_uploads_are_carried(exported, tmp_path)
 
 
 def test_a_version_2_backup_still_restores(db):
-    # tests/backup/data/version-2.ndjson: written by export_all before format version 3 (the same
-    # club as build_whole_club; its luck analysis, puzzles, upload and invitations were dropped then).
+    # tests/backup/data/version-2.ndjson: written by export_all before format version 3 (the club
+    # build_whole_club built then; its luck analysis, puzzles, upload and invitations were dropped).
     out, error = import_all(VERSION_2)
     assert error is None, out
     header = json.loads(VERSION_2.read_text().splitlines()[0])
