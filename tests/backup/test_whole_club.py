@@ -1,11 +1,12 @@
-"""A backup of the whole club (issue 38): accounts with their roles, password hashes and player
-links, board-data versions and each game's pin, an event with everything in it, an analysis,
-round-trip through export_all / import_all to the same answers on every page and API a club
-reads; the file is its owner's only."""
+"""A backup of the whole club (issues 38 and 52): accounts with their roles, password hashes and
+player links, board-data versions and each game's pin, an event with everything in it, an
+analysis, a luck analysis, the players' puzzle queues with their spaced-repetition state, an
+upload's outcomes and the invitations round-trip through export_all / import_all, every carried
+table row by row, to the same answers on every page and API a club reads; the file is its
+owner's only."""
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 import stat
@@ -15,20 +16,12 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
 
-from games import boarddata
-from games.analysis import service as analysis
-from games.analysis.models import GameAnalysis
-from games.events import lifecycle
+from games.analysis.models import Puzzle
 from games.events.models import Event
-from games.membership.models import Membership, Role
-from games.membership.roles import set_role
+from games.membership.models import Membership
 from games.models import BoardData, Game, Player
-from games.services.recording import import_board, import_record
-from rules_engine.classic.game import new_record
-from tests.backup.club import DAY, build_club, export, import_all, wipe
-from tests.events.helpers import duel_event
-from tests.factories import UserFactory, board_data_test_set
-from tests.games.conftest import winning_board
+from tests.backup.club import build_whole_club, carried_rows, export, import_all, wipe_all
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -37,28 +30,7 @@ _CSRF = re.compile(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+')
 
 @pytest.fixture
 def whole_club(settings):
-    settings.IMHOTEP_ANALYSIS_PLAYOUTS = 6
-    build_club()
-    admin = UserFactory(username="manager", is_staff=True)
-    set_role(admin, Role.ADMIN)
-    guest = UserFactory(username="guest")
-    set_role(guest, Role.GUEST)
-    member = get_user_model().objects.get(username="ana_login")  # linked to the player Ana
-    pinned_to = boarddata.save("classic", board_data_test_set(), user=admin).version
-    classic = import_record(new_record(["Ana", "Ben"], 4, sides={"temple": "B"}), user=member).game
-    assert classic.board_data == pinned_to
-    event = duel_event(["Ana", "Cleo", "Dora", "Eve"])
-    lifecycle.start_round(event)
-    for pairing in event.round_set.get().pairings.filter(bye=False):  # each table's board, stored
-        first, second = (seat.player.name for seat in pairing.seats.order_by("order"))
-        import_board(winning_board(first, second, DAY + datetime.timedelta(days=9)), user=member)
-    assert lifecycle.link_games(event) == 2
-    analysed = Game.objects.filter(game_type="duel", status="finished", source="recorded").order_by("id").first()
-    done, _ = analysis.request_analysis(analysed)
-    analysis.run_analysis(done.pk)  # as the worker does (the test's transaction never commits)
-    done.refresh_from_db()
-    assert done.status == GameAnalysis.Status.DONE
-    return {"admin": admin, "event": event, "analysed": analysed, "classic": classic}
+    return build_whole_club(settings)
 
 
 def _urls(club) -> list[str]:
@@ -71,21 +43,33 @@ def _urls(club) -> list[str]:
         "/api/v1/ratings-check?game=duel", "/events/", f"/events/{event}/", f"/api/v1/events/{event}",
         f"/api/v1/events/{event}/rounds", f"/api/v1/events/{event}/standings", f"/events/{event}/crosstable.csv",
         f"/games/{analysed}/analysis", f"/api/v1/games/{analysed}/analysis",
+        f"/games/{analysed}/luck", f"/api/v1/games/{analysed}/luck", "/puzzles/",
+        *(f"/puzzles/{pk}" for pk in Puzzle.objects.order_by("pk").values_list("pk", flat=True)),
         *(f"/games/{pk}/" for pk in games), *(f"/api/v1/games/{pk}" for pk in games),
         *(f"/games/players/{pk}/" for pk in players), *(f"/api/v1/players/{pk}" for pk in players),
     ]
 
 
-ADMIN_URLS = ["/games/board-data/classic/", "/games/board-data/classic/export.json"]
+def _admin_urls(club) -> list[str]:
+    return ["/games/board-data/classic/", "/games/board-data/classic/export.json", "/account/invites",
+            f"/games/imports/{club['job'].pk}", f"/api/v1/imports/{club['job'].pk}"]
+
+
+def _member_urls(club) -> list[str]:
+    """Ana's own: her puzzle queue (its spaced-repetition state) and her upload's outcomes."""
+    return ["/puzzles/", f"/games/imports/{club['job'].pk}"]
 
 
 def _answers(club) -> dict[str, tuple[int, str]]:
-    """Every page and API answer, as a reader not signed in and as the club admin sees them."""
+    """Every page and API answer, as a reader not signed in, as the club admin and as the member
+    Ana see them."""
     cache.clear()  # a restore is read by a fresh deployment: nothing drawn before it is served
-    anonymous, admin = Client(), Client()
+    anonymous, admin, member = Client(), Client(), Client()
     admin.force_login(get_user_model().objects.get(username="manager"))
+    member.force_login(get_user_model().objects.get(username="ana_login"))
     answers = {}
-    for who, client, urls in (("anonymous", anonymous, _urls(club)), ("admin", admin, _urls(club) + ADMIN_URLS)):
+    for who, client, urls in (("anonymous", anonymous, _urls(club)), ("admin", admin, _urls(club) + _admin_urls(club)),
+                              ("member", member, _member_urls(club))):
         for url in urls:
             response = client.get(url)
             text = response.content.decode()
@@ -96,19 +80,39 @@ def _answers(club) -> dict[str, tuple[int, str]]:
     return answers
 
 
-def _wipe_all() -> None:
-    Event.objects.all().delete()
-    wipe()
-    BoardData.objects.all().delete()
-    assert not get_user_model().objects.exists()
+def test_every_carried_table_comes_back_row_by_row(whole_club, tmp_path):
+    before = carried_rows()
+    assert all(before[label] for label in ("analysis.GameLuck", "analysis.Puzzle", "games.ImportJob",
+                                           "membership.Invite", "events.PairingSeat", "analysis.GameAnalysis",
+                                           "events.ByeRequest"))
+    path = tmp_path / "club.ndjson"
+    export(path)
+    wipe_all()
+    out, error = import_all(path, "--atomic")
+    assert error is None, out
+    after = carried_rows()
+    assert [label for label in before if after[label] != before[label]] == []
+
+
+def test_each_player_s_puzzle_queue_keeps_its_spaced_repetition_state(whole_club, tmp_path):
+    queues = list(Puzzle.objects.order_by("pk").values_list("player__name", "due_on", "interval", "solved", "missed"))
+    assert {(solved, missed) for *_, solved, missed in queues} == {(1, 0), (0, 1)}  # one solved, one missed
+    path = tmp_path / "club.ndjson"
+    export(path)
+    wipe_all()
+    import_all(path)
+    assert list(Puzzle.objects.order_by("pk").values_list("player__name", "due_on", "interval", "solved",
+                                                          "missed")) == queues
 
 
 def test_the_whole_club_round_trips_to_the_same_answers(whole_club, tmp_path):
     before = _answers(whole_club)
     assert {status for status, _ in before.values()} == {200}
+    ana_s = Puzzle.objects.get(player__name="Ana")
+    assert f"/puzzles/{ana_s.pk}" in before["member /puzzles/"][1]  # her queue is on the page
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     out, error = import_all(path)
     assert error is None, out
     after = _answers(whole_club)
@@ -128,7 +132,7 @@ def test_accounts_come_back_with_their_password_hash_role_and_player(whole_club,
     roles = dict(Membership.objects.values_list("user__username", "role"))
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     import_all(path)
     assert dict(User.objects.values_list("username", "password")) == hashes
     assert dict(Membership.objects.values_list("user__username", "role")) == roles
@@ -141,7 +145,7 @@ def test_the_pinned_game_keeps_its_board_data_version(whole_club, tmp_path):
     version = (pinned.board_data.game_type, pinned.board_data.version, pinned.board_data.data)
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     import_all(path)
     restored = Game.objects.get(pk=pinned.pk).board_data
     assert (restored.game_type, restored.version, restored.data) == version
@@ -156,7 +160,7 @@ def test_the_file_is_readable_by_its_owner_only(whole_club, tmp_path):
 def test_an_account_the_database_has_already_is_kept_and_linked(whole_club, tmp_path):
     path = tmp_path / "club.ndjson"
     export(path)
-    _wipe_all()
+    wipe_all()
     kept = UserFactory(username="manager", is_staff=False)  # made by whoever runs the restore
     out, error = import_all(path)
     assert error is None, out
@@ -185,6 +189,6 @@ def test_a_game_line_pinned_to_a_version_not_restored_is_refused(whole_club, tmp
     header = json.loads(kept[0])
     header["counts"]["board_data"] = 0
     path.write_text("".join(line + "\n" for line in [json.dumps(header), *kept[1:]]), encoding="utf-8")
-    _wipe_all()
+    wipe_all()
     out, _ = import_all(path)
     assert "board_data: version id" in out and "was not restored" in out

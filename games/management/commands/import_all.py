@@ -18,7 +18,7 @@ class Command(BaseCommand):
         "duplicate line is refused, and nothing of it is written. Ratings are rebuilt: each game is stored with a "
         "mark that its ratings are out of date, so a run killed halfway leaves them to the next run (which "
         "rates them first, even if it then refuses the file) or background task. Exit status 1 if any line "
-        "was refused. See docs/operations.md."
+        "was refused. Prints a line per section with what it restored. See docs/backups.md."
     )
 
     def add_arguments(self, parser):
@@ -88,6 +88,10 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {file}: {exc.strerror}") from None
         except BackupRefused as exc:
             raise CommandError(f"{file}: {exc}; nothing was written") from None
+        if not result.rolled_back:
+            self.stdout.write("Restored, per section:")
+            for section in result.tally.sections():
+                self.stdout.write(f"  {section}")
         if not result.ok:
             raise CommandError(result.summary(), returncode=1)
         style = self.style.WARNING if result.warnings else self.style.SUCCESS

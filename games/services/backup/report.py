@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.services.backup.fileformat import Tally
+
 
 @dataclass
 class Problem:
@@ -30,6 +32,7 @@ class RestoreReport:
     rolled_back: bool = False  # --atomic and a problem: nothing was written
     rows: dict[str, int] = field(default_factory=dict)  # lines of ROW_KINDS restored, per kind
     skipped: dict[str, int] = field(default_factory=dict)  # --merge: lines of ROW_KINDS not restored
+    tally: Tally = field(default_factory=Tally)  # lines and rows written, per kind and model (`Tally.sections`)
 
     @property
     def ok(self) -> bool:

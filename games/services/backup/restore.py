@@ -1,13 +1,14 @@
 """A backup restored (``manage.py import_all``): the header checked, then each line (an
-account, a board-data version, a player, a game, an event, an analysis) written all or
-nothing, with the problems (lines refused) and warnings (games the engine now sees otherwise,
+account, a board-data version, a player, a game, an event, an analysis, a luck analysis, a
+player's puzzle queue, an upload, an invitation) written all or nothing, with the problems
+(lines refused) and warnings (games the engine now sees otherwise,
 `games.services.backup.results`; accounts kept as the database has them) of a
-`RestoreReport`; ratings are rebuilt from the results written and the explorer's facts worked
-out (package docstring).
+`RestoreReport` (its `tally`: what was written, per section); ratings are rebuilt from the
+results written and the explorer's facts worked out (package docstring).
 
-Accounts, board data, events and analyses (version 2's `ROW_KINDS`) are the club's own: they
-are restored into an empty club only; ``merge`` adds players and games from another club and
-counts those lines as skipped.
+The lines of `ROW_KINDS` (accounts, board data, events, analyses, luck analyses, puzzle
+queues, uploads, invitations) are the club's own: they are restored into an empty club only;
+``merge`` adds players and games from another club and counts those lines as skipped.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ class _Restorer(RowLines):
         self.names: dict[int, str] = {}  # backup player id → name in the database
         # Distinct ids read per kind (a duplicate line is not one more), plus lines of that
         # kind whose id could not be read: compared with the header's counts at the end.
-        self.ids: dict[str, set[int]] = {kinds: set() for kinds in COUNTED.values()}
+        self.ids: dict[str, set[int | str]] = {kinds: set() for kinds in COUNTED.values()}
         self.unnamed = dict.fromkeys(COUNTED.values(), 0)
         self.last_line = 0
         # Backup id → database id of the rows other lines point to (the same ids into an empty
@@ -175,8 +176,8 @@ class _Restorer(RowLines):
             self.problem(number, f"expected a {', '.join(COUNTED)} line, got {str(data)[:60]!r}")
             return
         backup_id = data.get("id")
-        if isinstance(backup_id, int) and not isinstance(backup_id, bool):
-            self.ids[COUNTED[kind]].add(backup_id)
+        if (isinstance(backup_id, int) and not isinstance(backup_id, bool)) or isinstance(backup_id, str):
+            self.ids[COUNTED[kind]].add(backup_id)  # a string: an import job's UUID
         else:
             self.unnamed[COUNTED[kind]] += 1
         try:
@@ -232,6 +233,7 @@ class _Restorer(RowLines):
             raise LineError(f"player {name!r} conflicts with a stored row ({exc})") from None
         self._player_read(number, backup_id, key, player.pk)
         self.report.players += 1
+        self.report.tally.update(("player", "games.Player"))
         self._users_read(username, created_users)
 
     def _player_read(self, number: int, backup_id: int, key: str, pk: int) -> None:
@@ -319,6 +321,8 @@ class _Restorer(RowLines):
         if isinstance(parent, int) and not isinstance(parent, bool):
             self.parents.append((game.pk, parent))  # linked at the end: a variation may come first
         self.report.games += 1
+        self.report.tally.update({"game": 1, "games.Game": 1, "games.Seat": len(seats), "games.Move": len(moves),
+                                  "games.Result": len(results.rows or ())})
         self._users_read(username, created_users)
         if results.warning is not None:
             # Reported once the game is written: a refused line is a problem, not a warning too.
@@ -340,8 +344,6 @@ class _Restorer(RowLines):
         self.game_lines[backup_id] = number
         if content_hash is not None:
             self.hash_lines[content_hash] = number
-
-    # ----------------------------------------------------------------------- accounts, board data, events, analyses
 
     # ----------------------------------------------------------------------- end
 
