@@ -175,11 +175,19 @@ def bring_up_to_date(game_type: str | None, left: int) -> None:
     (`games.tasks.fill_explorer_facts`) instead of replaying them inside the request. Queued
     once per `QUEUED_SECONDS` while the cache answers (with the cache out, once per reader:
     the fill is single flight, and one that finds nothing left ends at once)."""
-    if not left or not cache.add(QUEUED_KEY.format(game_type=game_type), 1, QUEUED_SECONDS):
+    key = QUEUED_KEY.format(game_type=game_type)
+    if not left or not cache.add(key, 1, QUEUED_SECONDS):
         return
     from games.tasks import fill_explorer_facts  # the tasks module imports the services
 
-    transaction.on_commit(lambda: fill_explorer_facts.enqueue(game_type))
+    def queue() -> None:
+        try:
+            fill_explorer_facts.enqueue(game_type)
+        except Exception:  # a queue that is out (RQ's Redis): the answer stands, the next reader queues
+            log.exception("explorer: the facts' fill could not be queued")
+            cache.delete(key)
+
+    transaction.on_commit(queue)
 
 
 def fill_queued(game_type: str | None) -> int:

@@ -5,6 +5,7 @@ import datetime
 import random
 
 import pytest
+from django_tasks.backends.immediate import ImmediateBackend
 
 from games.models import Game, GameFacts
 from games.services import explorer, recording
@@ -129,3 +130,19 @@ def test_the_page_says_how_many_games_are_being_brought_up_to_date(client):
     body = client.get("/games/explorer?game=duel").content.decode()
     assert "1 finished Imhotep: The Duel game counted." in body
     assert "2 finished games are not counted yet: their facts are being brought up to date in the background." in body
+
+
+class QueueOut(ImmediateBackend):
+    """A task queue that is out (RQ's Redis down): every enqueue fails."""
+
+    def enqueue(self, task, args, kwargs):
+        raise ConnectionError("the queue does not answer")
+
+
+def test_an_answer_stands_when_the_queue_is_out(settings, django_capture_on_commit_callbacks):
+    settings.TASKS = {"default": {"BACKEND": f"{__name__}.QueueOut"}}
+    recording.import_record(_record())
+    GameFacts.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = explorer.explore(Filters("duel"))
+    assert (answer.games, answer.uncounted) == (0, 1)
