@@ -14,7 +14,8 @@ from django.db import models
 
 class CacheVersion(models.Model):
     """One named version (``history``: what the games list, standings, ratings check and the
-    explorer show of the history; ``explorer-facts``: the explorer's facts). ``token``: a random
+    explorer show of the history; ``explorer-facts``: the explorer's facts; ``board-data``: the
+    newest board-data versions). ``token``: a random
     number drawn at each change, never a count: a count rolled back with its transaction, or with
     a restore of the database, would come round again to a number pages were cached under."""
 

@@ -10,7 +10,7 @@ def versions(apps, schema_editor):
     """The versions the shared cache keys on, each a fresh random token (games/services/cache_versions.py):
     nothing cached before the upgrade is read under them."""
     CacheVersion = apps.get_model("games", "CacheVersion")
-    for name in ("history", "explorer-facts"):
+    for name in ("history", "explorer-facts", "board-data"):
         CacheVersion.objects.get_or_create(name=name, defaults={"token": secrets.randbits(62)})
 
 

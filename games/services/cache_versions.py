@@ -13,6 +13,7 @@ from games.cache_models import CacheVersion
 
 HISTORY = "history"
 EXPLORER_FACTS = "explorer-facts"
+BOARD_DATA = "board-data"  # the newest board-data versions (games/boarddata.py)
 
 
 _QUOTED = {"token": connection.ops.quote_name("token"), "name": connection.ops.quote_name("name"),
