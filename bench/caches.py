@@ -3,17 +3,24 @@ games list and the standings with their tables' cache warm (the history's versio
 against cold (the version moved before each request, as after a write), and a replay step of
 the 82-ply base-game example with the process's timeline kept against forgotten before each
 request (what a worker that has not seen the record pays once). Median and p95 of ``--runs``
-requests each, and the gain of the medians. Last, a throttle's read and increment in the
+requests each, and the gain of the medians. Then a throttle's read and increment in the
 embedded cache with its connections closed after each (what Django's end of a request did to
-diskcache's backend) against left open (imhotep_site/diskcache_backend.py).
+diskcache's backend) against left open (imhotep_site/diskcache_backend.py). Last (issue #52),
+what every cached page pays for the history's version kept in the database: its read (one
+primary-key SELECT) against the shared cache's read it replaced, and a write (a history row
+updated in its own transaction, commit included) with the version moved in it (one UPDATE)
+against with the cache's increment after it, in µs.
 
-    .venv/bin/python bench/caches.py [--games 10000] [--runs 20]
+    .venv/bin/python bench/caches.py [--games 10000] [--runs 20] [--postgres]
 
 Production settings (DEBUG off) on a SQLite file and a diskcache directory of the run's own,
-removed at the end. docs/operations.md ("Caching") keeps the figures.
+removed at the end; ``--postgres``: a PostgreSQL database of the run's own instead (created on
+the server of CACHES_PG, default postgres://postgres@127.0.0.1:5432, dropped at the end).
+docs/operations.md ("Caching") keeps the figures.
 """
 
 import argparse
+import atexit
 import json
 import os
 import statistics
@@ -25,14 +32,39 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from inprocess import ROOT, production_django
 
-_work = str(production_django("imhotep-caches-"))
+PG_SERVER = os.environ.get("CACHES_PG", "postgres://postgres@127.0.0.1:5432")
+
+
+def _own_postgres() -> dict[str, str]:
+    """A PostgreSQL database of this run's own, dropped at exit (``--postgres``)."""
+    import psycopg
+
+    name = f"imhotep_bench_caches_{os.getpid()}"
+    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    atexit.register(drop)
+    return {"DATABASE_URL": f"{PG_SERVER}/{name}"}
+
+
+_work = str(production_django("imhotep-caches-", _own_postgres() if "--postgres" in sys.argv else None))
 
 from diskcache import DjangoCache  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from django.db.models import F  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 
+from games.models import Player  # noqa: E402
 from games.services import generated, history_version  # noqa: E402
 from games.services.recording import import_many  # noqa: E402
 from games.ui import timeline  # noqa: E402
@@ -60,6 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000, help="generated Duel games (default 10000)")
     parser.add_argument("--runs", type=int, default=20, help="requests per line (default 20)")
+    parser.add_argument("--postgres", action="store_true", help="a PostgreSQL database of the run's own (CACHES_PG)")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     generated.generate(args.games, 7)
@@ -67,7 +100,8 @@ def main() -> None:
     game = import_many([record])[0].game
     client = Client()
     nothing = lambda: None  # noqa: E731
-    print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"database: {connection.vendor}, {args.games} games")
     print(f"{'page':<40} {'cold median/p95':>18} {'warm median/p95':>18} {'gain':>6}")
     rows = [("games list (full page)", "/games/", history_version.bump, None),
             ("standings (full page)", "/games/standings?game=duel", history_version.bump, None)]
@@ -82,8 +116,48 @@ def main() -> None:
         show("replay step, 82 plies (htmx)", timed(client, steps, timeline.forget, htmx),
              timed(client, steps, nothing, htmx))
     cache.add("bench:count", 0, 600)
-    show("throttle's read and increment", counted(lambda: DjangoCache.close(cache), args.runs * 10),
+    inner = cache.inner()  # the guard's real backend (imhotep_site/cache_guard.py)
+    show("throttle's read and increment", counted(lambda: DjangoCache.close(inner), args.runs * 10),
          counted(nothing, args.runs * 10))
+    versions(args.runs * 50)
+
+
+def versions(runs: int) -> None:
+    """The history's version in the database (now) against in the shared cache (before #52).
+    A write: one row of the history updated in its own transaction, commit included (as a
+    renamed player), with the version moved in it against the cache's increment after it."""
+    cache.set("bench:history-version", 1, None)
+    player = Player.objects.order_by("pk").values_list("pk", flat=True).first()
+
+    def bump_in_a_write() -> None:
+        with transaction.atomic():
+            Player.objects.filter(pk=player).update(name=F("name"))
+            history_version.bump()
+
+    def incr_in_a_write() -> None:
+        with transaction.atomic():
+            Player.objects.filter(pk=player).update(name=F("name"))
+        cache.incr("bench:history-version")
+
+    print(f"{'per request or write, µs':<40} {'database median/p95':>20} {'cache median/p95':>20}")
+    for label, now, before in (("the history's version read", history_version.current,
+                                lambda: cache.get("bench:history-version")),
+                               ("a write with its move", bump_in_a_write, incr_in_a_write)):
+        database, shared = timed_call(now, runs), timed_call(before, runs)
+        print(f"{label:<40} {database[0]:8.1f} /{database[1]:8.1f} µs {shared[0]:8.1f} /{shared[1]:8.1f} µs")
+
+
+def timed_call(call, runs: int) -> tuple[float, float]:
+    """Median and p95 (µs) of ``call()``."""
+    for _ in range(10):
+        call()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1e6)
+    times.sort()
+    return statistics.median(times), times[max(int(len(times) * 0.95) - 1, 0)]
 
 
 def counted(after, runs: int) -> tuple[float, float]:

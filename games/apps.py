@@ -11,7 +11,7 @@ class GamesConfig(AppConfig):
         from games import boarddata
         from games.models import Game, GameFacts, Player, Rating, Result, Seat
         from games.services.explorer_facts import facts_changed
-        from games.services.history_version import changed
+        from games.services.history_version import changed, migrated
         from rules_engine.overlays import set_board_data_source
 
         # The club's board data (games/boarddata.py) reaches the engine beside the plugins'.
@@ -27,7 +27,7 @@ class GamesConfig(AppConfig):
         post_delete.connect(facts_changed, sender=GameFacts, dispatch_uid="explorer-facts-delete")
         # An upgrade runs migrate (`make serve` does on every start): tables drawn by the old
         # templates are not served after it.
-        post_migrate.connect(changed, sender=self, dispatch_uid="history-version-migrate")
+        post_migrate.connect(migrated, sender=self, dispatch_uid="history-version-migrate")
 
         # A worker rates any games an import that died halfway left unrated (games.services.ratings.catch_up),
         # before each task it starts: the first one after it starts, at the latest.

@@ -27,6 +27,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Max
 
 from games.models import BoardData, Game
+from games.services import cache_versions
 from imhotep_lib import nesting
 from rules_engine.errors import PluginError
 from rules_engine.messages import msg
@@ -66,17 +67,20 @@ def _current() -> dict[str, tuple[int, str, Any]]:
 def _shared_current() -> dict[str, tuple[int, str, Any]]:
     """The newest versions from the shared cache, else the database; no database (a fresh one
     before its migrations): none, said once per process and kept like an answer, so a replay of
-    thousands of records does not try the database for each."""
-    kept = cache.get(CURRENT_KEY)
-    if kept is None:
-        try:
+    thousands of records does not try the database for each. Kept in the shared cache under the
+    board data's version, which a save moves in its own transaction (issue #52): a save while
+    the cache was out is not hidden by the versions cached before it."""
+    try:
+        key = f"{CURRENT_KEY}:{cache_versions.read(cache_versions.BOARD_DATA)}"
+        kept = cache.get(key)
+        if kept is None:
             kept = {v.game_type: (v.pk, v.label, v.data) for v in _newest()}
-        except DatabaseError:
-            if not _unreadable_said[0]:
-                _unreadable_said[0] = True
-                log.info("board data not readable (database not migrated?): plugins' data only")
-            return {}
-        cache.set(CURRENT_KEY, kept, None)
+            cache.set(key, kept, None)
+    except DatabaseError:
+        if not _unreadable_said[0]:
+            _unreadable_said[0] = True
+            log.info("board data not readable (database not migrated?): plugins' data only")
+        return {}
     return kept
 
 
@@ -182,6 +186,7 @@ def save(game_type: str, data: object, *, user=None) -> Saved:
             with transaction.atomic():
                 top = BoardData.objects.filter(game_type=game_type).aggregate(top=Max("version"))["top"] or 0
                 version = BoardData.objects.create(game_type=game_type, version=top + 1, data=data, entered_by=user)
+                cache_versions.move(cache_versions.BOARD_DATA)  # with the version, whatever the cache does
         except IntegrityError:
             continue
         forget()
@@ -191,15 +196,11 @@ def save(game_type: str, data: object, *, user=None) -> Saved:
 
 def forget() -> None:
     """Every process reads the current versions again: this one at once, and once the save
-    commits; the others within `FRESH_SECONDS`."""
+    commits; the others within `FRESH_SECONDS` (the board data's version moved: `save` moves it
+    in its transaction, and this again for a version written past `save`)."""
     forget_in_process()
-    cache.delete(CURRENT_KEY)
-
-    def committed() -> None:
-        forget_in_process()
-        cache.delete(CURRENT_KEY)
-
-    transaction.on_commit(committed)
+    cache_versions.move(cache_versions.BOARD_DATA)
+    transaction.on_commit(forget_in_process)
 
 
 def forget_in_process() -> None:

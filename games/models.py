@@ -289,8 +289,9 @@ class GameFacts(models.Model):
     """What the club's explorer counts of one finished game, worked out once by the engine
     (`GameType.explorer_facts`: first moves, first to five obelisks, first market card, each
     seat's best site) and kept, so the explorer answers by counting rows instead of replaying
-    every game (games/services/explorer.py). ``fingerprint``: the registry's (engine and plugin
-    versions) when worked out; facts of another fingerprint are worked out again."""
+    every game (games/services/explorer.py). ``fingerprint``: the plugins' registry's (engine and
+    plugin versions) and ``board_data`` the game's own board-data version when worked out; facts
+    of another fingerprint or version are worked out again."""
 
     game = models.OneToOneField(
         Game, primary_key=True, on_delete=models.CASCADE, related_name="facts", verbose_name=_("game")
@@ -300,6 +301,12 @@ class GameFacts(models.Model):
     # The same as the lines an answer counts (games.services.explorer.counted_lines): a text
     # column reads and counts ten times faster than the JSON at 10,000 games (bench/explorer.py).
     counted = models.TextField(_("counted"), blank=True, default="")
+    # The board data the facts were worked out with: the game's own pinned version (issue #52), so
+    # a new version of one game type leaves every other game's facts as they are.
+    board_data = models.ForeignKey(
+        "BoardData", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("board data"),
+    )
 
     class Meta:
         verbose_name = _("game facts")
@@ -347,3 +354,7 @@ class BoardData(models.Model):
     def label(self) -> str:
         """The name the engine's registry keeps this data under (never reused: versions only grow)."""
         return f"{self.game_type}@{self.version}"
+
+
+# The versions the shared cache keys on (issue #52) live in their own module of this app.
+from games.cache_models import CacheVersion  # noqa: E402, F401

@@ -11,7 +11,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from rules_engine import ENGINE_VERSION
-from rules_engine.registry import default_registry
+from rules_engine.registry import base_registry
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -105,7 +105,10 @@ class GameFactsFactory(factory.django.DjangoModelFactory):
         engine = factory.LazyFunction(dict)
 
     game = factory.SubFactory(GameFactory, source="recorded")
-    fingerprint = factory.LazyFunction(lambda: default_registry().fingerprint)
+    # What the facts depend on (games/services/explorer_facts.py): engine and plugins, and the
+    # game's own board-data version.
+    fingerprint = factory.LazyFunction(lambda: base_registry().fingerprint)
+    board_data = factory.LazyAttribute(lambda o: o.game.board_data)
     facts = factory.LazyAttribute(lambda o: {**_outcome(o.game), "engine": o.engine})
     counted = factory.LazyAttribute(lambda o: "\n".join(_counted(o.facts)))
 

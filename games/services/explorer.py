@@ -14,9 +14,9 @@ the history is seen at once.
 
 Bounded like hints (issue 38, docs/security.md "Expensive reads"): an answer not kept yet is
 worked out only while a slot is free (`games.read_limits`), else `Busy` (429). Where facts are
-still missing (an engine upgrade), the answer fills at most `FILL_PER_ANSWER` of them when no
-other process is filling (single flight), and otherwise counts what is known and says how
-many games are left.
+still missing or out of date (an engine upgrade), the answer queues their fill in the background
+(`explorer_facts.bring_up_to_date`, issue #52: a request never replays a backlog), counts what
+is known and says how many games are left.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from games.models import Game, GameFacts
 from games.services import history_version
 from games.services.explorer_facts import (  # noqa: F401  (the services call them here)
     TREE_DEPTH,
+    bring_up_to_date,
     counted_lines,
     engine_facts,
     facts_of,
@@ -50,9 +51,6 @@ from games.services.explorer_facts import (  # noqa: F401  (the services call th
 
 #: Below this many games a rate is shown greyed and not ranked.
 SMALL_SAMPLE = 10
-#: Facts an answer works out itself before counting (when no other process is filling); more
-#: wait for the next answer or ``manage.py explorer_facts``.
-FILL_PER_ANSWER = 50
 CACHE_SECONDS = 86400
 #: Seconds an answer that left games uncounted is kept: the next reader may count them.
 PARTIAL_SECONDS = 30
@@ -203,8 +201,7 @@ def explore(filters: Filters, caller: read_limits.Caller | None = None) -> Explo
         if answer is not None:
             return answer
         left = uncounted(filters.game_type).count()
-        if left:
-            left -= fill(filters.game_type, FILL_PER_ANSWER, wait=False)
+        bring_up_to_date(filters.game_type, left)  # in the background: a reader replays nothing
         answer = count(filters, left)  # ids and numbers: the pages word them (games.ui.explorer_words)
     cache.set(f"imhotep:explorer:{answer_key(filters)}", answer, PARTIAL_SECONDS if left else CACHE_SECONDS)
     return answer

@@ -8,34 +8,46 @@ not share a cache still take turns); a reader that finds the fill taken answers 
 instead of replaying the same games. Rows are written with INSERT … ON CONFLICT DO NOTHING
 (``bulk_create(ignore_conflicts=True)``): a fact a save wrote meanwhile is kept, never a
 duplicate key. A fill moves the explorer's own version (`facts_version`), not the history's:
-the games list, standings and ratings check keep their cached tables."""
+the games list, standings and ratings check keep their cached tables.
+
+Each game's facts are worked out with what its replay depends on (issue #52): the engine and
+plugins (the plugins' registry's fingerprint) and the game's own pinned board-data version
+(`Game.board_data`, games/boarddata.py), both kept on the row. A new board-data version is
+pinned by no stored game, so it marks nothing out of date; a rescored game (pinned anew) is
+worked out again. Readers never work out a backlog: they queue `fill` in the background
+(`bring_up_to_date`, the task `games.tasks.fill_explorer_facts`) and count what is known."""
 
 from __future__ import annotations
 
 import json
 import logging
-import time
 import zlib
 from collections.abc import Mapping
 from typing import Any
 
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef, Value
+from django.db.models.functions import Coalesce
 
+from games import boarddata
 from games.models import Game, GameFacts
+from games.services import cache_versions
 from games.services.records import record_of
 from imhotep_lib.slots import slot
 from rules_engine.errors import RulesError
-from rules_engine.registry import default_registry
+from rules_engine.registry import base_registry, default_registry
 
 log = logging.getLogger(__name__)
 
 #: How deep the first-moves tree goes.
 TREE_DEPTH = 3
-#: The explorer's answers are kept under this version too: a fill moves it.
-VERSION_KEY = "imhotep:explorer:facts-version"
 #: Seconds the fill's slot is held at most: only a dead worker's slot expires.
 FILL_HOLD_SECONDS = 300
+#: Seconds a queued fill is not queued again by readers (the task clears it when done; a worker
+#: that died with it queued leaves it to expire).
+QUEUED_SECONDS = 600
+QUEUED_KEY = "imhotep:explorer:fill-queued:{game_type}"
 # The advisory lock's key on PostgreSQL (any 64-bit number the service uses for nothing else).
 _ADVISORY_KEY = zlib.crc32(b"imhotep:explorer:fill")
 
@@ -48,7 +60,8 @@ def engine_facts(game: Game) -> dict[str, Any]:
         return {}
     record = record_of(game)
     try:
-        return default_registry().game(game.game_type).explorer_facts(record)
+        with boarddata.pinned(game):  # the board data the game was played with, not the newest
+            return default_registry().game(game.game_type).explorer_facts(record)
     except RulesError as exc:
         log.warning("explorer: game %s not replayed: %s", game.pk, exc)
         return {}
@@ -111,43 +124,79 @@ def _field(value: object) -> str:
     return str(value).replace("\t", " ").replace("\n", " ")
 
 
+def fingerprint() -> str:
+    """What facts depend on besides the game's own board data: the engine's and the plugins'
+    versions (the plugins' registry, without any club's board data laid over it)."""
+    return base_registry().fingerprint
+
+
 def _facts_row(game: Game, fingerprint: str) -> dict[str, Any]:
     facts = facts_of(game)
-    return {"fingerprint": fingerprint, "facts": facts, "counted": "\n".join(counted_lines(facts))}
+    return {"fingerprint": fingerprint, "board_data_id": game.board_data_id, "facts": facts,
+            "counted": "\n".join(counted_lines(facts))}
 
 
 def refresh(game: Game) -> None:
     """Keep ``game``'s facts right after its record, results or status changed (the services
     that derive results call it): worked out for a finished game, dropped otherwise."""
     if game.status == Game.Status.FINISHED:
-        GameFacts.objects.update_or_create(game=game, defaults=_facts_row(game, default_registry().fingerprint))
+        GameFacts.objects.update_or_create(game=game, defaults=_facts_row(game, fingerprint()))
     else:
         GameFacts.objects.filter(game=game).delete()
 
 
 def uncounted(game_type: str | None = None):
-    """Finished games whose facts are missing or were worked out by another engine."""
+    """Finished games whose facts are missing, or were worked out by another engine or with
+    other board data than the game's own pinned version."""
     games = Game.objects.filter(status=Game.Status.FINISHED)
     if game_type is not None:
         games = games.filter(game_type=game_type)
-    return games.exclude(facts__fingerprint=default_registry().fingerprint)
+    # 0: no version (the plugins' data only); versions are numbered from 1.
+    fresh = (GameFacts.objects.filter(game=OuterRef("pk"), fingerprint=fingerprint())
+             .annotate(pinned=Coalesce("board_data_id", Value(0)))
+             .filter(pinned=Coalesce(OuterRef("board_data_id"), Value(0))))
+    return games.filter(~Exists(fresh))
 
 
 def facts_version() -> int:
-    """The number the explorer's answers are kept under besides the history's version."""
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        cache.add(VERSION_KEY, time.time_ns() // 1000, None)
-        version = cache.get(VERSION_KEY) or 0
-    return version
+    """The number the explorer's answers are kept under besides the history's version: in the
+    database (games/services/cache_versions.py), moved with the facts' own writes."""
+    return cache_versions.read(cache_versions.EXPLORER_FACTS)
 
 
 def facts_changed(**_signal_kwargs) -> None:
-    """Move `facts_version` on (a fill, and a save or delete of a `GameFacts` row)."""
+    """Move `facts_version` on (a fill, and a save or delete of a `GameFacts` row), in the
+    write's transaction."""
+    cache_versions.move(cache_versions.EXPLORER_FACTS)
+
+
+def bring_up_to_date(game_type: str | None, left: int) -> None:
+    """A reader found ``left`` games of ``game_type`` uncounted: queue one background fill
+    (`games.tasks.fill_explorer_facts`) instead of replaying them inside the request. Queued
+    once per `QUEUED_SECONDS` while the cache answers (with the cache out, once per reader:
+    the fill is single flight, and one that finds nothing left ends at once)."""
+    key = QUEUED_KEY.format(game_type=game_type)
+    if not left or not cache.add(key, 1, QUEUED_SECONDS):
+        return
+    from games.tasks import fill_explorer_facts  # the tasks module imports the services
+
+    def queue() -> None:
+        try:
+            fill_explorer_facts.enqueue(game_type)
+        except Exception:  # a queue that is out (RQ's Redis): the answer stands, the next reader queues
+            log.exception("explorer: the facts' fill could not be queued")
+            cache.delete(key)
+
+    transaction.on_commit(queue)
+
+
+def fill_queued(game_type: str | None) -> int:
+    """The queued fill (the task): every uncounted game of ``game_type``; then readers may
+    queue again."""
     try:
-        cache.incr(VERSION_KEY)
-    except ValueError:  # not there (evicted, or the cache cleared)
-        cache.add(VERSION_KEY, time.time_ns() // 1000, None)
+        return fill(game_type)
+    finally:
+        cache.delete(QUEUED_KEY.format(game_type=game_type))
 
 
 def fill(game_type: str | None = None, limit: int | None = None, batch: int = 500, *, wait: bool = True) -> int:
@@ -157,14 +206,11 @@ def fill(game_type: str | None = None, limit: int | None = None, batch: int = 50
     with slot("explorer-fill", 1, hold=FILL_HOLD_SECONDS) as free:
         if not free and not wait:
             return 0
-        done = _fill(game_type, limit, batch, wait=wait)
-    if done:
-        facts_changed()  # answers kept before lack these games; the history's tables are unchanged
-    return done
+        return _fill(game_type, limit, batch, wait=wait)
 
 
 def _fill(game_type: str | None, limit: int | None, batch: int, *, wait: bool) -> int:
-    fingerprint = default_registry().fingerprint
+    engine = fingerprint()
     done = 0
     while limit is None or done < limit:
         size = batch if limit is None else min(batch, limit - done)
@@ -175,10 +221,13 @@ def _fill(game_type: str | None, limit: int | None, batch: int, *, wait: bool) -
                          .prefetch_related("moves", "seats__player", "seats__result")[:size])
             if not games:
                 break
-            # Facts of another engine go; a row a save wrote meanwhile (this engine's) stays.
-            GameFacts.objects.filter(game__in=games).exclude(fingerprint=fingerprint).delete()
-            GameFacts.objects.bulk_create([GameFacts(game=game, **_facts_row(game, fingerprint)) for game in games],
+            # Facts out of date go (`uncounted` chose them); a row a save wrote meanwhile stays.
+            GameFacts.objects.filter(game__in=games).filter(game__in=uncounted(game_type).values("pk")).delete()
+            GameFacts.objects.bulk_create([GameFacts(game=game, **_facts_row(game, engine)) for game in games],
                                           ignore_conflicts=True)
+            # Answers kept before lack these games; moved in this batch's transaction, so a cache
+            # out meanwhile cannot keep them (the history's tables are unchanged).
+            facts_changed()
         done += len(games)
     return done
 

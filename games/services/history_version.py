@@ -5,33 +5,28 @@ the standings cache their rendered tables in the shared cache under it
 of the table's queries and rendering, and any change shows at once on every server
 (docs/operations.md, "Caching").
 
-It is bumped twice per change: at once (this process, and a test, sees the change on its next
-read) and again once the transaction commits (another process that rendered the old rows
-under the first new number in between never keeps them)."""
+The number is kept in the database (games/services/cache_versions.py, issue #52), moved in the
+same transaction as the write: a cache that was out during the write (the change then never
+reached it) serves nothing cached before it once it answers again, and another process sees the
+new number exactly when the write commits. Every write moves it (not only a transaction's
+first): a page this process drew inside the transaction, between two writes, is not kept under
+the number the transaction commits with."""
 
 from __future__ import annotations
 
-import time
+import logging
 
 from django.conf import settings
-from django.core.cache import cache
-from django.db import transaction
+from django.db import DatabaseError
 
-KEY = "imhotep:history-version"
+from games.services import cache_versions
 
-
-def _fresh() -> int:
-    # A number no earlier version had (microseconds): after the key was evicted or the cache
-    # cleared, a restart from 1 could meet tables cached under the old numbers.
-    return time.time_ns() // 1000
+log = logging.getLogger(__name__)
 
 
 def current() -> int:
-    version = cache.get(KEY)
-    if version is None:
-        cache.add(KEY, _fresh(), None)
-        version = cache.get(KEY) or _fresh()
-    return version
+    """The history's version: one primary-key read of the database (bench/caches.py measures it)."""
+    return cache_versions.read(cache_versions.HISTORY)
 
 
 def tables_cache() -> str:
@@ -41,10 +36,8 @@ def tables_cache() -> str:
 
 
 def bump() -> None:
-    try:
-        cache.incr(KEY)
-    except ValueError:  # not there (evicted, or the cache cleared)
-        cache.add(KEY, _fresh(), None)
+    """Move the version on, in the caller's transaction (bulk writes, which send no signals)."""
+    cache_versions.move(cache_versions.HISTORY)
 
 
 #: Fields no cached table shows: a save of only these leaves the version (a live move touches
@@ -56,4 +49,12 @@ def changed(update_fields=None, **_signal_kwargs) -> None:
     if update_fields and UNSHOWN.issuperset(update_fields):
         return
     bump()
-    transaction.on_commit(bump)
+
+
+def migrated(**_signal_kwargs) -> None:
+    """After `migrate` (an upgrade): tables drawn by the old templates are not served. A
+    migration back before the versions' table (0013) has none to move."""
+    try:
+        bump()
+    except DatabaseError as exc:
+        log.info("history version not moved after migrate: %s", exc)

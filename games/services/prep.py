@@ -7,8 +7,8 @@ Counted from the explorer's facts (`GameFacts`, see games/services/explorer.py):
 who won in play order and which seat started; the seats say where the player sat. Kept in the
 shared cache under the history's version and the facts' as the explorer's answers are, and
 bounded the same way (`games.read_limits`, the explorer's kind): an answer not kept is worked
-out only while a slot is free, else `Busy` (429); facts still missing are filled by at most
-`explorer.FILL_PER_ANSWER` per answer, and the rest are reported as not counted.
+out only while a slot is free, else `Busy` (429); facts still missing are queued for a fill in
+the background (`explorer.bring_up_to_date`) and reported as not counted.
 """
 
 from __future__ import annotations
@@ -51,8 +51,7 @@ def habits(game_type: str, player: int, opponent: int | None = None,
         return answer
     with read_limits.computing("explorer", caller):
         left = explorer.uncounted(game_type).count()
-        if left:
-            left -= explorer.fill(game_type, explorer.FILL_PER_ANSWER, wait=False)
+        explorer.bring_up_to_date(game_type, left)  # in the background: a reader replays nothing
         answer = count(game_type, player, opponent, left)
     cache.set(key, answer, explorer.PARTIAL_SECONDS if left else explorer.CACHE_SECONDS)
     return answer

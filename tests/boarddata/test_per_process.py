@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from games import boarddata
+from games.services import cache_versions
 from rules_engine.registry import default_registry
 
 
@@ -36,7 +37,7 @@ def test_after_fresh_seconds_another_process_save_is_read(entered, staff, test_s
     boarddata.current_overlays()
     monkeypatch.setattr(boarddata, "FRESH_SECONDS", 0.0)
     version = boarddata.BoardData.objects.create(game_type="classic", version=2, data=test_set, entered_by=staff)
-    cache.delete(boarddata.CURRENT_KEY)  # what the other process's save does to the shared cache
+    cache_versions.move(cache_versions.BOARD_DATA)  # what the other process's save does in its transaction
     assert boarddata.current_id("classic") == version.pk
 
 
@@ -51,3 +52,15 @@ def test_an_unreadable_database_is_said_once_per_process(caplog, monkeypatch):
             assert default_registry().board_data_label == {}  # the plugins' data alone
     assert [r.message for r in caplog.records].count(
         "board data not readable (database not migrated?): plugins' data only") == 1
+
+
+@pytest.mark.django_db
+def test_a_save_while_the_cache_was_out_is_read_once_it_answers(entered, staff, test_set, monkeypatch, settings):
+    # Issue #52: the shared cache kept the newest versions while it could not be told of the save.
+    boarddata.current_overlays()  # the versions before the save, in the shared cache
+    monkeypatch.setattr(boarddata, "FRESH_SECONDS", 0.0)
+    real = settings.CACHES["default"]
+    settings.CACHES = {**settings.CACHES, "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    saved = boarddata.save("classic", test_set, user=staff)  # a cache that is out: nothing reaches it
+    settings.CACHES = {**settings.CACHES, "default": real}
+    assert boarddata.current_id("classic") == saved.version.pk

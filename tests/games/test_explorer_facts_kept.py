@@ -5,6 +5,7 @@ import datetime
 import random
 
 import pytest
+from django_tasks.backends.immediate import ImmediateBackend
 
 from games.models import Game, GameFacts
 from games.services import explorer, recording
@@ -78,12 +79,38 @@ def test_facts_of_another_engine_are_worked_out_again():
     assert GameFacts.objects.get(game=game).facts["engine"]["opening"]
 
 
-def test_an_answer_counts_games_whose_facts_were_missing():
+def test_an_answer_queues_the_missing_facts_and_replays_none_itself(django_capture_on_commit_callbacks):
+    # Issue #52: a reader counts what is known; the backlog is worked out by a worker.
+    from django_tasks_db.models import DBTaskResult
+
     recording.import_record(_record())
     GameFacts.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = explorer.explore(Filters("duel"))
+    assert (answer.games, answer.uncounted) == (0, 1)
+    assert not GameFacts.objects.exists()
+    assert DBTaskResult.objects.filter(task_path="games.tasks.fill_explorer_facts").count() == 1
+
+
+def test_the_queued_fill_works_the_facts_out_for_the_next_answer(immediate_tasks, django_capture_on_commit_callbacks):
+    recording.import_record(_record())
+    GameFacts.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        explorer.explore(Filters("duel"))  # the worker (here: at once, on commit) fills them
     answer = explorer.explore(Filters("duel"))
-    assert answer.uncounted == 0
+    assert (answer.games, answer.uncounted) == (1, 0)
     assert [s.id for s in answer.sections if s.id == "first_move"] == ["first_move"]
+
+
+def test_readers_queue_one_fill_while_it_waits(django_capture_on_commit_callbacks):
+    from django_tasks_db.models import DBTaskResult
+
+    recording.import_record(_record())
+    GameFacts.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        explorer.explore(Filters("duel"))
+        explorer.explore(Filters("duel", players=(1,)))
+    assert DBTaskResult.objects.filter(task_path="games.tasks.fill_explorer_facts").count() == 1
 
 
 def test_the_command_fills_the_facts(capsys):
@@ -96,11 +123,26 @@ def test_the_command_fills_the_facts(capsys):
     assert GameFacts.objects.count() == 1
 
 
-def test_an_answer_fills_a_few_facts_and_says_how_many_are_left(client, monkeypatch):
-    monkeypatch.setattr(explorer, "FILL_PER_ANSWER", 1)
+def test_the_page_says_how_many_games_are_being_brought_up_to_date(client):
     for seed in range(3):
         recording.import_record(_record(seed=seed))
-    GameFacts.objects.all().delete()
+    GameFacts.objects.filter(game__in=Game.objects.order_by("pk")[:2]).delete()
     body = client.get("/games/explorer?game=duel").content.decode()
     assert "1 finished Imhotep: The Duel game counted." in body
-    assert "2 finished games are not counted yet" in body
+    assert "2 finished games are not counted yet: their facts are being brought up to date in the background." in body
+
+
+class QueueOut(ImmediateBackend):
+    """A task queue that is out (RQ's Redis down): every enqueue fails."""
+
+    def enqueue(self, task, args, kwargs):
+        raise ConnectionError("the queue does not answer")
+
+
+def test_an_answer_stands_when_the_queue_is_out(settings, django_capture_on_commit_callbacks):
+    settings.TASKS = {"default": {"BACKEND": f"{__name__}.QueueOut"}}
+    recording.import_record(_record())
+    GameFacts.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = explorer.explore(Filters("duel"))
+    assert (answer.games, answer.uncounted) == (0, 1)
