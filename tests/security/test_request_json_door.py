@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib import admin
-from django.db import models
 from django.contrib.auth.models import User
+from django.db import models
 from django.test import RequestFactory, override_settings
 
 from imhotep_lib import nesting, request_json
@@ -91,7 +91,7 @@ def test_every_admin_json_field_is_the_doors_form_field():
                     form_field = one.formfield_for_dbfield(field, request=None)
                     if form_field is not None and not isinstance(form_field, request_json.JSONFormField):
                         others.append(f"{type(one).__name__}: {one.model.__name__}.{field.name}")
-    assert not others, f"admin JSON fields past the door (formfield_overrides = request_json.ADMIN_FORMFIELDS): {others}"
+    assert not others, f"admin JSON fields past the door (set request_json.ADMIN_FORMFIELDS): {others}"
 
 
 # --------------------------------------------------------------------------- the helper
@@ -144,3 +144,21 @@ def test_strict_refuses_nan():
 def test_bytes_that_are_not_utf8_are_not_json():
     with pytest.raises(request_json.NotJSON, match="is not UTF-8"):
         request_json.loads(b'["\xff"]', "file")
+
+
+# --------------------------------------------------------------------------- the puzzle page
+
+
+@pytest.mark.django_db
+def test_a_puzzle_answer_nested_a_thousand_deep_is_a_400_naming_the_field(alice, live_game):
+    """The issue's 500: the puzzle page parsed the posted move past the nesting limit."""
+    from tests.security.conftest import signed_in
+    from tests.security.test_write_routes import _a_puzzle
+
+    seat = live_game.seats.order_by("order").first()
+    puzzle = _a_puzzle(live_game, seat.player_id)
+    response = signed_in(alice).post(f"/puzzles/{puzzle.pk}", {"move": DEEP})
+    assert response.status_code == 400
+    assert "move is not usable JSON: the JSON is nested too deeply" in response.content.decode()
+    puzzle.refresh_from_db()
+    assert (puzzle.solved, puzzle.missed) == (0, 0)
