@@ -125,4 +125,4 @@ class JSONFormField(forms.JSONField):
 
 
 #: ``formfield_overrides`` of every ModelAdmin whose model has a JSONField.
-ADMIN_FORMFIELDS: dict[type[models.Field], dict[str, Any]] = {models.JSONField: {"form_class": JSONFormField}}
+ADMIN_FORMFIELDS: dict[type[models.Field[Any, Any]], dict[str, Any]] = {models.JSONField: {"form_class": JSONFormField}}
