@@ -1,4 +1,5 @@
-# The commands of the README: `make run`, `make test`, `make serve`. All set up .venv first.
+# The commands of the README: `make run`, `make test`; production: `make deploy` once per install or
+# upgrade, then `make serve` (docs/operations.md). All set up .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1:$(PORT)
 
-.PHONY: run dev test venv venv-dev lint typecheck serve serve-env bench load loadtest clean
+.PHONY: run dev test venv venv-dev kernels lint typecheck deploy serve serve-env bench load loadtest clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +47,12 @@ $(LOCALE_MO): %.mo: %.po
 venv: $(VENV)/.installed $(LOCALE_MO)
 venv-dev: venv $(VENV)/.installed-dev
 
+# The compiled kernels (numba) in their cache, NUMBA_CACHE_DIR (var/numba-cache unless set;
+# imhotep_site/kernels.py is the one place that says so): compiled when the cache does not hold
+# this install's (about 40 CPU s), else nothing, so that no start and no request compiles them.
+kernels: venv
+	$(BIN)/python -m imhotep_site.kernels
+
 # The suite runs in .venv-test: .venv's packages (a .pth file, nothing installed twice) plus
 # the example plugin (examples/imhotep-house-rules), so the tests can show a third-party
 # plugin end to end while the service that `make run` serves never has it.
@@ -74,10 +81,9 @@ run: SERVE_ENV = DJANGO_DEBUG="$${DJANGO_DEBUG:-0}" IMHOTEP_LOCAL_SERVE=1 \
   DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost,[::1],$(firstword $(subst :, ,$(HOST)))}"
 run: RUNSERVER_ARGS = --noreload
 dev: SERVE_ENV = DJANGO_DEBUG=1
-# The compiled playouts are compiled into numba's cache beside the server (15–30 CPU s on a new
-# checkout, a second once cached), so that the first hint or analysis does not wait for it.
-WARM_KERNELS = from rules_engine.duel.fastplay import warm_up as duel; \
-  from rules_engine.classic.fastplay import warm_up as classic; duel(); classic()
+# The compiled kernels are compiled into numba's cache (`make kernels`) beside the server (about
+# 40 CPU s on a new checkout, nothing once cached), so that the first replay or hint does not
+# wait for them; the server, the worker and this step share var/numba-cache (settings.py).
 # Demo data and the demo admin (development tools, refused with debug off) are made while the
 # server starts, and the admin's sign-in line is printed once the server answers, below its banner;
 # a background-task worker (game analysis) runs beside the server. Ctrl-C stops them all.
@@ -90,22 +96,30 @@ run dev: venv $(SECRET_FILE)
 	  && $(BIN)/python deploy/wait_up.py http://$(HOST)/healthz 120 \
 	  && printf '\n%s\nServing http://%s/ (Ctrl-C stops)\n\n' "$$signin" "$(HOST)"; } & demo=$$!; \
 	$(BIN)/python manage.py db_worker --no-reload --interval 2 --verbosity 0 & worker=$$!; \
-	nice $(BIN)/python -c "$(WARM_KERNELS)" >/dev/null 2>&1 & warm=$$!; \
+	nice $(BIN)/python -m imhotep_site.kernels >/dev/null 2>&1 & warm=$$!; \
 	trap 'kill $$demo $$worker $$warm 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST)
 
-# Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md). The app is
-# loaded and warmed before the workers fork (deploy/gunicorn.conf.py), so a restart serves at once.
-# Needs DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and DATABASE_URL=postgres://…; WORKERS, BIND
-# and GUNICORN_ARGS override the defaults. Checks, migrates and collects static files first.
+# Production: gunicorn + whitenoise, DJANGO_DEBUG=0, PostgreSQL (docs/operations.md). Both need
+# DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and DATABASE_URL=postgres://….
+# `make deploy`: the one-time steps of an install or upgrade, run once (from one machine) before
+# the (re)start: checks, migrates, collects static files and compiles the kernels into numba's cache.
+deploy: export DJANGO_DEBUG := 0
+deploy: serve-env venv
+	$(BIN)/python manage.py check --deploy
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python -m imhotep_site.kernels
+
+# `make serve` only starts gunicorn: its master loads the app, refuses to start (exit status 3,
+# naming what is missing) where `make deploy` was not run, loads the kernels from the cache and
+# warms the app before it listens and forks the workers (deploy/gunicorn.conf.py), so a restart
+# answers in seconds. WORKERS, BIND and GUNICORN_ARGS override the defaults.
 WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 + 1 )))
 BIND ?= 127.0.0.1:8000
 GUNICORN_ARGS ?=
 serve: export DJANGO_DEBUG := 0
 serve: serve-env venv
-	$(BIN)/python manage.py check --deploy
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	exec $(BIN)/gunicorn imhotep_site.wsgi --bind $(BIND) --workers $(WORKERS) --config deploy/gunicorn.conf.py \
 	  --access-logfile - --graceful-timeout 20 --max-requests 2000 --max-requests-jitter 200 $(GUNICORN_ARGS)
 
@@ -114,20 +128,30 @@ serve: serve-env venv
 serve-env:
 	@case "$$DATABASE_URL" in \
 	  postgres://*|postgresql://*|pgsql://*) ;; \
-	  "") echo "make serve: DATABASE_URL is not set; production runs on PostgreSQL," \
+	  "") echo "make $(firstword $(MAKECMDGOALS)): DATABASE_URL is not set; production runs on PostgreSQL," \
 	         "e.g. DATABASE_URL=postgres://imhotep:SECRET@db.example.org:5432/imhotep" >&2; exit 2;; \
-	  *) echo "make serve: DATABASE_URL must be a PostgreSQL URL (postgres://…), not '$${DATABASE_URL%%:*}:…';" \
+	  *) echo "make $(firstword $(MAKECMDGOALS)): DATABASE_URL must be a PostgreSQL URL (postgres://…), not '$${DATABASE_URL%%:*}:…';" \
 	        "SQLite is for development (make run)" >&2; exit 2;; \
 	esac
-	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: set DJANGO_SECRET_KEY (a long random string)" >&2; exit 2; }
-	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "make serve: set DJANGO_ALLOWED_HOSTS (the site's host names)" >&2; exit 2; }
+	@test -n "$$DJANGO_SECRET_KEY" || { echo "make $(firstword $(MAKECMDGOALS)): set DJANGO_SECRET_KEY (a long random string)" >&2; exit 2; }
+	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "make $(firstword $(MAKECMDGOALS)): set DJANGO_ALLOWED_HOSTS (the site's host names)" >&2; exit 2; }
+
+# axe-core for the page tests' accessibility checks (tests/browser/a11y.py), pinned in
+# tests/browser/package-lock.json, installed with npm (Debian: apt-get install npm). Without npm
+# (or offline) the page tests that check accessibility are skipped (failed in CI), and this says so.
+AXE := tests/browser/node_modules/.package-lock.json
+$(AXE): tests/browser/package-lock.json
+	@if ! command -v npm >/dev/null; then \
+	  echo "make test: npm not found (apt-get install npm): the page tests' accessibility checks are skipped" >&2; \
+	elif ! npm ci --prefix tests/browser --no-audit --no-fund; then \
+	  echo "make test: npm ci failed (offline?): the page tests' accessibility checks are skipped" >&2; fi
 
 # On every core (pytest-xdist; TEST_WORKERS=0 runs in this process). Tests that share one
 # server or fixture between them carry @pytest.mark.xdist_group and run on one worker.
 TEST_WORKERS ?= auto
 # A PYTEST_ARGS selection that matches nothing here (pytest's exit code 5, e.g. PostgreSQL-only
 # tests chosen by name in the SQLite run) is said, not failed.
-test: $(TEST_VENV)/.installed $(LOCALE_MO)
+test: $(TEST_VENV)/.installed $(LOCALE_MO) $(AXE)
 	@$(TEST_VENV)/bin/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); status=$$?; \
 	$(if $(strip $(PYTEST_ARGS)),if [ $$status = 5 ]; then echo "make test: no test matched PYTEST_ARGS"; status=0; fi;) \
 	exit $$status

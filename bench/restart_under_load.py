@@ -1,18 +1,27 @@
-"""A server started, and started again after a SIGKILL, while CPU-bound processes load the
-machine: the time to the first good answer, and until a round of requests on every page kind is
-answered (issue 38; docs/operations.md "Starting under load").
+"""A restart under load (issues 38 and 52; docs/operations.md "Restarts"): the time from the
+start command to the first 200 of /games/, and until a round of requests on every page kind is
+all answered, for the start sequence of before issue 52 (the baseline) and for `make serve`'s.
 
-    .venv/bin/python bench/restart_under_load.py [--burners 2] [--workers N] [--warm-up-load 0]
+    .venv/bin/python bench/restart_under_load.py [--load 8] [--settle 60] [--rounds 2] [--cold]
 
-Runs gunicorn as `make serve` does (production settings, deploy/gunicorn.conf.py: the app loaded
-and warmed before forking) and, as the baseline in the same run, without the config (each worker
-imports the app on its first request). The database is DATABASE_URL (PostgreSQL as in
-production; migrated first), else a new SQLite file. ``--burners`` processes spin on the CPU for
-the whole run; ``--warm-up-load S`` waits S seconds after starting them so the load average has
-climbed before anything is measured. For each way of starting: start, time to the first 200 of
-/games/ and until 24 requests (4 at a time, the games list, the standings, the home page, the
-API list) are all answered 200; then SIGKILL to the whole server, start again, the same two times.
-The load average is printed before each start.
+- baseline: what `make serve` ran on every start before: `manage.py check --deploy`, `migrate`,
+  `collectstatic`, then gunicorn whose master warmed the app (and the kernels) after binding
+  the socket (the old deploy/gunicorn.conf.py, kept below);
+- new: what `make serve` runs now: gunicorn with deploy/gunicorn.conf.py alone (the one-time
+  steps were `make deploy`'s: run once here before the burners start, as an operator would).
+
+Both run with the production settings (DJANGO_DEBUG=0; the redirect to HTTPS off: loopback);
+the database is DATABASE_URL (PostgreSQL, as `make serve` requires), else a new SQLite file;
+the kernels' cache is this checkout's (imhotep_site/kernels.py), compiled once before anything
+is measured. ``--cold`` adds one start of each on an empty kernel cache (a fresh clone's first
+start, or a numba upgrade without `make deploy`).
+
+The load: CPU-bound processes (``--load`` minus the load average already there, at most 16),
+each stopping by itself after ``--max-seconds``; ``--settle`` seconds are left for the load
+average to climb before the first start. Each start: the start command, the first 200 of
+/games/, 24 requests (4 at a time: the games list, the standings, the home page, the API's
+list) all 200; then SIGKILL to the whole server and the next. The load average is printed
+before each start. Loopback only.
 """
 
 from __future__ import annotations
@@ -36,6 +45,19 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 PATHS = ["/games/", "/games/standings", "/", "/api/v1/games"]
 
+# deploy/gunicorn.conf.py before issue 52: the warm-up ran after the socket was bound, so
+# connections were accepted and held while the master warmed (or compiled the kernels).
+OLD_CONFIG = '''
+preload_app = True
+
+
+def when_ready(server):
+    from imhotep_site.warm import warm
+
+    statuses = warm(server.app.wsgi())
+    server.log.info("app warmed before forking: %s", statuses)
+'''
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -43,9 +65,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def burn() -> None:
-    while True:
-        pass
+def burn(seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for _ in range(100_000):
+            pass
 
 
 def get(url: str) -> int:
@@ -63,18 +87,24 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def start(env: dict, port: int, workers: int, preload: bool, log) -> subprocess.Popen:
-    args = [PYTHON, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
-    if preload:
-        args += ["--config", str(ROOT / "deploy" / "gunicorn.conf.py")]
-    return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+def gunicorn(port: int, workers: int, config: Path) -> list[str]:
+    # `make serve`'s arguments (Makefile), the access log left out.
+    return [PYTHON, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+            "--config", str(config), "--graceful-timeout", "20", "--max-requests", "2000",
+            "--max-requests-jitter", "200"]
 
 
-def measure(url: str, cap: float = 600.0) -> tuple[float, float]:
+def old_sequence(port: int, workers: int, config: Path) -> str:
+    manage = f"{PYTHON} manage.py"
+    return (f"{manage} check --deploy && {manage} migrate --noinput && "
+            f"{manage} collectstatic --noinput --verbosity 0 && exec {' '.join(gunicorn(port, workers, config))}")
+
+
+def measure(url: str, server: subprocess.Popen, cap: float) -> tuple[float, float]:
     """Seconds to the first 200 of /games/, and until 24 requests (4 at a time) all answered 200."""
     began = time.monotonic()
     while get(f"{url}/games/") != 200:
-        if time.monotonic() - began > cap:
+        if time.monotonic() - began > cap or server.poll() is not None:
             return float("inf"), float("inf")
         time.sleep(0.05)
     first = time.monotonic() - began
@@ -88,41 +118,59 @@ def measure(url: str, cap: float = 600.0) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--burners", type=int, default=2, help="CPU-bound processes running meanwhile")
+    parser.add_argument("--load", type=float, default=8.0, help="the load average to bring the machine to")
+    parser.add_argument("--settle", type=float, default=60.0, help="seconds between the burners' start and the first")
+    parser.add_argument("--max-seconds", type=float, default=1200.0, help="a burner stops by itself after this")
+    parser.add_argument("--rounds", type=int, default=2, help="starts of each kind")
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
-    parser.add_argument("--warm-up-load", type=float, default=0.0, help="seconds between the burners and the runs")
+    parser.add_argument("--cap", type=float, default=600.0, help="give a start up after this many seconds")
+    parser.add_argument("--cold", action="store_true", help="also one start of each on an empty kernel cache")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="imhotep-restart-"))
-    env = {**os.environ, "DJANGO_DEBUG": "0", "IMHOTEP_LOCAL_SERVE": "1",
+    (work / "old.conf.py").write_text(OLD_CONFIG)
+    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECURE_SSL_REDIRECT": "0", "PYTHONPATH": str(ROOT),
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(40), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_LOG_LEVEL": "WARNING", "IMHOTEP_CACHE_DIR": str(work / "cache")}
+    env.pop("IMHOTEP_LOCAL_SERVE", None)
     env.setdefault("DATABASE_URL", f"sqlite:///{work / 'db.sqlite3'}")
-    subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    print(f"database {env['DATABASE_URL'].rsplit('@', 1)[-1]}; {args.workers} gunicorn workers; "
-          f"{args.burners} CPU burners; {os.cpu_count()} CPUs; load average before the burners {load()}")
-    burners = [multiprocessing.Process(target=burn, daemon=True) for _ in range(args.burners)]
-    for b in burners:
-        b.start()
-    time.sleep(args.warm_up_load)
+    print(f"load average before anything {load()}", flush=True)
+    # `make deploy`'s one-time steps, once, before the load (the kernels: a no-op when cached).
+    for step in (["manage.py", "migrate", "--noinput", "-v", "0"],
+                 ["manage.py", "collectstatic", "--noinput", "-v", "0"], ["-m", "imhotep_site.kernels"]):
+        subprocess.run([PYTHON, *step], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+    burners = max(0, min(16, round(args.load - os.getloadavg()[0])))
+    print(f"database {env['DATABASE_URL'].rsplit('@', 1)[-1]}; {args.workers} gunicorn workers; {os.cpu_count()} CPUs; "
+          f"load average {load()}; starting {burners} CPU burners for a load of {args.load:g}, "
+          f"{args.settle:g} s to settle", flush=True)
+    procs = [multiprocessing.Process(target=burn, args=(args.max_seconds,), daemon=True) for _ in range(burners)]
+    for p in procs:
+        p.start()
+    time.sleep(args.settle)
+    kinds = {"baseline: check, migrate, collectstatic, warm after bind": work / "old.conf.py",
+             "new: make serve (warmed before listening)": ROOT / "deploy" / "gunicorn.conf.py"}
+    starts = [(label, config, None) for _ in range(args.rounds) for label, config in kinds.items()]
+    if args.cold:
+        starts += [(f"{label}, empty kernel cache", config, work / f"numba-{n}")
+                   for n, (label, config) in enumerate(kinds.items())]
     try:
-        for preload in (False, True):
-            label = "preloaded and warmed (make serve)" if preload else "baseline: no preload, lazy workers"
+        for n, (label, config, numba_dir) in enumerate(starts):
             port = free_port()
-            url = f"http://127.0.0.1:{port}"
-            with open(work / f"server-{preload}.log", "wb") as log:
-                for attempt in ("start", "after SIGKILL"):
-                    before = load()
-                    server = start(env, port, args.workers, preload, log)
-                    first, round_done = measure(url)
-                    print(f"{label:36} {attempt:14} load {before}: first 200 after {first:6.2f} s, "
-                          f"24 requests answered after {round_done:6.2f} s")
-                    os.killpg(server.pid, signal.SIGKILL)
-                    server.wait()
-                    time.sleep(0.5)  # the port is free again
+            run_env = {**env, **({"NUMBA_CACHE_DIR": str(numba_dir)} if numba_dir else {})}
+            command = (old_sequence(port, args.workers, config) if config.name == "old.conf.py"
+                       else " ".join(gunicorn(port, args.workers, config)))
+            before = load()
+            with open(work / f"server-{n}.log", "wb") as log:
+                server = subprocess.Popen(command, shell=True, cwd=ROOT, env=run_env, stdout=log,
+                                          stderr=subprocess.STDOUT, start_new_session=True)
+                first, round_done = measure(f"http://127.0.0.1:{port}", server, args.cap)
+                print(f"{label:62} load {before}: first 200 after {first:6.2f} s, "
+                      f"24 requests answered after {round_done:6.2f} s", flush=True)
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
     finally:
-        for b in burners:
-            b.terminate()
-    print(f"load average at the end {load()}")
+        for p in procs:
+            p.terminate()
+    print(f"load average at the end {load()}; logs in {work}")
 
 
 if __name__ == "__main__":

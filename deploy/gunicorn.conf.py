@@ -1,14 +1,35 @@
-"""gunicorn's settings for `make serve` and bench/cluster.py (docs/operations.md "Starting under
-load"): the master loads the app and warms it (imhotep_site/warm.py) before it forks the workers,
-so a worker started or restarted at any load answers at once instead of importing the app on its
-first request. A code change then needs a restart (a HUP reloads the workers, not the code)."""
+"""gunicorn's settings for `make serve` and bench/cluster.py (docs/operations.md "Restarts"):
+the master loads the app (preload_app) and, before it binds the socket, refuses to start where
+`make deploy`'s one-time steps are missing (migrations, static files), then warms the app and
+loads the compiled kernels from numba's cache (imhotep_site/warm.py, imhotep_site/kernels.py).
+Only then does it listen and fork the workers, each with everything loaded: no connection is
+accepted that nobody answers, and a worker started or restarted at any load answers at once.
+A code change needs a restart (a HUP forks new workers from the loaded master, old code)."""
+
+import sys
+import time
 
 preload_app = True
 
 
-def when_ready(server):
-    # After the app is loaded (preload_app), before the first worker is forked.
-    from imhotep_site.warm import warm
+def on_starting(server):
+    # After the app is loaded (preload_app), before the socket is bound and any worker forked.
+    from imhotep_site import kernels
+    from imhotep_site.warm import release, unready, warm
 
+    began = time.monotonic()
+    problems = unready()
+    if problems:
+        release()
+        server.log.error("not starting: %s. Run `make deploy` (migrate, collectstatic, compile the kernels) "
+                         "once after installing or upgrading, then start again (docs/operations.md)",
+                         "; ".join(problems))
+        sys.exit(3)
+    if not kernels.ready():
+        # A cache from another numba, Python or kernel source: compiled here, before listening
+        # (connections are refused meanwhile, not held), and stamped for the next start.
+        server.log.warning("the compiled kernels are not in %s: compiling them before listening (about 40 CPU s). "
+                           "`make deploy` compiles them before a restart", kernels.cache_dir())
+        kernels.compile_kernels()
     statuses = warm(server.app.wsgi())
-    server.log.info("app warmed before forking: %s", statuses)
+    server.log.info("app warmed before listening and forking in %.1f s: %s", time.monotonic() - began, statuses)

@@ -13,6 +13,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from imhotep_site import kernels
 from imhotep_site.caches import caches
 from imhotep_site.env import env_bool, env_int, env_list, env_names, env_positive_int
 
@@ -240,6 +241,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # ratings check) in the "uncached" alias, a dummy cache; "replays": no process keeps a replay.
 IMHOTEP_UNCACHED = env_names("IMHOTEP_UNCACHED", {"tables", "replays"})
 CACHES = caches(REDIS_URL, os.environ.get("IMHOTEP_CACHE_DIR", str(BASE_DIR / "var" / "cache")))
+# numba's compiled kernels (imhotep_site/kernels.py, docs/operations.md "The compiled playouts"):
+# NUMBA_CACHE_DIR, default var/numba-cache, set here before any app imports numba, so the server,
+# the task workers and `make deploy`'s compile step share one cache.
+NUMBA_CACHE_DIR = kernels.cache_dir()
 IMHOTEP_TABLES_CACHE = "uncached" if "tables" in IMHOTEP_UNCACHED else "default"
 IMHOTEP_KEEP_REPLAYS = "replays" not in IMHOTEP_UNCACHED  # games/ui/timeline.py
 

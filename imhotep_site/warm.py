@@ -1,5 +1,5 @@
 """Loading the app before gunicorn forks its workers (issue 38; deploy/gunicorn.conf.py,
-docs/operations.md "Starting under load").
+docs/operations.md "Restarts").
 
 A worker that imports the app on its first request spends seconds of CPU on it (URLconf and
 views, templates, the game registry and engines); on a loaded machine that passed gunicorn's
@@ -13,6 +13,9 @@ connection must not be shared by the forked workers.
 import and the kernel's compile or cache load, a second or more of CPU each), so a worker's
 first hint or bot move does not pay it (#40). A game whose kernel cannot load (numba missing)
 is logged and left cold; start-up goes on.
+
+`unready` is what `make serve` refuses to start without (issue #52): the one-time steps of
+`make deploy` (migrate, collectstatic) left undone, so that a start never runs them itself.
 """
 
 from __future__ import annotations
@@ -78,8 +81,29 @@ def warm_games() -> dict[str, bool]:
             continue
         if not warmed[game_id]:
             logger.info("%s: no compiled playouts warmed", game_id)
-    logger.info("compiled playouts warmed before forking: %s", warmed)
+    logger.info("compiled playouts warmed before serving: %s", warmed)
     return warmed
+
+
+def unready() -> list[str]:
+    """What keeps this app from serving as deployed: migrations not applied to the database,
+    static files not collected (where they are served from the manifest). Empty: ready."""
+    from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+    from django.db.migrations.executor import MigrationExecutor
+
+    problems = []
+    try:
+        executor = MigrationExecutor(connections["default"])
+        plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    except Exception as exc:  # the database cannot be reached: said as it is
+        problems.append(f"the database cannot be read ({type(exc).__name__}: {exc})"[:400])
+    else:
+        if plan:
+            names = ", ".join(f"{m.app_label}.{m.name}" for m, _back in plan[:3]) + (", …" if len(plan) > 3 else "")
+            problems.append(f"{len(plan)} migration(s) not applied to the database ({names})")
+    if isinstance(staticfiles_storage, ManifestFilesMixin) and not staticfiles_storage.hashed_files:
+        problems.append(f"the static files are not collected into {settings.STATIC_ROOT}")
+    return problems
 
 
 def release() -> None:

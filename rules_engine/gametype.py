@@ -77,6 +77,9 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
     colours: ClassVar[tuple[str, ...]] = ("black", "white")
     #: BoardGameGeek's id of the game (the "Log it on BoardGameGeek" link), None when BGG lacks it.
     bgg_id: ClassVar[int | None] = None
+    #: Whether a game can end with players sharing a place (False: its ranking always parts
+    #: them, so a result entered by hand with a shared place is refused, e.g. at an event).
+    shared_places: ClassVar[bool] = True
 
     # -- records -----------------------------------------------------------------------
     def new_record(self, players: Sequence[str], rng: random.Random, *, sides: Mapping[str, str] | None = None,

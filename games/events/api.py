@@ -1,19 +1,27 @@
-"""Events in the REST API (read-only): GET /api/v1/events, /api/v1/events/<id>,
-/api/v1/events/<id>/rounds (each round's tables, seats, points and games) and
-/api/v1/events/<id>/standings."""
+"""Events in the REST API: GET /api/v1/events, /api/v1/events/<id>, /api/v1/events/<id>/rounds
+(each round's tables, seats, points, games and how the points came about) and
+/api/v1/events/<id>/standings; a club admin's POST of a table's result
+(/api/v1/events/<id>/rounds/<n>/tables/<t>/result) and a player's of a bye for a coming round
+(/api/v1/events/<id>/byes). A refused change answers 400 with the reason in ``error``."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, serializers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import generics, permissions, serializers, status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.views.common import NOT_FOUND, PAGE_NOT_FOUND, Pages
-from games.events.models import Event
-from games.events.presenting import round_views
+from games.api.views.common import NOT_FOUND, PAGE_NOT_FOUND, HistoryAPIView, Pages
+from games.events import byes, lifecycle, result_entry
+from games.events.models import ByeRequest, Event, Pairing, Registration
+from games.events.presenting import TableView, round_views
 from games.events.results import history_of, rounds_of, standings
+from games.membership.roles import is_club_admin
+from games.models import name_key
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -23,7 +31,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "name", "game_type", "kind", "rounds", "scoring", "place_points", "bye_points",
-                  "tiebreaks", "pairing_edition", "seed", "language", "status", "created_at"]
+                  "tiebreaks", "pairing_edition", "requested_byes", "seed", "language", "status", "created_at"]
 
 
 class EventSeatSerializer(serializers.Serializer):
@@ -37,6 +45,10 @@ class EventTableSerializer(serializers.Serializer):
     bye = serializers.BooleanField()
     game = serializers.IntegerField(allow_null=True, help_text="The club-history game played at this table.")
     live = serializers.BooleanField(help_text="The game is being recorded move by move now.")
+    kind = serializers.CharField(help_text="How the points came about: played, forfeit (a double forfeit: 0 and 0), "
+                                           "pab (the pairing-allocated bye), half-bye or zero-bye (asked for).")
+    result = serializers.CharField(help_text="The result a club admin set, by its code (1-0, 0-1, =, +-, -+, --); "
+                                             "\"\" for none (the game's).")
     seats = EventSeatSerializer(many=True)
 
 
@@ -80,14 +92,94 @@ class EventRounds(APIView):
                    responses={200: EventRoundSerializer(many=True), 404: NOT_FOUND})
     def get(self, request, pk: int):
         event = get_object_or_404(Event, pk=pk)
-        data = [
-            {"number": r.number, "complete": r.done, "tables": [
-                {"table": t.number, "bye": t.bye, "game": t.game_id, "live": t.live,
-                 "seats": [{"player": s.name, "points": s.points, "score": s.score} for s in t.seats]}
-                for t in r.tables]}
-            for r in round_views(event, rounds_of(event))
-        ]
+        data = [{"number": r.number, "complete": r.done, "tables": [_table(t) for t in r.tables]}
+                for r in round_views(event, rounds_of(event))]
         return Response(EventRoundSerializer(data, many=True).data)
+
+
+def _table(t: TableView) -> dict:
+    return {"table": t.number, "bye": t.bye, "game": t.game_id, "live": t.live, "kind": t.kind,
+            "result": t.result_code, "seats": [{"player": s.name, "points": s.points, "score": s.score}
+                                               for s in t.seats]}
+
+
+REFUSED = OpenApiResponse(inline_serializer("EventRefusal", {"error": serializers.CharField()}),
+                          description="Refused, the reason in `error` (in the caller's language).")
+
+
+class IsClubAdmin(permissions.BasePermission):
+    message = gettext_lazy("Only a club admin may run events.")
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated and is_club_admin(request.user))
+
+
+class EventResultSerializer(serializers.Serializer):
+    result = serializers.CharField(
+        required=False, allow_blank=True, max_length=10,
+        help_text="A two-seat table: 1-0 or 0-1 (a game won), = (a shared place, for a game that has one), "
+                  "+- or -+ (a forfeit won by seat 1 or 2), -- (a double forfeit); \"\" clears it.")
+    places = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True, max_length=8,
+        help_text="A larger table: each seat's place in seat order (1 = first; shared places allowed where the "
+                  "game has them); null clears it.")
+
+
+class EventResult(HistoryAPIView, APIView):
+    permission_classes = (IsClubAdmin,)
+
+    @extend_schema(summary="Set a table's result (club admins)", request=EventResultSerializer,
+                   responses={200: EventTableSerializer, 400: REFUSED, 404: NOT_FOUND})
+    def post(self, request, pk: int, number: int, table: int):
+        pairing = get_object_or_404(Pairing.objects.select_related("round__event"), round__event_id=pk,
+                                    round__number=number, table=table)
+        body = EventResultSerializer(data=request.data)
+        if not body.is_valid() or ("result" in body.validated_data) == ("places" in body.validated_data):
+            return Response({"error": _("give either result (e.g. 1-0, +-, --) or places (e.g. [2, 1])")},
+                            status=status.HTTP_400_BAD_REQUEST)
+        try:
+            if "result" in body.validated_data:
+                result_entry.enter_result(pairing, body.validated_data["result"])
+            else:
+                lifecycle.fix_result(pairing, body.validated_data["places"])
+        except lifecycle.EventError as exc:
+            return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        event = pairing.round.event
+        (view,) = round_views(event, [r for r in rounds_of(event) if r.pk == pairing.round_id])
+        return Response(EventTableSerializer(_table(next(t for t in view.tables if t.pairing.pk == pairing.pk))).data)
+
+
+class EventByeSerializer(serializers.Serializer):
+    player = serializers.CharField(max_length=60, help_text="The registered player's name.")
+    round = serializers.IntegerField(min_value=1, max_value=30, help_text="A round not started yet.")
+    kind = serializers.ChoiceField(choices=ByeRequest.Kind.choices, help_text="half-bye or zero-bye.")
+
+
+class EventByes(HistoryAPIView, APIView):
+    permission_classes = (permissions.IsAuthenticated,)
+
+    @extend_schema(summary="Ask for a bye in a coming round (the player themselves, or a club admin)",
+                   request=EventByeSerializer, responses={201: EventByeSerializer, 400: REFUSED, 404: NOT_FOUND})
+    def post(self, request, pk: int):
+        event = get_object_or_404(Event, pk=pk)
+        body = EventByeSerializer(data=request.data)
+        if not body.is_valid():
+            return Response({"error": _("give the player, the round and the bye (half-bye or zero-bye)")},
+                            status=status.HTTP_400_BAD_REQUEST)
+        data = body.validated_data
+        registration = Registration.objects.select_related("player").filter(
+            event=event, player__name_key=name_key(data["player"])).first()
+        if registration is None:
+            return Response({"error": _("%(player)s is not registered for the event") % {"player": data["player"]}},
+                            status=status.HTTP_400_BAD_REQUEST)
+        if not (is_club_admin(request.user) or registration.player.user_id == request.user.pk):
+            raise PermissionDenied(_("A player asks for their own bye; a club admin for anyone."))
+        try:
+            byes.request_bye(registration, data["round"], data["kind"], request.user)
+        except lifecycle.EventError as exc:
+            return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response({"player": registration.player.name, "round": data["round"], "kind": data["kind"]},
+                        status=status.HTTP_201_CREATED)
 
 
 class EventStandings(APIView):

@@ -10,4 +10,7 @@ urlpatterns = [
     path("events/<int:pk>", api.EventDetail.as_view(), name="event-detail"),
     path("events/<int:pk>/rounds", api.EventRounds.as_view(), name="event-rounds"),
     path("events/<int:pk>/standings", api.EventStandings.as_view(), name="event-standings"),
+    path("events/<int:pk>/rounds/<int:number>/tables/<int:table>/result", api.EventResult.as_view(),
+         name="event-result"),
+    path("events/<int:pk>/byes", api.EventByes.as_view(), name="event-byes"),
 ]

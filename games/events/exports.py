@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from games.events.models import Event
 from games.events.pairing import trf
-from games.events.pairing.types import Entrants
+from games.events.pairing.types import FORFEIT, HALF_BYE, ZERO_BYE, Board, Entrants
 from games.events.results import entrants_of, history_of, rounds_of, standings
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -40,14 +40,30 @@ def crosstable_rows(event: Event) -> list[list[str]]:
             for b in boards:
                 if p in b.seats:
                     i = b.seats.index(p)
-                    # "; " between opponents: a name may hold spaces ("Nandor Ilona" is one player or two).
-                    others = "; ".join(names.get(o, "?") for o in b.seats if o != p) or "bye"
-                    points = "" if b.points is None else f"{b.points[i]:g}"
-                    here = f"{others}: {points}".strip()
+                    here = _cell(b, i, names)
             line.append(here)
         line += [_value(row.standing.tiebreaks.get(t)) for t in event.tiebreaks]
         out.append(line)
     return out
+
+
+#: A requested bye's cell, as TRF16 writes it: H a half-point bye, Z a zero-point bye.
+_BYE_CODES = {HALF_BYE: "H", ZERO_BYE: "Z"}
+
+
+def _cell(board: Board, seat: int, names: dict[int, str]) -> str:
+    """A player's round: the opponents and the points ("Ben: 1"); a forfeit's + or -
+    ("Ben: +", a double forfeit "Ben: -"), a requested bye's H or Z with its points, a
+    pairing-allocated bye "bye: 1"."""
+    if board.result_kind in _BYE_CODES:
+        code = _BYE_CODES[board.result_kind]
+        return f"{code}: {board.points[0]:g}" if board.points else code
+    # "; " between opponents: a name may hold spaces ("Nandor Ilona" is one player or two).
+    others = "; ".join(names.get(o, "?") for o in board.seats if o != board.seats[seat]) or "bye"
+    if board.result_kind == FORFEIT and board.points is not None:
+        return f"{others}: {'+' if board.points[seat] > board.points[1 - seat] else '-'}"
+    points = "" if board.points is None else f"{board.points[seat]:g}"
+    return f"{others}: {points}".strip()
 
 
 def _value(value: float | None) -> str:

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from games import registered_games
-from games.events.models import Event
+from games.events.models import ByeRequest, Event
 from games.models import LARGEST_ID
 from imhotep_lib.translation import say
 
@@ -32,10 +32,17 @@ class EventForm(forms.Form):
         help_text=_("Either edition pairs a round of 200 players in under half a second of computing; choose the "
                     "earlier rules only for an event that must be paired as before February 2026."))
     bye_points = forms.FloatField(label=_("Points for a bye"), initial=1.0, min_value=0)
+    requested_byes = forms.ChoiceField(
+        label=_("Byes players may ask for"), choices=Event.ByeRequests.choices, initial=Event.ByeRequests.NONE,
+        required=False, help_text=_("Two players a game only: a player who asks is left out of that round's "
+                                    "pairing and scores the bye's points."))
     seed = forms.IntegerField(label=_("Seed for the drawing of lots (empty: drawn now)"), required=False,
                               min_value=0, max_value=2**62)
     language = forms.ChoiceField(label=_("Big screen language"), choices=settings.LANGUAGES,
                                  initial=settings.LANGUAGE_CODE)
+
+    def clean_requested_byes(self) -> str:
+        return self.cleaned_data.get("requested_byes") or Event.ByeRequests.NONE
 
     def clean_pairing_edition(self) -> str:
         """Left out (an older client's form): the edition in force."""
@@ -72,6 +79,8 @@ class LinkForm(forms.Form):
 
 
 class FixForm(forms.Form):
+    # A two-seat table sends a result code (result_entry.RESULTS); a larger one the places.
+    result = forms.CharField(label=_("Result"), required=False, max_length=10)
     ranks = forms.CharField(label=_("Places in seat order, e.g. 2 1"), required=False)
 
     def clean_ranks(self):
@@ -82,3 +91,9 @@ class FixForm(forms.Form):
             return [int(x) for x in raw]
         except ValueError:
             raise forms.ValidationError(_("give whole numbers separated by spaces, e.g. 2 1")) from None
+
+
+class ByeRequestForm(forms.Form):
+    player = forms.IntegerField(label=_("Player"), min_value=1, max_value=LARGEST_ID)
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=30)
+    kind = forms.ChoiceField(label=_("Bye"), choices=ByeRequest.Kind.choices)

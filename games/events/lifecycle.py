@@ -35,7 +35,8 @@ class EventError(ValueError):
 
 def create_event(*, name: str, game_type: str, kind: str, rounds: int, user=None, seed: int | None = None,
                  scoring: str = Event.Scoring.PLACES, place_points=None, bye_points: float = 1.0,
-                 language: str = "en", pairing_edition: str = Event.PairingEdition.DUTCH_2026) -> Event:
+                 language: str = "en", pairing_edition: str = Event.PairingEdition.DUTCH_2026,
+                 requested_byes: str = Event.ByeRequests.NONE) -> Event:
     try:
         game = default_registry().game(game_type)
     except ValueError:
@@ -45,10 +46,13 @@ def create_event(*, name: str, game_type: str, kind: str, rounds: int, user=None
         raise EventError(_("%(game)s is not played by two players") % {"game": say(game.name)})
     if not pairs and game.max_players < 3:
         raise EventError(_("%(game)s is not played by three or more players") % {"game": say(game.name)})
+    if not pairs and requested_byes != Event.ByeRequests.NONE:
+        raise EventError(_("requested byes are for events of two players a game"))
     fields = {
         "name": name, "game_type": game_type, "kind": kind, "rounds": rounds, "created_by": user, "scoring": scoring,
         "place_points": _place_points(place_points), "bye_points": bye_points, "language": language,
         "tiebreaks": list(PAIR_DEFAULT_TIEBREAKS if pairs else TABLE_TIEBREAKS), "pairing_edition": pairing_edition,
+        "requested_byes": requested_byes,
     }
     if seed is not None:
         fields["seed"] = seed
@@ -101,14 +105,24 @@ def _refuse_finished(event_id: int) -> None:
         raise EventError(_("the event is finished"))
 
 
-def _playing(event: Event) -> list[int]:
-    return list(event.registrations.filter(checked_in=True, withdrawn=False)
-                .order_by("player_id").values_list("player_id", flat=True))
+def _playing(event: Event, number: int | None = None) -> list[int]:
+    """The players to pair: checked in, not withdrawn, and (for round ``number``) without a
+    bye they asked for (`requested_byes`)."""
+    away = requested_byes(event, number) if number is not None else {}
+    return [p for p in event.registrations.filter(checked_in=True, withdrawn=False)
+            .order_by("player_id").values_list("player_id", flat=True) if p not in away]
+
+
+def requested_byes(event: Event, number: int) -> dict[int, str]:
+    """The byes players not withdrawn asked for in round ``number``: player id → bye kind."""
+    withdrawn = event.registrations.filter(withdrawn=True).values_list("player_id", flat=True)
+    return dict(event.bye_requests.filter(round_number=number).exclude(player_id__in=withdrawn)
+                .order_by("player_id").values_list("player_id", "kind"))
 
 
 def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
     """The tables of the round after ``rounds`` (pure: the seed, the players and the results)."""
-    return _paired(event, history_of(event, rounds), _playing(event))
+    return _paired(event, history_of(event, rounds), _playing(event, len(rounds) + 1))
 
 
 #: What a kept preview was paired by, part of its key, so a deploy that changes it pairs afresh:
@@ -125,7 +139,7 @@ def preview_next(event: Event, rounds: list[Round]) -> list[Table]:
     screen shows the next round and polls every 2 s, and a 200-player Swiss takes about 0.4
     CPU s to pair: the first poll after a change pairs, the others read. Starting the round
     pairs afresh from the same inputs, so it seats what the screens showed."""
-    history, playing = history_of(event, rounds), _playing(event)
+    history, playing = history_of(event, rounds), _playing(event, len(rounds) + 1)
     inputs = (event.pk, str(event.kind), event.seed, event.rounds, str(event.pairing_edition), playing, history,
               _PAIRED_BY)
     key = "imhotep:event-next:" + hashlib.sha256(repr(inputs).encode()).hexdigest()
@@ -158,7 +172,7 @@ def start_round(event: Event, number: int | None = None) -> Round:
             _refuse_open_tables(rounds[-1])
         if len(rounds) >= event.rounds:
             raise EventError(_("all %(rounds)s rounds have been played") % {"rounds": event.rounds})
-        if len(_playing(event)) < 2:
+        if len(_playing(event, len(rounds) + 1)) < 2:
             raise EventError(_("check in at least two players first"))
         tables = pair_next(event, rounds)
         round_ = Round.objects.create(event=event, number=len(rounds) + 1)
@@ -166,6 +180,10 @@ def start_round(event: Event, number: int | None = None) -> Round:
             pairing = Pairing.objects.create(round=round_, table=t.number, bye=t.bye)
             PairingSeat.objects.bulk_create(
                 PairingSeat(pairing=pairing, order=i, player_id=p) for i, p in enumerate(t.seats))
+        # The byes players asked for: left out of the pairing, each a bye table after the others.
+        for n, (player, kind) in enumerate(requested_byes(event, round_.number).items(), start=len(tables) + 1):
+            pairing = Pairing.objects.create(round=round_, table=n, bye=True, kind=kind)
+            PairingSeat.objects.create(pairing=pairing, order=0, player_id=player)
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status"])
@@ -310,16 +328,22 @@ def link_game(pairing: Pairing, game_id: int) -> None:
         locked.save(update_fields=["game"])
 
 
-def fix_result(pairing: Pairing, ranks: list[int] | None) -> None:
-    """Set each seat's place by hand (a forfeit, a wrongly stored game); None clears it.
-    Refused while the table's game is still being recorded live: its result is on its way."""
+def fix_result(pairing: Pairing, ranks: list[int] | None, kind: str = Pairing.Kind.PLAYED) -> None:
+    """Set each seat's place by hand (a wrongly stored game; with ``kind`` FORFEIT a forfeit:
+    rank 1 won by forfeit, 2 lost, every seat 2 a double forfeit: `result_entry`); None clears
+    it. Refused while the table's game is still being recorded live (its result is on its
+    way), and with a shared place for a game that has none (the Duel: D7.6)."""
     if pairing.bye:
         raise EventError(_("a bye has no game"))
     if ranks is not None:
         seats = pairing.seats.count()
-        if len(ranks) != seats or any(not 1 <= r <= seats for r in ranks) or 1 not in ranks:
+        forfeit = kind == Pairing.Kind.FORFEIT
+        if len(ranks) != seats or any(not 1 <= r <= seats for r in ranks) or (1 not in ranks and not forfeit):
             raise EventError(_("give a place from 1 to %(seats)s for each of the %(seats)s seats, one of them 1")
                              % {"seats": seats})
+        if forfeit and (seats != 2 or ranks not in ([1, 2], [2, 1], [2, 2])):
+            raise EventError(_("a forfeit is won by one seat of two, or lost by both"))
+        _refuse_shared_place(pairing, ranks, forfeit)
     with transaction.atomic():
         _refuse_finished(pairing.round.event_id)
         locked = Pairing.objects.select_for_update(of=("self",)).get(pk=pairing.pk)
@@ -329,8 +353,24 @@ def fix_result(pairing: Pairing, ranks: list[int] | None) -> None:
             raise EventError(_("table %(table)s's game %(game)s is still being recorded live: finish or abandon "
                                "it first") % {"table": locked.table, "game": locked.game_id})
         locked.fixed_ranks = ranks
-        locked.save(update_fields=["fixed_ranks"])
-    pairing.fixed_ranks = ranks
+        locked.kind = "" if ranks is None else kind
+        locked.save(update_fields=["fixed_ranks", "kind"])
+    pairing.fixed_ranks, pairing.kind = ranks, locked.kind
+
+
+def _refuse_shared_place(pairing: Pairing, ranks: list[int], forfeit: bool) -> None:
+    """A game whose ranking always parts its players (`GameType.shared_places` False) has no
+    shared place to enter; a double forfeit shares no place, both lose."""
+    if forfeit or len(set(ranks)) == len(ranks):
+        return
+    try:
+        game = default_registry().game(pairing.round.event.game_type)
+    except ValueError:  # a game gone from the server: nothing says its places cannot be shared
+        return
+    if game.shared_places:
+        return
+    raise EventError(_("%(game)s has no draw or shared place (its rules give equal totals a winner): give each "
+                       "seat its own place, e.g. 1 2") % {"game": say(game.name)})
 
 
 def names_by_id(ids) -> dict[int, str]:

@@ -33,6 +33,13 @@ class Event(models.Model):
         DUTCH_2026 = "dutch-2026", _("FIDE Dutch system, C.04.3 in force from 1 February 2026")
         DUTCH_2025 = "dutch-2025", _("FIDE Dutch system, C.04.3 in force until 31 January 2026")
 
+    class ByeRequests(models.TextChoices):
+        """Which byes a player may ask for, for a coming round (C.07 Art. 16.1.1: a requested
+        bye is worth a draw's points or none, as the event's rules say)."""
+        NONE = "none", _("No requested byes")
+        ZERO = "zero", _("Zero-point byes")
+        HALF = "half", _("Half-point or zero-point byes")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("Running")
@@ -55,6 +62,9 @@ class Event(models.Model):
     # event is created so a running event keeps the rules it started with.
     pairing_edition = models.CharField(
         _("pairing rules"), max_length=20, choices=PairingEdition.choices, default=PairingEdition.DUTCH_2026)
+    # Two-seat events only: whether a player may ask to sit a coming round out (ByeRequest).
+    requested_byes = models.CharField(
+        _("requested byes"), max_length=10, choices=ByeRequests.choices, default=ByeRequests.NONE)
     seed = models.BigIntegerField(_("seed"), default=_new_seed, help_text=_("Seeds the drawing of lots."))
     language = models.CharField(_("language"), max_length=10, default="en")
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
@@ -115,6 +125,15 @@ class Round(models.Model):
 class Pairing(models.Model):
     """A table of a round: its seats, the club-history game played there, or a bye."""
 
+    class Kind(models.TextChoices):
+        """How the table's points came about (pairing/types.py's Board kinds); "" is as before
+        kinds were stored: a pairing-allocated bye for a bye, else played."""
+        PLAYED = "played", _("played")
+        FORFEIT = "forfeit", _("forfeit")
+        PAIRING_BYE = "pab", _("pairing-allocated bye")
+        HALF_BYE = "half-bye", _("half-point bye")
+        ZERO_BYE = "zero-bye", _("zero-point bye")
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     table = models.PositiveSmallIntegerField(_("table"))
     bye = models.BooleanField(_("bye"), default=False)
@@ -122,7 +141,9 @@ class Pairing(models.Model):
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="event_pairing", verbose_name=_("game")
     )
     # An admin's fixed result: the rank of each seat (1 = won), in seat order; it wins over the game's.
+    # With kind FORFEIT: rank 1 won by forfeit, 2 lost by forfeit; every seat 2 is a double forfeit.
     fixed_ranks = models.JSONField(_("fixed ranks"), null=True, blank=True)
+    kind = models.CharField(_("result kind"), max_length=10, choices=Kind.choices, default="", blank=True)
 
     class Meta:
         ordering = ["round_id", "table"]
@@ -143,3 +164,29 @@ class PairingSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} at {self.pairing} (seat {self.order + 1})"
+
+
+class ByeRequest(models.Model):
+    """A player's own bye for a coming round, where the event allows it (Event.requested_byes):
+    they are left out of that round's pairing and get a bye of this kind (C.07 Art. 16.2.3 or
+    16.2.5 in the tie-breaks)."""
+
+    class Kind(models.TextChoices):
+        HALF_BYE = "half-bye", _("half-point bye")
+        ZERO_BYE = "zero-bye", _("zero-point bye")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="bye_requests")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="event_bye_requests")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("bye"), max_length=10, choices=Kind.choices)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event_id", "round_number", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "player", "round_number"],
+                                               name="events_byerequest_unique_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.kind} in {self.event} round {self.round_number}"

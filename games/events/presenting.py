@@ -9,10 +9,13 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.events import result_entry
 from games.events.models import Event, Pairing, Round
+from games.events.pairing.types import FORFEIT, HALF_BYE, PAIRING_BYE, ZERO_BYE
 from games.events.results import Outcome, board_of, outcome
 from games.models import Game
 from games.ui import game_ui
+from rules_engine.registry import default_registry
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,13 @@ class TableView:
     #: Why a table of equal game scores has a winner, e.g. a tied Duel (D7.6: the player who
     #: did not start wins); "" otherwise.
     tie_note: str = ""
+    #: How the points came about (`Board.kind`) and its words: "bye", "half-point bye",
+    #: "forfeit", "double forfeit"; "" for a game played.
+    kind: str = ""
+    kind_label: str = ""
+    #: A two-seat table's results an admin may enter (`result_entry.choices`) and the one set.
+    result_choices: tuple[tuple[str, str], ...] = ()
+    result_code: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,20 @@ def tie_note(event: Event, names: list[str], result: Outcome, fixed: bool) -> st
     return _("Tied at %(score)s: %(winner)s wins on the game's tie-break.") % words
 
 
+def kind_label(kind: str, points: tuple[float, ...] | None) -> str:
+    """The words for how a table's points came about; "" for a game played."""
+    if kind == FORFEIT:
+        return _("double forfeit") if points and not any(points) else _("forfeit")
+    return {PAIRING_BYE: _("bye"), HALF_BYE: _("half-point bye"), ZERO_BYE: _("zero-point bye")}.get(kind, "")
+
+
+def _shared_places(event: Event) -> bool:
+    try:
+        return default_registry().game(event.game_type).shared_places
+    except ValueError:  # a game gone from the server
+        return True
+
+
 def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> TableView:
     board = board_of(event, pairing)
     result = outcome(pairing)
@@ -113,7 +137,18 @@ def table_view(event: Event, pairing: Pairing, *, running: bool = False) -> Tabl
         pairing=pairing, number=pairing.table, seats=seats, bye=pairing.bye, game_id=pairing.game_id, live=live,
         done=board.points is not None, fixed=bool(pairing.fixed_ranks), calculator_url=calculator_url(event, names),
         moves=moves, progress=progress, tie_note=tie_note(event, names, result, bool(pairing.fixed_ranks)),
+        kind=board.result_kind, kind_label=kind_label(board.result_kind, board.points),
+        result_choices=tuple(result_entry.choices(names, draws=_shared_places(event)))
+        if event.is_pairs and len(names) == 2 and not pairing.bye else (),
+        result_code=result_entry.code_of(pairing) if pairing.fixed_ranks else "",
     )
+
+
+def tiebreak_columns(tiebreaks: list[str], rows) -> list[str]:
+    """The tie-breaks worth a column: those some row has a value for. The direct encounter is
+    None for every player no one was level with when it was reached (C.07 Art. 6), so once
+    the others part every tie its column read "not available" in every row: left out."""
+    return [t for t in tiebreaks if any(r.standing.tiebreaks.get(t) is not None for r in rows)]
 
 
 def round_views(event: Event, rounds: list[Round], *, running: bool = False) -> list[RoundView]:

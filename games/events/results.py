@@ -1,5 +1,6 @@
 """Reading an event from the database into the pure pairing types: each table's result (the
-linked game's, or the ranks an admin fixed), the rounds played, the standings."""
+linked game's, or the ranks an admin fixed), how its points came about (played, a forfeit, one
+of the three byes: `Board.kind`), the rounds played, the standings."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from games.events.pairing.standings import (
     table_points,
     table_standings,
 )
-from games.events.pairing.types import Board, Entrants, History
+from games.events.pairing.types import FORFEIT, HALF_BYE, PAIRING_BYE, PLAYED, ZERO_BYE, Board, Entrants, History
 from games.models import Game, Seat
 
 
@@ -59,11 +60,25 @@ def outcome(pairing: Pairing) -> Outcome:
     return Outcome(ranks, scores)
 
 
+#: A requested bye's points (C.07 Art. 16.1.1: a draw's or none); a pairing-allocated bye is
+#: worth the event's bye points.
+REQUESTED_BYE_POINTS = {HALF_BYE: 0.5, ZERO_BYE: 0.0}
+
+
+def kind_of(pairing: Pairing) -> str:
+    """The table's `Board.kind`: as stored, else a pairing-allocated bye for a bye and played
+    otherwise (tables stored before kinds were)."""
+    return pairing.kind or (PAIRING_BYE if pairing.bye else PLAYED)
+
+
 def event_points(event: Event, pairing: Pairing, result: Outcome) -> tuple[float, ...] | None:
+    kind = kind_of(pairing)
     if pairing.bye:
-        return (event.bye_points,)
+        return (REQUESTED_BYE_POINTS.get(kind, event.bye_points),)
     if result.ranks is None:
         return None
+    if kind == FORFEIT:  # a win's point to the seat that won by forfeit; a double forfeit 0–0
+        return tuple(1.0 if r == 1 else 0.0 for r in result.ranks)
     if event.is_pairs:
         return pair_points(result.ranks)
     if event.scoring == Event.Scoring.SCORE and result.scores is not None:
@@ -73,11 +88,13 @@ def event_points(event: Event, pairing: Pairing, result: Outcome) -> tuple[float
 
 def board_of(event: Event, pairing: Pairing) -> Board:
     result = outcome(pairing)
+    kind = kind_of(pairing)
     return Board(
         seats=tuple(s.player_id for s in pairing.seats.all()),
         points=event_points(event, pairing, result),
-        scores=result.scores,
+        scores=None if kind == FORFEIT else result.scores,
         bye=pairing.bye,
+        kind=kind,
     )
 
 
@@ -109,7 +126,8 @@ def standings(event: Event, history: History | None = None) -> list[Row]:
     lots = Entrants.drawn(players, event.seed).lots
     if event.is_pairs:
         order = [t for t in (event.tiebreaks or PAIR_DEFAULT_TIEBREAKS) if t in PAIR_TIEBREAKS]
-        ranked = pair_standings(players, history, order, rounds=event.rounds, lots=lots)
+        mode = "round_robin" if event.kind == Event.Kind.ROUND_ROBIN else "swiss"
+        ranked = pair_standings(players, history, order, rounds=event.rounds, lots=lots, mode=mode)
     else:
         order = [t for t in (event.tiebreaks or TABLE_TIEBREAKS) if t in TABLE_TIEBREAKS]
         ranked = table_standings(players, history, order, lots=lots)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from games.events import lifecycle
 from games.events.models import Event
 from games.events.pairing.types import Table
-from games.events.presenting import round_views
+from games.events.presenting import kind_label, round_views, tiebreak_columns
 from games.events.results import history_of, rounds_of, standings
 
 
@@ -23,8 +23,11 @@ def _next_round(event: Event, rounds, current) -> list[tuple[int, list[str]]]:
         tables: list[Table] = lifecycle.preview_next(event, rounds)
     except Exception:  # a preview only: a pairing problem is the admin's to see when they start the round
         return []
-    names = lifecycle.names_by_id({p for t in tables for p in t.seats})
-    return [(t.number, [names.get(p, "?") for p in t.seats]) for t in tables]
+    asked = lifecycle.requested_byes(event, len(rounds) + 1)  # seated after the pairing, as starting does
+    names = lifecycle.names_by_id({p for t in tables for p in t.seats} | set(asked))
+    paired = [(t.number, [names.get(p, "?") for p in t.seats]) for t in tables]
+    return paired + [(n, [f"{names.get(p, '?')} ({kind_label(kind, None)})"])
+                     for n, (p, kind) in enumerate(asked.items(), start=len(tables) + 1)]
 
 
 def _context(event: Event) -> dict:
@@ -32,10 +35,12 @@ def _context(event: Event) -> dict:
     rounds = rounds_of(event)
     views = round_views(event, rounds[-1:], running=True)
     current = views[-1] if views else None
+    rows = standings(event, history_of(event, rounds))[:16]
     return {
         "event": event,
         "current": current,
-        "standings": standings(event, history_of(event, rounds))[:16],
+        "standings": rows,
+        "tiebreak_columns": tiebreak_columns(event.tiebreaks, rows),
         "next_round": _next_round(event, rounds, current),
         "next_number": len(rounds) + 1,
     }

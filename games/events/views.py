@@ -15,15 +15,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.events import lifecycle, linking
-from games.events.forms import EventForm, FixForm, LinkForm, RegisterForm
-from games.events.models import Event, Pairing, Registration
-from games.events.presenting import round_views
+from games.events import byes, lifecycle, linking, result_entry
+from games.events.forms import ByeRequestForm, EventForm, FixForm, LinkForm, RegisterForm
+from games.events.models import ByeRequest, Event, Pairing, Registration
+from games.events.presenting import round_views, tiebreak_columns
 from games.events.results import entrants_of, history_of, rounds_of, standings
 from games.membership.access import member_required
 from games.membership.roles import is_club_admin
 from games.permissions import can_change_game
 from games.ui import game_ui
+from imhotep_lib.partials import wants_partial
 
 
 def admin_required(view):
@@ -54,7 +55,7 @@ def event_create(request):
                 name=data["name"], game_type=data["game_type"], kind=data["kind"], rounds=data["rounds"],
                 user=request.user, seed=data["seed"], scoring=data["scoring"], place_points=data["place_points"],
                 bye_points=data["bye_points"], language=data["language"],
-                pairing_edition=data["pairing_edition"])
+                pairing_edition=data["pairing_edition"], requested_byes=data["requested_byes"])
         except lifecycle.EventError as exc:
             form.add_error(None, str(exc))
         else:
@@ -66,6 +67,7 @@ def _detail_context(request, event: Event) -> dict:
     # A read only: the games stored for a table were linked when they were saved (`linking`).
     rounds = rounds_of(event)
     history = history_of(event, rounds)
+    rows = standings(event, history)
     return {
         "event": event,
         "next_round": len(rounds) + 1,
@@ -73,10 +75,32 @@ def _detail_context(request, event: Event) -> dict:
         "can_finish": lifecycle.can_finish(event, rounds),
         "registrations": entrants_of(event),
         "rounds": round_views(event, rounds),
-        "standings": standings(event, history),
+        "standings": rows,
+        "tiebreak_columns": tiebreak_columns(event.tiebreaks, rows),
         "is_admin": is_club_admin(request.user),
         "register_form": RegisterForm(),
         "tiebreaks": event.tiebreaks,
+        **_bye_context(request, event),
+        **_row_messages(request),
+    }
+
+
+def _bye_context(request, event: Event) -> dict:
+    """The requested byes' part of the page: who may ask (an admin for anyone, a player for
+    themselves), for which rounds and kinds, and the byes asked for rounds not started yet."""
+    kinds = byes.allowed_kinds(event)
+    rounds = byes.coming_rounds(event) if kinds else []
+    if not rounds:
+        return {"bye_kinds": [], "bye_rounds": [], "bye_requests": [], "bye_players": []}
+    registrations = [r for r in entrants_of(event) if not r.withdrawn]
+    askers = registrations if is_club_admin(request.user) else [
+        r for r in registrations if request.user.is_authenticated and r.player.user_id == request.user.pk]
+    requests = (event.bye_requests.filter(round_number__in=rounds).select_related("player")
+                .order_by("round_number", "player__name_key"))
+    mine = {r.player_id for r in askers}
+    return {
+        "bye_kinds": [(k, ByeRequest.Kind(k).label) for k in kinds], "bye_rounds": rounds, "bye_players": askers,
+        "bye_requests": [(r, r.player_id in mine) for r in requests],
     }
 
 
@@ -227,28 +251,101 @@ def link_game(request, pk: int, table: int):
     pairing = _pairing(pk, table)
     form = LinkForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("give the number of a stored game"))
-        return _back(pairing.round.event)
+        return _back_to_table(request, pairing, _("give the number of a stored game"))
     try:
         lifecycle.link_game(pairing, form.cleaned_data["game"])
     except lifecycle.EventError as exc:
-        return _refused(request, pairing.round.event, exc)
-    return _back(pairing.round.event)
+        return _back_to_table(request, pairing, str(exc))
+    return _back_to_table(request, pairing)
 
 
 @admin_required
 @require_POST
 def fix_result(request, pk: int, table: int):
+    """A two-seat table's result by its code (`result_entry`: a win, a forfeit, a double
+    forfeit), a larger table's places; back to that table, not the top of the page."""
     pairing = _pairing(pk, table)
     form = FixForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(str(e) for e in form.errors.get("ranks", [])))
-        return _back(pairing.round.event)
+        return _back_to_table(request, pairing, " ".join(str(e) for e in form.errors.get("ranks", [])))
     try:
-        lifecycle.fix_result(pairing, form.cleaned_data["ranks"])
+        if "result" in request.POST:
+            result_entry.enter_result(pairing, form.cleaned_data["result"])
+        else:
+            lifecycle.fix_result(pairing, form.cleaned_data["ranks"])
     except lifecycle.EventError as exc:
-        return _refused(request, pairing.round.event, exc)
-    return _back(pairing.round.event)
+        return _back_to_table(request, pairing, str(exc))
+    return _back_to_table(request, pairing)
+
+
+def _back_to_table(request, pairing: Pairing, error: str = ""):
+    """Back to the table's row: with htmx the row itself (its message in it, the page where it
+    was), else the event page at the row's anchor (the message at the top, as for every action)."""
+    event = pairing.round.event
+    if wants_partial(request):
+        rounds = [r for r in rounds_of(event) if r.pk == pairing.round_id]
+        (round_view,) = round_views(event, rounds)
+        row = next(t for t in round_view.tables if t.pairing.pk == pairing.pk)
+        return render(request, "events/detail.html#table-row", {
+            "event": event, "round": round_view, "t": row, "is_admin": is_club_admin(request.user),
+            "row_message": error})
+    if error:  # shown in the table's row, where the page opens (`_row_messages`)
+        messages.error(request, error, extra_tags=f"{ROW_TAG}{pairing.pk}")
+    return redirect(reverse("events:detail", args=[event.pk]) + f"#table-{pairing.round.number}-{pairing.table}")
+
+
+ROW_TAG = "pairing-"
+
+
+def _row_messages(request) -> dict:
+    """The page's messages, those about one table apart: shown in its row, where the page opens."""
+    page, row_for, row_text = [], None, ""
+    for m in messages.get_messages(request):
+        if m.extra_tags.startswith(ROW_TAG) and m.extra_tags[len(ROW_TAG):].isdigit():
+            row_for, row_text = int(m.extra_tags[len(ROW_TAG):]), str(m)
+        else:
+            page.append(m)
+    return {"page_messages": page, "row_error_for": row_for, "row_error": row_text}
+
+
+@member_required
+@require_POST
+def request_bye(request, pk: int):
+    """A player asks for a bye in a coming round (for themselves; a club admin for anyone)."""
+    event = get_object_or_404(Event, pk=pk)
+    form = ByeRequestForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("choose the player, the round and the bye"))
+        return _to_byes(event)
+    registration = get_object_or_404(Registration.objects.select_related("player"), event=event,
+                                     player_id=form.cleaned_data["player"])
+    _may_ask_for(request, registration.player)
+    try:
+        byes.request_bye(registration, form.cleaned_data["round"], form.cleaned_data["kind"], request.user)
+    except lifecycle.EventError as exc:
+        messages.error(request, str(exc))
+    return _to_byes(event)
+
+
+@member_required
+@require_POST
+def cancel_bye(request, pk: int, bye: int):
+    bye_request = get_object_or_404(ByeRequest.objects.select_related("player"), pk=bye, event_id=pk)
+    _may_ask_for(request, bye_request.player)
+    try:
+        byes.cancel_bye(bye_request)
+    except lifecycle.EventError as exc:
+        messages.error(request, str(exc))
+    return _to_byes(bye_request.event)
+
+
+def _may_ask_for(request, player) -> None:
+    if not (is_club_admin(request.user) or player.user_id == request.user.pk):
+        raise PermissionDenied(_("A player asks for their own bye; a club admin for anyone."))
+
+
+def _to_byes(event: Event):
+    return redirect(reverse("events:detail", args=[event.pk]) + "#byes")
 
 
 def after_saving_board(request, game) -> HttpResponse | None:

@@ -35,6 +35,7 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     replays_final_only = True
     colours = record.COLOURS  # F2: "colours is optional (default black, white)"
     bgg_id = 255674  # BoardGameGeek's Imhotep: The Duel (docs/history.md: one source confirms it)
+    shared_places = False  # D7.6: on equal totals the player who did not begin wins
 
     def new_record(self, players: Sequence[str], rng: random.Random, *, sides: Mapping[str, str] | None = None,
                    colours: Sequence[str] | None = None, variants: Sequence[str] | None = None) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """A Duel Swiss night in headless Chromium (issue 36): table 1 records its own game live from
 its pairing with the boats transcribed from the table; two members press "Record live" on
 table 2 at the same moment and land on one game; the big screen shows table 1's game; the
-admin finishes the event once its last round is played. Every event page fits a 390 px phone."""
+admin enters table 3's forfeit; the admin finishes the event once its last round is played. Every event page fits a 390 px phone."""
 
 import random
 import re
@@ -14,6 +14,7 @@ from games.events.models import Event, Pairing
 from games.models import Game
 from games.play.appending import append_move
 from games.ui.timeline import load_timeline
+from tests.browser.a11y import serious_violations
 from tests.browser.contexts import log_in, page_in
 from tests.events.helpers import duel_event
 
@@ -111,7 +112,17 @@ def test_a_swiss_night_records_a_table_live_from_its_pairing(page, live_server, 
     # The other tables finish; the admin finishes the event.
     _play_at_the_table(table_one)
     _play_at_the_table(Pairing.objects.get(pk=tables[1].pk).game_id, seed=2)
-    for pairing in tables[2:]:
+    # Table 3's second player did not come: the admin enters the forfeit, and the row answers
+    # in place (htmx), the page where it was (issue 51; issue 50).
+    page.goto(f"/events/{event.pk}/")
+    row = page.locator("#table-1-3")
+    row.locator("summary").click()
+    row.locator("select[name=result]").select_option("+-")
+    row.locator("form.fix-result button").click()
+    page.wait_for_selector("#table-1-3 .kind")
+    assert "1 – 0" in page.locator("#table-1-3 td.result").inner_text()
+    assert Pairing.objects.get(pk=tables[2].pk).kind == Pairing.Kind.FORFEIT
+    for pairing in tables[3:]:
         lifecycle.fix_result(pairing, [1, 2])
     page.goto(f"/events/{event.pk}/")
     page.click("#finish-event button")
@@ -122,6 +133,7 @@ def test_a_swiss_night_records_a_table_live_from_its_pairing(page, live_server, 
 
 def test_every_event_page_fits_a_390_px_phone(live_server, chromium, staff):
     event = duel_event([f"Player with a long name {n}" for n in range(7)], rounds=2)
+    Event.objects.filter(pk=event.pk).update(requested_byes=Event.ByeRequests.HALF)  # its form on the page too
     lifecycle.start_round(event)
     pairing = Pairing.objects.filter(round__event=event, bye=False).first()
     with page_in(chromium, live_server, viewport=PHONE) as phone:
@@ -130,3 +142,8 @@ def test_every_event_page_fits_a_390_px_phone(live_server, chromium, staff):
             phone.goto(url)
             width = phone.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"{url} is {width} px wide"
+        # The admin's event page, its result and bye forms open: no serious axe-core violation.
+        phone.goto(f"/events/{event.pk}/")
+        phone.locator("details:not(.withdraw)").first.evaluate("d => d.open = true")
+        found = serious_violations(phone)
+        assert not found, found

@@ -30,10 +30,13 @@ def old_event():
 def test_an_event_stored_before_keeps_the_2025_edition(old_event):
     from games.events.models import Event
 
-    assert Event.objects.get(pk=old_event).pairing_edition == "dutch-2025"
+    # Only the columns 0002 knows: the test runs with the database at 0002, before later fields.
+    assert Event.objects.filter(pk=old_event).values_list("pairing_edition", flat=True).get() == "dutch-2025"
 
 
 def test_an_event_stored_before_keeps_its_place_points_as_read_for_each_size(old_event):
     from games.events.models import Event
 
-    assert Event.objects.get(pk=old_event).place_points == {"2": [10, 5], "3": [10, 5, 2], "4": [10, 5, 2, 0]}
+    points = Event.objects.filter(pk=old_event).values_list("place_points", flat=True).get()
+    assert points == {"2": [10, 5], "3": [10, 5, 2], "4": [10, 5, 2, 0]}
+

@@ -56,3 +56,13 @@ def test_make_run_serves_on_the_port_asked_and_prints_the_sign_in_again_when_it_
     assert f"runserver --noreload {address}" in result.stdout
     assert f"deploy/wait_up.py http://{address}/healthz" in result.stdout
     assert result.stdout.count('"$signin"') >= 2  # at once, and again once the server answers
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_compiles_the_kernels_into_the_shared_cache_beside_the_server():
+    """#52: the same step as `make deploy` (python -m imhotep_site.kernels: var/numba-cache, a
+    no-op once compiled), so the server's and the worker's first replay load them."""
+    result = make_dry_run("run")
+    assert result.returncode == 0, result.stderr
+    kernels, server = result.stdout.find("-m imhotep_site.kernels"), result.stdout.find("runserver")
+    assert -1 < kernels < server, result.stdout

@@ -1,6 +1,7 @@
-"""`make serve` loads and warms the app before gunicorn forks its workers (issue 38,
-deploy/gunicorn.conf.py, imhotep_site/warm.py): a worker answers its first request without
-importing the app, and the master hands no open connection to the workers it forks.
+"""`make serve` loads and warms the app before gunicorn listens and forks its workers (issues 38
+and 52, deploy/gunicorn.conf.py, imhotep_site/warm.py): a worker answers its first request without
+importing the app, the master hands no open connection to the workers it forks, and no
+connection is accepted while the master warms.
 bench/restart_under_load.py measures the time to the first answer on a loaded machine."""
 
 import os
@@ -61,9 +62,26 @@ def test_gunicorn_with_the_serve_config_warms_the_app_before_forking(tmp_path):
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
     text = log.read_text()
-    warmed, booted = text.find("app warmed before forking"), text.find("Booting worker")
-    assert -1 < warmed < booted, text[-3000:]
-    assert "': 200" in text[warmed:booted] and "': 0" not in text[warmed:booted], text[warmed:booted]
+    warmed, listening = text.find("app warmed before listening and forking"), text.find("Listening at")
+    assert -1 < warmed < listening < text.find("Booting worker"), text[-3000:]
+    assert "': 200" in text[warmed:listening] and "': 0" not in text[warmed:listening], text[warmed:listening]
+
+
+def test_gunicorn_with_the_serve_config_refuses_a_database_not_migrated(tmp_path):
+    """`make serve` runs no one-time step (#52): where `make deploy` was not run it says so and
+    never listens."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3", "DJANGO_DEBUG": "1", "REDIS_URL": "",
+           "IMHOTEP_CACHE_DIR": str(tmp_path / "cache")}
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    done = subprocess.run([sys.executable, "-m", "gunicorn", "imhotep_site.wsgi", "--bind", f"127.0.0.1:{port}",
+                           "--workers", "1", "--config", str(ROOT / "deploy" / "gunicorn.conf.py")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 3, done.stderr[-3000:]
+    assert "not starting:" in done.stderr and "migration(s) not applied to the database" in done.stderr
+    assert "Run `make deploy`" in done.stderr
+    assert "Listening at" not in done.stderr
 
 
 def test_a_warm_up_loads_each_built_in_games_compiled_playouts():

@@ -1,6 +1,7 @@
-"""`make serve` (docs/operations.md): refuses to start without PostgreSQL, checks, migrates and
-collects static files before gunicorn, and the production settings send the security
-headers (HSTS from DJANGO_HSTS_SECONDS). `check --deploy` is in test_settings.py."""
+"""`make deploy` and `make serve` (docs/operations.md): both refuse to start without PostgreSQL;
+deploy checks, migrates, collects static files and compiles the kernels, serve only starts
+gunicorn (test_preload.py: its refusal of an undeployed database); the production settings send
+the security headers (HSTS from DJANGO_HSTS_SECONDS). `check --deploy` is in test_settings.py."""
 
 import json
 import os
@@ -44,19 +45,36 @@ def test_make_serve_refuses_without_a_secret_key():
     assert "set DJANGO_SECRET_KEY" in result.stderr
 
 
-def test_make_serve_checks_migrates_and_collects_before_gunicorn_with_overrides():
-    env = {**PRODUCTION, "DATABASE_URL": "postgres://u@db/imhotep", "WORKERS": "5", "BIND": "0.0.0.0:9000"}
-    result = make("-n", "serve", **env)
+def test_make_deploy_refuses_without_postgresql():
+    result = make("deploy", **PRODUCTION)
+    assert result.returncode == 2
+    assert "make deploy: DATABASE_URL is not set" in result.stderr
+    assert "manage.py" not in result.stdout  # nothing run
+
+
+def test_make_deploy_checks_migrates_collects_and_compiles_the_kernels_in_order():
+    result = make("-n", "deploy", **{**PRODUCTION, "DATABASE_URL": "postgres://u@db/imhotep"})
     assert result.returncode == 0, result.stderr
     steps = [
         "manage.py check --deploy",
         "manage.py migrate --noinput",
         "manage.py collectstatic --noinput",
-        "gunicorn imhotep_site.wsgi --bind 0.0.0.0:9000 --workers 5 --config deploy/gunicorn.conf.py",
+        "python -m imhotep_site.kernels",
     ]
     positions = [result.stdout.find(step) for step in steps]
     assert -1 not in positions, result.stdout
     assert positions == sorted(positions)
+    assert "gunicorn" not in result.stdout
+
+
+def test_make_serve_only_starts_gunicorn_with_overrides():
+    env = {**PRODUCTION, "DATABASE_URL": "postgres://u@db/imhotep", "WORKERS": "5", "BIND": "0.0.0.0:9000"}
+    result = make("-n", "serve", **env)
+    assert result.returncode == 0, result.stderr
+    gunicorn = "gunicorn imhotep_site.wsgi --bind 0.0.0.0:9000 --workers 5 --config deploy/gunicorn.conf.py"
+    assert gunicorn in result.stdout
+    for one_time_step in ("manage.py", "imhotep_site.kernels"):
+        assert one_time_step not in result.stdout
 
 
 HEADERS_SCRIPT = """

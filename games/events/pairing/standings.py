@@ -7,18 +7,25 @@ tiebreak-core's ``fide-2026`` engine (MIT) rather than by hand:
 
 - Buchholz (Art. 8.1), Buchholz Cut-1 (Art. 14.1.1), Median-1 (Art. 14.3),
   Sonneborn-Berger (Art. 9.1), each with Art. 16 for the rounds a player did not play:
-  a pairing-allocated bye is a round of category 16.2.1; a round a registered player was not
-  paired in (not checked in, withdrawn, entered late) is a zero-point bye, 16.2.3 when they
-  played again later, 16.2.5 when not (a withdrawal). Opponents count those rounds by Art.
-  16.3 (16.2.5 rounds as draws); the player's own tie-breaks count each as a dummy opponent
-  (Art. 16.4, capped by 16.4.2 at draw × rounds) that a cut removes first (Art. 16.5).
+  a pairing-allocated bye is a round of category 16.2.1, a forfeit win 16.2.2, a forfeit loss
+  (either side of a double forfeit too) 16.2.4; a bye the player asked for (half-point or
+  zero-point) and a round a registered player was not paired in (not checked in, withdrawn,
+  entered late) are requested byes, 16.2.3 when they played again later, 16.2.5 when not.
+  Opponents count those rounds by Art. 16.3 (16.2.5 rounds as draws); the player's own
+  tie-breaks count each as a dummy opponent (Art. 16.4: capped by 16.4.1 at the scheduled
+  opponent's score for a forfeit, by 16.4.2 at draw × rounds for the others) that a cut
+  removes first when the round was voluntarily unplayed (Art. 16.5: a requested bye, a
+  forfeit loss). In a round robin (Art. 15.2) a forfeit counts as a game.
 - Direct encounter (Art. 6): applied where it stands in the event's list, to the players
-  still tied when it is reached (the library splits the groups stage by stage).
+  still tied when it is reached (the library splits the groups stage by stage); games played
+  only (forfeits too in a round robin).
 
 Base-game tables: place points by table size (`DEFAULT_PLACE_POINTS`, the event's own when
 set) or the game score; tie-breaks the sum of game scores — not available for a player one of
 whose tables had its result fixed by places without scores (the value is None, and the
-criterion then leaves the tie as it is) — and the number of table wins.
+criterion then leaves the tie as it is) — and the number of table wins: a table's top event
+points are a win for each seat that has them (a shared top score is a win for each), a bye or
+a table without a result nobody's.
 """
 
 from __future__ import annotations
@@ -28,9 +35,11 @@ from dataclasses import dataclass, field
 
 from tiebreak_core import GameRecord, PlayerTiebreakData
 from tiebreak_core import fide2026 as c07
-from tiebreak_core.models import PAIRING_BYE, PLAYED, REQUESTED_BYE
+from tiebreak_core.models import FORFEIT_LOSS, FORFEIT_WIN, REQUESTED_BYE
+from tiebreak_core.models import PAIRING_BYE as C07_PAIRING_BYE
+from tiebreak_core.models import PLAYED as C07_PLAYED
 
-from games.events.pairing.types import History
+from games.events.pairing.types import FORFEIT, HALF_BYE, PAIRING_BYE, PLAYED, ZERO_BYE, Board, History
 
 #: The ruleset whose articles the two-seat tie-breaks follow (tiebreak-core's id).
 C07_EDITION = "fide-2026"
@@ -101,20 +110,37 @@ class Standing:
 
 
 def _games(history: History) -> dict[int, int]:
+    """Games played (a forfeit or a bye is none)."""
     out: dict[int, int] = {}
     for boards in history.rounds:
         for b in boards:
-            if b.finished and not b.bye:
+            if b.finished and b.played:
                 for p in b.seats:
                     out[p] = out.get(p, 0) + 1
     return out
 
 
+#: How tiebreak-core names each bye kind (C.07 Art. 16.2: 16.2.1 the pairing-allocated bye; a
+#: bye the player asked for is 16.2.3 or 16.2.5, the library telling which by what follows).
+_C07_BYES = {PAIRING_BYE: C07_PAIRING_BYE, HALF_BYE: REQUESTED_BYE, ZERO_BYE: REQUESTED_BYE}
+
+
+def _c07_kind(board: Board, seat: int) -> str:
+    """A seat's round as C.07 Art. 16.2 tells it: played, or a forfeit won (16.2.2) or lost
+    (16.2.4; both seats of a double forfeit lost it)."""
+    if board.result_kind != FORFEIT:
+        return C07_PLAYED
+    assert board.points is not None
+    mine, theirs = board.points[seat], board.points[1 - seat]
+    return FORFEIT_WIN if mine > theirs else FORFEIT_LOSS
+
+
 def c07_records(players: Sequence[int], history: History) -> dict[int, PlayerTiebreakData]:
-    """Every player's rounds as tiebreak-core reads them: games played, pairing-allocated
-    byes, and a zero-point bye for each round a player was not paired in (Art. 16.1–16.2;
-    the library tells 16.2.3 from 16.2.5 by whether a played round follows). A game not
-    finished yet is left out, as the round is not over."""
+    """Every player's rounds as tiebreak-core reads them: games played, forfeits won and lost
+    (against the scheduled opponent, whose score caps the round's dummy: Art. 16.4.1), byes
+    by kind, and a zero-point requested bye for each round a player was not paired in (Art.
+    16.1–16.2; the library tells 16.2.3 from 16.2.5 by whether a played round follows). A game
+    not finished yet is left out, as the round is not over."""
     everyone = set(players) | {p for boards in history.rounds for b in boards for p in b.seats}
     points = history.points()
     data = {p: PlayerTiebreakData(player_id=p, rating=0, points=points.get(p, 0.0)) for p in sorted(everyone)}
@@ -127,12 +153,12 @@ def c07_records(players: Sequence[int], history: History) -> dict[int, PlayerTie
             if b.bye:
                 data[b.seats[0]].games.append(GameRecord(
                     opponent_id=-1, opponent_rating=0, score=b.points[0], color="white",
-                    round_number=number, kind=PAIRING_BYE))
+                    round_number=number, kind=_C07_BYES.get(b.result_kind, C07_PAIRING_BYE)))
                 continue
             for i, p in enumerate(b.seats):
                 data[p].games.append(GameRecord(
                     opponent_id=b.seats[1 - i], opponent_rating=0, score=b.points[i],
-                    color="white" if i == 0 else "black", round_number=number, kind=PLAYED))
+                    color="white" if i == 0 else "black", round_number=number, kind=_c07_kind(b, i)))
         for p in everyone - seated:
             data[p].games.append(GameRecord(
                 opponent_id=-1, opponent_rating=0, score=0.0, color="white",
@@ -149,16 +175,17 @@ def _shared_ranks(ordered: Sequence[int], same: Callable[[int, int], bool]) -> l
 
 
 def pair_standings(players: Sequence[int], history: History, order: Sequence[str] = PAIR_DEFAULT_TIEBREAKS,
-                   rounds: int = 0, lots: Mapping[int, int] | None = None) -> list[Standing]:
+                   rounds: int = 0, lots: Mapping[int, int] | None = None, mode: str = "swiss") -> list[Standing]:
     """The two-seat event's standings by C.07 (the ruleset `C07_EDITION`): points, then the
     tie-breaks in the event's order, the direct encounter among those still tied where it
-    stands. ``rounds``: the event's number of rounds (Art. 16.4.2's cap counts them). Players
+    stands. ``rounds``: the event's number of rounds (Art. 16.4.2's cap counts them).
+    ``mode``: "swiss", or "round_robin" (Art. 15.2: a forfeit counts as a game). Players
     nothing separates share a rank, listed by lot."""
     order = [t for t in order if t in PAIR_TIEBREAKS]
     total = max(rounds, len(history.rounds), 1)
     data = c07_records(players, history)
     keys = dict(lots or {})
-    result = c07.rank_standings(data, order, total, deterministic_keys=keys or None)
+    result = c07.rank_standings(data, order, total, deterministic_keys=keys or None, mode=mode)
     wanted = set(players)
     rows = [r for r in result.players if r.player_id in wanted]
     points = {r.player_id: float(r.points) for r in rows}
@@ -175,8 +202,8 @@ def pair_standings(players: Sequence[int], history: History, order: Sequence[str
             continue
         for group in groups:
             for p in group:  # None: nobody was still tied with them, so it was not applied (Art. 6)
-                values[p][t] = _points_against(p, group, history) if len(group) > 1 else None
-        groups = [tier for g in groups for tier in (c07._de_tiers(g, data, "swiss") if len(g) > 1 else [g])]
+                values[p][t] = _points_against(p, group, history, mode) if len(group) > 1 else None
+        groups = [tier for g in groups for tier in (c07._de_tiers(g, data, mode) if len(g) > 1 else [g])]
     for i, group in enumerate(groups):
         for p in group:
             final[p] = i
@@ -209,13 +236,15 @@ def _split(groups: list[list[int]], key: Callable[[int], float | None]) -> list[
     return out
 
 
-def _points_against(player: int, group: Sequence[int], history: History) -> float:
-    """The points ``player`` scored in games played against the others of ``group``."""
+def _points_against(player: int, group: Sequence[int], history: History, mode: str = "swiss") -> float:
+    """The points ``player`` scored in games played against the others of ``group`` (Art. 6;
+    a forfeit only in a round robin, Art. 15.2, as the library's mini-table)."""
     others = set(group) - {player}
+    counted = (PLAYED, FORFEIT) if mode == "round_robin" else (PLAYED,)
     total = 0.0
     for boards in history.rounds:
         for b in boards:
-            if b.bye or b.points is None or player not in b.seats:
+            if b.bye or b.points is None or player not in b.seats or b.result_kind not in counted:
                 continue
             i = b.seats.index(player)
             if b.seats[1 - i] in others:
@@ -229,7 +258,7 @@ def _table_values(players: Sequence[int], history: History) -> dict[int, dict[st
     wins: dict[int, float] = {}
     for boards in history.rounds:
         for b in boards:
-            if b.points is not None and not b.bye:
+            if b.points is not None and not b.bye and b.played:
                 best = max(b.points)
                 for i, p in enumerate(b.seats):
                     if b.points[i] == best:
