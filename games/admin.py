@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Game, Move, Player, Rating, Result, Seat
 from games.services import editing, players, reason_of, results
+from imhotep_lib import request_json
 from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 
@@ -145,6 +146,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    formfield_overrides = request_json.ADMIN_FORMFIELDS  # JSON through the door (issue #52)
     list_display = [
         "id",
         "played_on",
@@ -213,6 +215,7 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(Result)
 class ResultAdmin(admin.ModelAdmin):
+    formfield_overrides = request_json.ADMIN_FORMFIELDS  # JSON through the door (issue #52)
     list_display = ["seat", "total", "rank", "winner", "tie_broken"]
     list_filter = ["winner", "tie_broken", "seat__game__game_type"]
     readonly_fields = ["seat", "total", "breakdown", "rank", "winner", "tie_broken"]
@@ -224,6 +227,7 @@ class ResultAdmin(admin.ModelAdmin):
 
 @admin.register(Move)
 class MoveAdmin(admin.ModelAdmin):
+    formfield_overrides = request_json.ADMIN_FORMFIELDS  # JSON through the door (issue #52)
     list_display = ["game", "ply", "data"]
     readonly_fields = ["game", "ply", "data"]
     list_filter = ["game__game_type"]

@@ -15,7 +15,6 @@ Which keys a game takes and what is wrong with them is the game's own business
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Iterator, Mapping
@@ -28,7 +27,7 @@ from django.db.models import Max
 
 from games.models import BoardData, Game
 from games.services import cache_versions
-from imhotep_lib import nesting
+from imhotep_lib import request_json
 from rules_engine.errors import PluginError
 from rules_engine.messages import msg
 from rules_engine.overlays import Overlays, overlaid, pinned_board_data
@@ -223,13 +222,11 @@ def import_text(game_type: str, text: str | bytes, *, user=None) -> Saved:
     """Read an export (or the bare data object) and save it as a new version, after the same
     checks as the page; nothing is stored when anything is wrong."""
     try:
-        nesting.check(text)
-    except nesting.TooDeep as exc:
-        return Saved(None, [("", exc.message)])
-    try:
-        document = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        return Saved(None, [("", msg("the file is not JSON: {reason}", reason=str(exc)))])
+        document = request_json.loads(text, "file", max_bytes=None)  # the upload limit came first
+    except request_json.NotJSON as exc:
+        return Saved(None, [("", msg("the file is not JSON: {reason}", reason=str(exc.error)))])
+    except request_json.BadJSON as exc:
+        return Saved(None, [("", exc.reason)])
     if isinstance(document, Mapping) and document.get("format") == EXPORT_FORMAT:
         if document.get("game") != game_type:
             return Saved(None, [("game", msg("the file holds board data of another game: {game}",

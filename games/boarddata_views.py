@@ -122,7 +122,8 @@ def board_data_page(request, game: str):
         "preview": preview,
         "chosen": chosen,
         "saved": request.GET.get("saved"),
-        "rescored": request.GET.get("rescored"),
+        # A count of games (the redirect after saving sets it); anything else shows nothing (issue #52's sweep).
+        "rescored": rescored if (rescored := request.GET.get("rescored", "")).isdigit() else None,
     }, status=400 if import_form.errors else 200)  # a refused file is the admin's to fix: 400, as a refused upload
 
 

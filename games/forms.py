@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from games.models import Game
 from games.player_checks import NewPlayersField
 from games.services.documents import GameMeta
-from imhotep_lib import nesting
+from imhotep_lib import request_json
 from imhotep_lib.translation import say
 
 
@@ -29,17 +29,17 @@ class SaveScoreForm(forms.Form):
     def clean_board(self) -> object:
         raw = self.cleaned_data["board"]
         try:
-            nesting.check(raw)
-        except nesting.TooDeep as exc:
-            raise forms.ValidationError(say(exc.message)) from None
-        try:
-            return json.loads(raw)
-        except json.JSONDecodeError as exc:
+            return request_json.loads(raw, "board")
+        except request_json.NotJSON as exc:
+            if not isinstance(exc.error, json.JSONDecodeError):
+                raise forms.ValidationError(say(exc.message)) from None
             raise forms.ValidationError(
                 _("the board is not valid JSON: {problem} (line {line} column {column})").format(
-                    problem=exc.msg, line=exc.lineno, column=exc.colno
+                    problem=exc.error.msg, line=exc.error.lineno, column=exc.error.colno
                 )
             ) from None
+        except request_json.BadJSON as exc:
+            raise forms.ValidationError(say(exc.message)) from None
 
     def meta(self) -> GameMeta:
         data = self.cleaned_data

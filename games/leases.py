@@ -11,6 +11,7 @@ worker started right after a crash need not wait for the lease to run out)."""
 from __future__ import annotations
 
 import datetime
+import logging
 import os
 import socket
 import time
@@ -22,6 +23,8 @@ from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+log = logging.getLogger(__name__)
 
 
 def seconds() -> int:
@@ -75,10 +78,17 @@ def is_stale(owner: str, lease_until: datetime.datetime | None) -> bool:
     return lease_until is None or lease_until < timezone.now() or owner_gone(owner)
 
 
+def stamped(model: type[Leased], fields: dict[str, object]) -> dict[str, object]:
+    """``fields`` with ``updated_at`` now, for a model that has it: ``update()`` skips auto_now."""
+    if "updated_at" in fields or not any(f.name == "updated_at" for f in model._meta.concrete_fields):
+        return fields
+    return {**fields, "updated_at": timezone.now()}
+
+
 def claim(model: type[Leased], pk: object, **fields: object) -> int:
     """Mark a queued row running under this process's lease (inside the caller's transaction)."""
     return model._default_manager.filter(pk=pk).update(
-        status="running", lease_owner=me(), lease_until=until(), **fields)
+        **stamped(model, {"status": "running", "lease_owner": me(), "lease_until": until(), **fields}))
 
 
 def requeue(model: type[Leased], pk: object, owner: str, lease_until: datetime.datetime | None) -> bool:
@@ -86,7 +96,7 @@ def requeue(model: type[Leased], pk: object, owner: str, lease_until: datetime.d
     process queued it first: only one of them matches the row as it was read)."""
     return bool(model._default_manager.filter(pk=pk, status="running", lease_owner=owner,  # type: ignore[misc]
                                               lease_until=lease_until).update(
-        status="queued", lease_owner="", lease_until=None, restarts=F("restarts") + 1))
+        **stamped(model, {"status": "queued", "lease_owner": "", "lease_until": None, "restarts": F("restarts") + 1})))
 
 
 def queue(row: Any, created: bool, enqueue: Callable[[Any], object]) -> bool:
@@ -115,7 +125,10 @@ def run(model: type[Any], pk: object, compute: Callable[[Any, Renewal], None]) -
     it. A lost lease (another worker found this one stale and runs it) leaves it to that worker;
     an error marks the row failed, for the page to show, and is raised again."""
     with transaction.atomic():
-        row = model._default_manager.select_for_update().get(pk=pk)
+        row = model._default_manager.select_for_update().filter(pk=pk).first()
+        if row is None:  # deleted since it was queued (its game deleted): nothing to do (issue #52)
+            log.info("%s %s is gone; its task ends", model.__name__, pk)
+            return
         if row.status != "queued":
             return
         claim(model, pk, runs=row.runs + 1)
@@ -125,7 +138,11 @@ def run(model: type[Any], pk: object, compute: Callable[[Any, Renewal], None]) -
     except LeaseLost:
         return
     except Exception as exc:  # the page shows it; the worker goes on with the next task
-        model._default_manager.filter(pk=pk).update(status="failed", error=str(exc)[:2000])
+        failed = stamped(model, {"status": "failed", "error": str(exc)[:2000]})
+        if not model._default_manager.filter(pk=pk).update(**failed):
+            # The row went while it ran (its game deleted, reading it failed): no one to tell.
+            log.info("%s %s went while it ran (%s: %s); its task ends", model.__name__, pk, type(exc).__name__, exc)
+            return
         raise
 
 
@@ -150,11 +167,12 @@ class Renewal:
         return time.monotonic() - self.last >= seconds() / 4
 
     def update(self, **fields: object) -> None:
-        """Write ``fields`` (progress), renewing the lease when due."""
+        """Write ``fields`` (progress), renewing the lease when due; ``updated_at`` moves with
+        every write (``update()`` skips auto_now), so the row says when it last progressed."""
         if self.due() and "lease_until" not in fields:
             fields["lease_until"] = until()
             self.last = time.monotonic()
         if not fields:
             return
-        if not self.model._default_manager.filter(pk=self.pk, lease_owner=me()).update(**fields):
+        if not self.model._default_manager.filter(pk=self.pk, lease_owner=me()).update(**stamped(self.model, fields)):
             raise LeaseLost(self.pk)

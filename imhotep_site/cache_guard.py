@@ -12,6 +12,13 @@ A ``ValueError`` of ``incr`` is no outage (the key is missing) and still reaches
 After an error the real backend is left alone for ``RETRY_SECONDS``, so a dead Redis costs one
 refused connection a second per process, not one per cache call (a page makes dozens);
 `check` (the health check) always asks it.
+
+The log says an outage twice per process (issue #52): "cache unreachable" when it starts (the
+error's type and words, no traceback) and "cache back" when it ends, whatever the threads
+(Django makes a cache object per thread: the state is the process's, `_Outage`, one per real
+backend). It ends only after ``QUIET_SECONDS`` without an error: a cache that half works (files
+read-only: reads answer, writes fail) stays out instead of saying "back" and "unreachable" in turn
+at every request, as it did with 47 lines and 102 tracebacks a minute.
 """
 
 from __future__ import annotations
@@ -27,7 +34,45 @@ from django.utils.module_loading import import_string
 logger = logging.getLogger(__name__)
 
 RETRY_SECONDS = 1.0
+QUIET_SECONDS = 30.0  # without an error, after an outage, before the cache is said to be back
 _MISSING = object()
+
+
+class _Outage:
+    """One real backend's outage in this process (every thread's cache object shares it)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.down_since: float | None = None  # monotonic time of the first error, while out
+        self.retry_at = 0.0
+        self.last_error = 0.0
+
+    def failed(self, backend: str, operation: str, exc: Exception) -> None:
+        now = time.monotonic()
+        with self.lock:
+            self.retry_at, self.last_error = now + RETRY_SECONDS, now
+            if self.down_since is not None:
+                return
+            self.down_since = now
+        logger.warning("cache unreachable: %s failed (%s: %s: %s); serving without it until it answers again",
+                       backend, operation, type(exc).__name__, str(exc)[:200])
+
+    def answered(self, backend: str) -> None:
+        now = time.monotonic()
+        with self.lock:
+            if self.down_since is None or now - self.last_error < QUIET_SECONDS:
+                return
+            since, self.down_since = self.down_since, None
+        logger.warning("cache back: %s answers again after %.0f s out", backend, now - since)
+
+
+_outages: dict[tuple[str, str], _Outage] = {}
+_outages_lock = threading.Lock()
+
+
+def _outage_of(backend: str, location: str) -> _Outage:
+    with _outages_lock:
+        return _outages.setdefault((backend, location), _Outage())
 
 
 class GuardedCache(BaseCache):
@@ -38,8 +83,15 @@ class GuardedCache(BaseCache):
         self._location, self._params = location, params
         self._inner: BaseCache | None = None
         self._lock = threading.Lock()
-        self._down_since: float | None = None  # monotonic time of the first error, while out
-        self._retry_at = 0.0
+        self._outage = _outage_of(self.inner_path, str(location))
+
+    @property
+    def _retry_at(self) -> float:
+        return self._outage.retry_at
+
+    @_retry_at.setter
+    def _retry_at(self, value: float) -> None:
+        self._outage.retry_at = value
 
     # -- the real backend ---------------------------------------------------------------
     def inner(self) -> BaseCache:
@@ -52,28 +104,22 @@ class GuardedCache(BaseCache):
         return self._inner
 
     def _call(self, name: str, fallback: Any, *args: Any, **kwargs: Any) -> Any:
-        if self._down_since is not None and time.monotonic() < self._retry_at:
+        outage = self._outage
+        if outage.down_since is not None and time.monotonic() < outage.retry_at:
             return fallback
         try:
             result = getattr(self.inner(), name)(*args, **kwargs)
-        except ValueError:
+        except ValueError as exc:
             if name in ("incr", "decr"):
                 raise  # a missing key, as Django's API says: the caller's business
-            return self._failed(name, fallback)
-        except Exception:
-            return self._failed(name, fallback)
-        if self._down_since is not None:
-            logger.warning("cache %s answers again after %.0f s out", self.inner_path,
-                           time.monotonic() - self._down_since)
-            self._down_since = None
+            outage.failed(self.inner_path, name, exc)
+            return fallback
+        except Exception as exc:
+            outage.failed(self.inner_path, name, exc)
+            return fallback
+        if outage.down_since is not None:
+            outage.answered(self.inner_path)
         return result
-
-    def _failed(self, name: str, fallback: Any) -> Any:
-        if self._down_since is None:  # once per outage, with the cause; quiet until it answers again
-            logger.exception("cache %s failed (%s); serving without it until it answers again", self.inner_path, name)
-            self._down_since = time.monotonic()
-        self._retry_at = time.monotonic() + RETRY_SECONDS
-        return fallback
 
     def check(self) -> str:
         """"ok", or why the real backend cannot store and read back a value (the health check)."""
@@ -88,7 +134,7 @@ class GuardedCache(BaseCache):
 
     @property
     def out(self) -> bool:
-        return self._down_since is not None
+        return self._outage.down_since is not None
 
     # -- Django's cache API ---------------------------------------------------------------
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):

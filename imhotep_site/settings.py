@@ -88,6 +88,11 @@ IMHOTEP_HINT_PLAYOUTS = env_positive_int("IMHOTEP_HINT_PLAYOUTS", 300)
 # for the leading two moves and the one played (issue #41; per position: IMHOTEP_ANALYSIS_PLAYOUTS).
 IMHOTEP_LUCK_MOVE_PLAYOUTS = env_positive_int("IMHOTEP_LUCK_MOVE_PLAYOUTS", 12)
 IMHOTEP_LUCK_DEEP_PLAYOUTS = env_positive_int("IMHOTEP_LUCK_DEEP_PLAYOUTS", 60)
+# Analyses and luck analyses a member may have queued or running at once (games/analysis/quotas.py,
+# docs/operations.md "Quotas"; 0: no limit); one more is a 429 with Retry-After of this many seconds.
+IMHOTEP_QUEUED_ANALYSES_PER_MEMBER = env_int("IMHOTEP_QUEUED_ANALYSES_PER_MEMBER", 3)
+IMHOTEP_QUEUED_LUCK_PER_MEMBER = env_int("IMHOTEP_QUEUED_LUCK_PER_MEMBER", 3)
+IMHOTEP_QUEUE_RETRY_AFTER = env_positive_int("IMHOTEP_QUEUE_RETRY_AFTER", 30)
 # Hints worked out at once on the whole service, and of those for callers not signed in
 # (games/analysis/hints.py); a caller finding none free gets 429 with Retry-After.
 IMHOTEP_HINT_CONCURRENCY = env_positive_int("IMHOTEP_HINT_CONCURRENCY", 2)

@@ -1,5 +1,10 @@
 """An engine's compiled kernels (numba, issue #40), imported once per process: the modules, or
-None where numba (or numpy) cannot be imported here, said once in the log in the caller's words."""
+None where they cannot be loaded here, said once in the log in the caller's words.
+
+Any exception counts, not only ImportError (issue #52): numba's own import fails with
+AttributeError or others when the environment disagrees with it (an old ``coverage`` on the
+path, numba issues 10239 and 10705; a numpy it does not support). Every caller already runs
+the pure engine, the reference, when this answers None."""
 
 from __future__ import annotations
 
@@ -19,5 +24,8 @@ def load(names: tuple[str, ...], off: str) -> tuple[ModuleType, ...] | None:
             _tried[names] = tuple(importlib.import_module(name) for name in names)
         except ImportError as exc:  # numba (or numpy) is not installed for this platform
             log.warning(off, exc)
+            _tried[names] = None
+        except Exception as exc:  # installed but broken here: the pure engine serves, once said
+            log.warning(off, f"{type(exc).__name__}: {exc}")
             _tried[names] = None
     return _tried[names]

@@ -1,14 +1,14 @@
 """The API's request parser, and the check it shares with the commands."""
 
-import io
 import re
 
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from imhotep_lib import nesting
+from imhotep_lib import request_json
 from imhotep_lib.translation import say
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -40,27 +40,29 @@ def has_lone_surrogate(document: object) -> bool:
 
 
 class StrictJSONParser(JSONParser):
-    """DRF's JSON parser (strict: no NaN/Infinity), with messages for people, and safe against
-    absurdly nested bodies: ``json`` raises RecursionError (not ValueError) for those, which
-    DRF would let through as a 500. Text with a lone surrogate is refused too (a 400 here, not
-    a UnicodeEncodeError when the answer echoes it). Text nested deeper than the nesting limit
-    (imhotep_lib/nesting.py) is refused before it is parsed. The default parser of every API view."""
+    """DRF's JSON parser (strict: no NaN/Infinity), through the one door of request JSON
+    (imhotep_lib/request_json.py: size and nesting bounded before ``json`` parses, so a
+    thousand nested lists are a 400, not a RecursionError's 500), with messages for people.
+    Text with a lone surrogate is refused too (a 400 here, not a UnicodeEncodeError when the
+    answer echoes it). The default parser of every API view (settings.REST_FRAMEWORK)."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         body = stream.read() if stream is not None else b""
+        encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         try:
-            nesting.check(body)
-        except nesting.TooDeep as exc:
-            why = say(exc.message)
-            raise ParseError(gettext("the request body is not usable JSON: %(why)s") % {"why": why}) from None
+            text = body.decode(encoding)
+        except (UnicodeDecodeError, LookupError) as exc:
+            raise ParseError(gettext("the request body is not valid JSON: %(detail)s") % {"detail": str(exc)}) from None
         try:
-            document = super().parse(io.BytesIO(body), media_type, parser_context)
-        except ParseError as exc:
-            detail = str(exc.detail).removeprefix("JSON parse error - ")
+            # The body limit (imhotep_lib.limits middleware) came first.
+            document = request_json.loads(text, "body", max_bytes=None, strict=self.strict)
+        except request_json.NotJSON as exc:
             # Translators: {detail} is the JSON parser's own words (English), e.g. "Expecting value: line 1 column 1".
-            raise ParseError(gettext("the request body is not valid JSON: %(detail)s") % {"detail": detail}) from exc
-        except RecursionError:
-            raise ParseError(gettext("the request body is not usable JSON: it is nested too deeply")) from None
+            raise ParseError(gettext("the request body is not valid JSON: %(detail)s") % {"detail": str(exc.error)}) \
+                from None
+        except request_json.BadJSON as exc:
+            why = say(exc.reason)
+            raise ParseError(gettext("the request body is not usable JSON: %(why)s") % {"why": why}) from None
         if has_lone_surrogate(document):
             raise ParseError(gettext("the request body is not usable JSON: %(why)s") % {"why": LONE_SURROGATE})
         return document

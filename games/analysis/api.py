@@ -104,10 +104,15 @@ class GameAnalysisView(_GameView):
         return Response(_body(game, service.current(game)))
 
     @extend_schema(summary="Start a game's analysis (a background task); an analysis of the same moves is reused",
+                   description=("A member may have IMHOTEP_QUEUED_ANALYSES_PER_MEMBER analyses queued or running "
+                                "at once; one more is refused with 429 and Retry-After, nothing queued."),
                    request=None, responses={202: AnalysisSerializer, 200: AnalysisSerializer, 404: _NOT_FOUND})
     def post(self, request, pk: int):
         game = self.recorded(pk)
-        analysis, queued = service.request_analysis(game)
+        try:
+            analysis, queued = service.request_analysis(game, user=request.user)
+        except Busy as exc:  # the member's queue is full (games/analysis/quotas.py)
+            raise Throttled(wait=exc.retry_after, detail=say(exc.message)) from None
         return Response(_body(game, analysis), status=status.HTTP_202_ACCEPTED if queued else status.HTTP_200_OK)
 
 

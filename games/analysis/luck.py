@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import leases
+from games.analysis import quotas
 from games.analysis.models import GameAnalysis, GameLuck
 from games.analysis.puzzle_queue import store_puzzles
 from games.analysis.service import analysis_digest
@@ -31,21 +32,26 @@ def current(game: Game, digest: str | None = None) -> GameLuck | None:
     ).first()
 
 
-def request_luck(game: Game) -> tuple[GameLuck, bool]:
+def request_luck(game: Game, *, user=None) -> tuple[GameLuck, bool]:
     """The game's luck analysis, queued if there is none yet (or the last one failed or its worker
-    died); True when a task was queued."""
+    died); True when a task was queued. ``user``: the member asking, whose queue is limited
+    (games/analysis/quotas.py: `Busy`, nothing queued)."""
     from games.analysis.tasks import luck_of_game
 
     if not game.has_moves:
         raise ValueError(msg("game {game} was not recorded move by move; there is nothing to analyse", game=game.pk))
     record = record_of(game)
     with transaction.atomic():
+        quotas.lock_member(user)
         luck, created = GameLuck.objects.get_or_create(
             game=game, engine_version=ENGINE_VERSION, luck_version=LUCK_VERSION,
             record_hash=analysis_digest(record), playouts=settings.IMHOTEP_ANALYSIS_PLAYOUTS,
             defaults={"moves_total": len(record["moves"])},
         )
         queued = leases.queue(luck, created, luck_of_game.enqueue)
+        if queued:  # refused over the quota: the transaction, and the task it would enqueue, undone
+            quotas.check(GameLuck, user, luck)
+            quotas.mark(luck, user)
     return luck, queued
 
 

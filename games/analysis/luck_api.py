@@ -6,12 +6,15 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 
 from games.analysis import luck as service
 from games.analysis.api import _NOT_FOUND, _GameView
 from games.analysis.models import GameLuck
 from games.models import Game
+from imhotep_lib.slots import Busy
+from imhotep_lib.translation import say
 
 
 class LuckPlayerSerializer(serializers.Serializer):
@@ -87,8 +90,13 @@ class GameLuckView(_GameView):
         return Response(_body(game, service.current(game)))
 
     @extend_schema(summary="Start finding what decided a game (a background task); one of the same moves is reused",
+                   description=("A member may have IMHOTEP_QUEUED_LUCK_PER_MEMBER of them queued or running at once; "
+                                "one more is refused with 429 and Retry-After, nothing queued."),
                    request=None, responses={202: LuckSerializer, 200: LuckSerializer, 404: _NOT_FOUND})
     def post(self, request, pk: int):
         game = self.recorded(pk)
-        luck, queued = service.request_luck(game)
+        try:
+            luck, queued = service.request_luck(game, user=request.user)
+        except Busy as exc:  # the member's queue is full (games/analysis/quotas.py)
+            raise Throttled(wait=exc.retry_after, detail=say(exc.message)) from None
         return Response(_body(game, luck), status=status.HTTP_202_ACCEPTED if queued else status.HTTP_200_OK)

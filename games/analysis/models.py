@@ -4,6 +4,7 @@ playouts, and reused."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -46,6 +47,9 @@ class GameAnalysis(Leased):
     )
     error = models.TextField(blank=True)
     runs = models.PositiveIntegerField(default=0, help_text=_("Times a worker computed it (1 when all is well)."))
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text=_("The member who queued it last (their queue is limited: games/analysis/quotas.py)."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -84,6 +88,9 @@ class GameLuck(Leased):
     puzzles = models.JSONField(default=list, blank=True, help_text=_("The decisions that make puzzles."))
     error = models.TextField(blank=True)
     runs = models.PositiveIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text=_("The member who queued it last (their queue is limited: games/analysis/quotas.py)."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

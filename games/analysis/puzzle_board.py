@@ -4,7 +4,6 @@ legal move offered on it; the move it posts is read back by `chosen`."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -12,6 +11,7 @@ from django.utils.safestring import SafeString
 
 from games.models import Game
 from games.ui.timeline import Timeline
+from imhotep_lib import request_json
 
 
 def board_html(game: Game, timeline: Timeline, ply: int, legal: list[dict[str, Any]]) -> SafeString | str:
@@ -31,11 +31,12 @@ def board_html(game: Game, timeline: Timeline, ply: int, legal: list[dict[str, A
 
 def chosen(raw: str, legal: list[dict[str, Any]]) -> int | None:
     """The index in ``legal`` of the posted move: its number in the list (the fallback buttons)
-    or its JSON (the board's buttons); None when it is neither."""
+    or its JSON (the board's buttons); None when it is neither. JSON too big or nested too
+    deeply raises `request_json.BadJSON` (the page says why)."""
     if raw.isdigit():
         return int(raw) if int(raw) < len(legal) else None
     try:
-        move = json.loads(raw)
-    except ValueError:
+        move = request_json.loads(raw, "move")
+    except request_json.NotJSON:
         return None
     return next((k for k, m in enumerate(legal) if m == move), None)

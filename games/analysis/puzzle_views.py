@@ -15,6 +15,8 @@ from games.analysis import puzzle_board, puzzle_queue
 from games.analysis.models import Puzzle
 from games.membership.access import member_required
 from games.models import Player
+from imhotep_lib import request_json
+from imhotep_lib.translation import say
 
 
 def _player_of(user) -> Player | None:
@@ -66,7 +68,10 @@ def _puzzle(pk: int) -> Puzzle:
 def _answer(request, pk: int):
     puzzle = _puzzle(pk)
     context = _context(puzzle)
-    index = puzzle_board.chosen(request.POST.get("move", ""), context["moves"])
+    try:
+        index = puzzle_board.chosen(request.POST.get("move", ""), context["moves"])
+    except request_json.BadJSON as exc:
+        return render(request, "games/puzzle.html", {**context, "error": say(exc.message)}, status=400)
     if index is None:
         return render(request, "games/puzzle.html", context, status=400)
     own = puzzle.player.user_id is not None and puzzle.player.user_id == request.user.pk

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from games import leases
-from games.analysis import review
+from games.analysis import quotas, review
 from games.analysis.models import GameAnalysis
 from games.boarddata import registry_for
 from games.models import Game
@@ -60,9 +60,11 @@ def has_margins(analysis: GameAnalysis) -> bool:
     return analysis.status == GameAnalysis.Status.DONE and bool(analysis.margins)
 
 
-def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnalysis, bool]:
+def request_analysis(game: Game, playouts: int | None = None, *, user=None) -> tuple[GameAnalysis, bool]:
     """The game's analysis, queued if there is none yet (or the last one failed); True when a
-    task was queued. An analysis already done for these moves and this engine is reused."""
+    task was queued. An analysis already done for these moves and this engine is reused.
+    ``user``: the member asking, whose queue is limited (games/analysis/quotas.py: `Busy`,
+    nothing queued)."""
     from games.analysis.tasks import analyse_game
 
     playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
@@ -70,12 +72,16 @@ def request_analysis(game: Game, playouts: int | None = None) -> tuple[GameAnaly
         raise ValueError(msg("game {game} was not recorded move by move; there is nothing to analyse", game=game.pk))
     record = record_of(game)
     with transaction.atomic():
+        quotas.lock_member(user)
         analysis, created = GameAnalysis.objects.get_or_create(
             game=game, engine_version=ENGINE_VERSION, analysis_version=ANALYSIS_VERSION,
             record_hash=analysis_digest(record), playouts=playouts,
             defaults={"plies_total": len(record["moves"]) + 1},
         )
         queued = leases.queue(analysis, created, analyse_game.enqueue)
+        if queued:  # refused over the quota: the transaction, and the task it would enqueue, undone
+            quotas.check(GameAnalysis, user, analysis)
+            quotas.mark(analysis, user)
     return analysis, queued
 
 

@@ -23,6 +23,8 @@ from games.membership.roles import may_write
 from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
+from imhotep_lib.slots import Busy
+from imhotep_lib.translation import say
 
 #: The graphs a reader can choose (``?chart=``); the first is shown unless another is asked for.
 CHARTS = ("win", "margin")
@@ -82,11 +84,24 @@ def analysis_panel(request, pk: int):
 
 @member_required
 def _start(request, game: Game):
-    with contextlib.suppress(ValueError):  # nothing to analyse: the panel says so
-        service.request_analysis(game)
+    try:
+        with contextlib.suppress(ValueError):  # nothing to analyse: the panel says so
+            service.request_analysis(game, user=request.user)
+    except Busy as exc:  # the member's queue is full (games/analysis/quotas.py)
+        if not request.htmx:
+            raise  # the 429 page with Retry-After (imhotep_lib.limits middleware)
+        return refused_panel(request, "games/_analysis.html", panel_context(request, game), exc)
     if request.htmx:
         return render(request, "games/_analysis.html", panel_context(request, game))
     return redirect("replay", pk=game.pk)
+
+
+def refused_panel(request, template: str, context: dict, exc: Busy):
+    """The panel saying why nothing was queued, for htmx, which swaps in no 4xx answer: the
+    panel itself, with the Retry-After of the 429 the page without htmx gets."""
+    response = render(request, template, {**context, "refused": say(exc.message)})
+    response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 @member_required

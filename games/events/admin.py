@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from games.events.models import ByeRequest, Event, Pairing, PairingSeat, Registration, Round
+from imhotep_lib import request_json
 
 
 class RegistrationInline(admin.TabularInline):
@@ -11,6 +12,7 @@ class RegistrationInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    formfield_overrides = request_json.ADMIN_FORMFIELDS  # JSON through the door (issue #52)
     list_display = ["name", "game_type", "kind", "rounds", "status", "created_at"]
     list_filter = ["game_type", "kind", "status"]
     inlines = [RegistrationInline]
@@ -30,6 +32,7 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Pairing)
 class PairingAdmin(admin.ModelAdmin):
+    formfield_overrides = request_json.ADMIN_FORMFIELDS  # JSON through the door (issue #52)
     list_display = ["round", "table", "bye", "kind", "game"]
     raw_id_fields = ["game"]
     inlines = [SeatInline]

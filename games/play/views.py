@@ -40,7 +40,7 @@ from games.services import reason_of
 from games.services.recording import Outcome, import_record
 from games.ui import game_ui, ui_registry
 from games.ui.timeline import NoReplay, Timeline, load_timeline
-from imhotep_lib import nesting
+from imhotep_lib import request_json
 from imhotep_lib.partials import wants_partial
 from imhotep_lib.translation import say
 from rules_engine.errors import RulesError, joined_parts
@@ -198,12 +198,11 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
         return _resume(request, game)
     ply = _parse_ply(request.POST.get("ply"))
     try:
-        nesting.check(request.POST.get("move") or "")
-        move = json.loads(request.POST.get("move") or "")
-    except nesting.TooDeep as exc:
+        move = request_json.loads(request.POST.get("move") or "", "move")
+    except request_json.NotJSON:
+        move = None  # said below with what the page must send
+    except request_json.BadJSON as exc:
         return _render(request, game, status=400, error=say(exc.message))
-    except ValueError:
-        move = None
     if ply is None or not isinstance(move, dict):
         return _render(request, game, status=400,
                        error=_("send the ply this page showed and one F2 move (pick a move on the page)"))
@@ -261,9 +260,8 @@ def _resume(request: HtmxRequest, game: Game) -> HttpResponse:
     ply = _parse_ply(request.GET.get("ply"))
     entry = game_ui(game.game_type).live
     try:
-        nesting.check(request.GET.get("move") or "")
-        move = json.loads(request.GET.get("move") or "")
-    except ValueError:
+        move = request_json.loads(request.GET.get("move") or "", "move")
+    except request_json.BadJSON:
         move = None
     shown = _shown(game, ply) if ply is not None and isinstance(move, dict) else None
     need = _table_need(shown, move) if shown is not None and isinstance(move, dict) else None

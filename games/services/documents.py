@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.models import name_key
-from imhotep_lib import nesting
+from imhotep_lib import nesting, request_json
 from rules_engine.messages import msg
 from rules_engine.registry import DEFAULT_GAME
 
@@ -162,8 +162,11 @@ def parse_documents(text: str) -> list[ParsedDocument]:
     if not text.strip():
         return [ParsedDocument(1, error=msg("the file is empty"))]
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError as exc:
+        whole = request_json.loads(text, "file", max_bytes=None)  # the upload limit came first
+    except request_json.NotJSON as not_json:
+        exc = not_json.error
+        if not isinstance(exc, json.JSONDecodeError):
+            return [ParsedDocument(1, error=not_json.reason)]
         lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
         if len(lines) == 1:
             return [
@@ -171,6 +174,8 @@ def parse_documents(text: str) -> list[ParsedDocument]:
                                             problem=exc.msg, line=exc.lineno, column=exc.colno))
             ]
         return [_parse_line(number, n, line) for number, (n, line) in enumerate(lines, start=1)]
+    except request_json.BadJSON as refused:  # nested too deeply: nothing of it is read
+        return [ParsedDocument(1, error=refused.reason)]
     if isinstance(whole, list):
         return [ParsedDocument(i, document=doc) for i, doc in enumerate(whole, start=1)]
     return [ParsedDocument(1, document=whole)]
@@ -178,14 +183,19 @@ def parse_documents(text: str) -> list[ParsedDocument]:
 
 def _parse_line(number: int, line_no: int, line: str) -> ParsedDocument:
     try:
-        return ParsedDocument(number, document=json.loads(line), line=line_no)
-    except json.JSONDecodeError as exc:
+        return ParsedDocument(number, document=request_json.loads(line, "file", max_bytes=None), line=line_no)
+    except request_json.NotJSON as not_json:
+        exc = not_json.error
+        if not isinstance(exc, json.JSONDecodeError):
+            return ParsedDocument(number, error=not_json.reason, line=line_no)
         return ParsedDocument(
             number,
             error=msg("line {line} is not valid JSON: {problem} (column {column})",
                       line=line_no, problem=exc.msg, column=exc.colno),
             line=line_no,
         )
+    except request_json.BadJSON as refused:
+        return ParsedDocument(number, error=refused.reason, line=line_no)
 
 
 def decode_upload(raw: bytes) -> str:

@@ -7,7 +7,16 @@ import logging
 import pytest
 
 from imhotep_lib.slots import slot
+from imhotep_site import cache_guard
 from imhotep_site.cache_guard import GuardedCache
+
+
+@pytest.fixture(autouse=True)
+def _no_outage_yet():
+    """An outage is the process's (imhotep_site/cache_guard.py `_Outage`): each test starts without one."""
+    cache_guard._outages.clear()
+    yield
+    cache_guard._outages.clear()
 
 
 def dead_redis() -> GuardedCache:
