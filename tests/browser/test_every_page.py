@@ -145,6 +145,7 @@ def club(settings):
         "base game refill prompt": (_classic_refill_prompt(member), member),
         "play page, game over": (f"/games/{finished.pk}/play", member),
         "hand count checked": (f"/games/{finished.pk}/play?{_tally_typed(finished)}", member),
+        "hand count, the engine's shown": (f"/games/{finished.pk}/play?tally_show=1", member),
         "play a variation": (f"/games/{variation.pk}/play", member),
         "account": ("/account/", member),
         "invitations": ("/account/invites", organiser),
