@@ -228,8 +228,12 @@ def _table(found: dict[tuple[str, str], tuple[list[dict], int]], names: list[str
             cells.append(f"{','.join(v['id'] for v in violations) or 0} / {width}")
         rows.append([name, *cells])
     phone = [n for n in names if n not in WIDER]
-    rows.append(["widest page", *(
-        "{1} ({0})".format(*max(((n, found[n, lang][1]) for n in phone), key=lambda nw: nw[1])) for lang in LANGUAGES)])
+    widest = []
+    for language in LANGUAGES:
+        width = max(found[n, language][1] for n in phone)
+        at = [n for n in phone if found[n, language][1] == width]
+        widest.append(f"{width} ({'every page' if len(at) == len(phone) else ', '.join(at)})")
+    rows.append(["widest page", *widest])
     sizes = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
     lines = ["| " + " | ".join(cell.ljust(size) for cell, size in zip(row, sizes, strict=True)) + " |" for row in rows]
     lines.insert(1, "|" + "|".join("-" * (size + 2) for size in sizes) + "|")
