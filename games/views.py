@@ -45,6 +45,7 @@ from games.services import (
     win_calibration,
 )
 from games.services.documents import decode_upload
+from games.services.variations import shown_notes
 from games.ui import game_ui
 from games.ui.calculators import calculate_posted
 from imhotep_lib import callers
@@ -72,9 +73,13 @@ def game_list(request):
         return Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
 
     querystring = lazy(lambda: form.querystring() if form.is_bound else "", str)()
-    # Games being recorded come first, so a recorder finds theirs again after closing the page.
+    # Games being recorded come first, so a recorder finds theirs again after closing the page;
+    # variations being played on (from another game's position) apart: they are no games being
+    # played (issue 50).
     recording_now = games_with_seats().filter(status=Game.Status.IN_PROGRESS).exclude(source=Game.Source.SCORE)
-    in_progress = [(game, can_change_game(request.user, game)) for game in recording_now[:IN_PROGRESS_SHOWN]]
+    recorded = [(game, can_change_game(request.user, game)) for game in recording_now[:2 * IN_PROGRESS_SHOWN]]
+    in_progress = [(game, mine) for game, mine in recorded if game.parent_id is None][:IN_PROGRESS_SHOWN]
+    variations_now = [(game, mine) for game, mine in recorded if game.parent_id is not None][:IN_PROGRESS_SHOWN]
     return render_partial(
         request,
         "games/list.html",
@@ -86,6 +91,7 @@ def game_list(request):
             "query_prefix": lazy(lambda: f"{querystring}&" if str(querystring) else "", str)(),
             "game_names": dict(registered_games.game_types()),
             "in_progress": in_progress,
+            "variations_now": variations_now,
             "history_version": history_version.current(),
             "tables_cache": history_version.tables_cache(),
             "request_query": request.GET.urlencode(),
@@ -126,6 +132,7 @@ def game_detail(request, pk: int):
             "details_form": GameDetailsForm(instance=game),
             "mistakes": mistakes_by_player(game),
             "bgg_url": bgg.logplay_url(game, seats),
+            "notes": shown_notes(game),
         },
     )
 

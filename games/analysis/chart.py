@@ -1,6 +1,9 @@
 """The analysis graphs under the replay's score chart: each player's chance to win, or their
 expected final score margin, after every move. One line per player, a point per position that
-links to it (so a click steps the replay there), turning points marked."""
+links to it (so a click steps the replay there), turning points marked. A graph is one Tab
+stop (issue 50): a figure named by its label and described by the figures at the position
+shown; its points are for the mouse (out of the Tab order and hidden from screen readers, which
+step with the keys, the move list and the turning points)."""
 
 from __future__ import annotations
 
@@ -85,8 +88,15 @@ def _chart(css: str, label: str, rows: list[list[float]], depth: Callable[[float
     def y(v: float) -> float:
         return PAD + depth(v) * (HEIGHT - 2 * PAD)
 
-    out = [f'<svg class="{css}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-           f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
+    shown = min(max(ply, 0), plies)
+    # Translators: the hover title of a position in the win-probability graph, e.g. "after move 12: Ana 62%, …".
+    position = _("setup: {chances}") if shown == 0 else _("after move {move}: {chances}")
+    summary = position.format(move=shown, chances=_(", ").join(
+        said(n, v) for n, v in zip(names, rows[shown], strict=False)))
+    out = [f'<figure class="analysis-chart" tabindex="0" aria-label="{escape(label)}" '
+           f'aria-describedby="{css}-summary"><p class="vh" id="{css}-summary">{escape(summary)}</p>'
+           f'<svg class="{css}" viewBox="0 0 {WIDTH} {HEIGHT}" aria-hidden="true" focusable="false" '
+           'xmlns="http://www.w3.org/2000/svg">',
            f'<line class="grid" x1="{PAD}" x2="{WIDTH - PAD}" y1="{y(grid):.1f}" y2="{y(grid):.1f}"/>']
     out += [f'<text class="axis" x="2" y="{y(v) + dy:.1f}">{escape(text)}</text>' for v, text, dy in axis]
     out.append(f'<line class="now" x1="{x(ply):.1f}" x2="{x(ply):.1f}" y1="{PAD}" y2="{HEIGHT - PAD}"/>')
@@ -100,8 +110,8 @@ def _chart(css: str, label: str, rows: list[list[float]], depth: Callable[[float
         figures = _(", ").join(said(n, v) for n, v in zip(names, rows[k], strict=False))
         mark = " turning" if k in turning else ""
         url = escape(f"{base_url}?ply={k}{query}")
-        out.append(f'<a href="{url}" hx-get="{url}" data-ply="{k}">'
+        out.append(f'<a href="{url}" hx-get="{url}" data-ply="{k}" tabindex="-1">'
                    f'<rect class="hit{mark}" x="{x(k) - step / 2:.1f}" y="0" width="{step:.1f}" height="{HEIGHT}">'
                    f"<title>{escape(position.format(move=k, chances=figures))}</title></rect></a>")
-    out.append("</svg>")
+    out.append("</svg></figure>")
     return mark_safe("".join(out))

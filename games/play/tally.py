@@ -3,7 +3,9 @@ the check of the engine's score against the totals the players counted by hand a
 
 A hand count is typed per player and monument (``tally_<seat>_<key>``, the keys of the score
 result's ``breakdown``); each monument whose typed number differs from the engine's is named,
-so a mis-tapped move or a miscounted board is found where it is. Both games' results work:
+so a mis-tapped move or a miscounted board is found where it is. The engine's number of a cell
+is shown only once the players typed theirs there, or asked for them all (``tally_show``): shown
+beside empty fields, it would be copied instead of counted (issue 50). Both games' results work:
 the Duel's ``winner`` (one seat, D7.6) and the base game's ``winners`` (shared wins, C8)."""
 
 from __future__ import annotations
@@ -66,10 +68,16 @@ class TallyCell:
     player: str
     engine: int
     typed: int | None  # None: not typed (or not a number)
+    revealed: bool = False  # the players asked to see the engine's numbers without typing them
 
     @property
     def differs(self) -> bool:
         return self.typed is not None and self.typed != self.engine
+
+    @property
+    def shown(self) -> bool:
+        """Whether the page shows the engine's number: after the players typed theirs, or asked."""
+        return self.revealed or self.typed is not None
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,12 @@ class TallyRow:
 class Tally:
     rows: tuple[TallyRow, ...]
     totals: tuple[TallyCell, ...]  # the engine's total, and the sum of what was typed (all rows typed)
+    revealed: bool = False  # the players asked to see the engine's numbers
+
+    @property
+    def opened(self) -> bool:
+        """Whether the check is open on the page: something was typed, or the numbers were asked for."""
+        return self.typed or self.revealed
 
     @property
     def typed(self) -> bool:
@@ -105,12 +119,15 @@ def _number(raw: object) -> int | None:
 
 
 def tally(result: Mapping[str, Any], names: Sequence[str], data: Mapping[str, Any]) -> Tally:
-    """The engine's points per monument beside the counts typed in ``data`` (a GET query)."""
+    """The engine's points per monument beside the counts typed in ``data`` (a GET query);
+    ``tally_show`` in it shows them all, typed or not."""
     players = result["players"]
+    revealed = bool(data.get("tally_show"))
     keys = list(players[0]["breakdown"]) if players else []
     rows = tuple(
         TallyRow(key, tuple(
-            TallyCell(f"tally_{i}_{key}", names[i], p["breakdown"][key], _number(data.get(f"tally_{i}_{key}")))
+            TallyCell(f"tally_{i}_{key}", names[i], p["breakdown"][key], _number(data.get(f"tally_{i}_{key}")),
+                      revealed)
             for i, p in enumerate(players)
         ))
         for key in keys
@@ -119,5 +136,5 @@ def tally(result: Mapping[str, Any], names: Sequence[str], data: Mapping[str, An
     for i, p in enumerate(players):
         typed = [row.cells[i].typed for row in rows]
         total = sum(t for t in typed if t is not None) if typed and all(t is not None for t in typed) else None
-        totals.append(TallyCell(f"tally_{i}_total", names[i], p["total"], total))
-    return Tally(rows, tuple(totals))
+        totals.append(TallyCell(f"tally_{i}_total", names[i], p["total"], total, revealed))
+    return Tally(rows, tuple(totals), revealed)

@@ -1,5 +1,7 @@
 """The score chart: both players' totals after every ply, laid out for an inline SVG that
-the server renders (each point is a link to its ply)."""
+the server renders (each point is a link to its ply, for the mouse), and the sentence a
+screen reader hears for it (issue 50: the chart is one Tab stop with a text alternative; its
+points stay out of the Tab order, the move list and the keys step the replay)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ def _points_svg(points: list[dict], colour: str) -> SafeString:
     # Translators: the hover title of a point of the replay's score chart: a position and a total.
     title = _("ply {ply}: {total}")
     return mark_safe("".join(  # every interpolated value is escaped or a number
-        f'<a href="{escape(pt["url"])}" hx-get="{escape(pt["url"])}"><circle cx="{pt["x"]}" cy="{pt["y"]}" r="4" '
+        f'<a href="{escape(pt["url"])}" hx-get="{escape(pt["url"])}" tabindex="-1">'
+        f'<circle cx="{pt["x"]}" cy="{pt["y"]}" r="4" '
         f'class="{cls}"><title>{escape(title.format(ply=pt["ply"], total=pt["total"]))}</title></circle></a>'
         for pt in points))
 
@@ -56,3 +59,20 @@ def score_chart(totals: Sequence[Sequence[int]], colours: Sequence[str], current
     return {"width": WIDTH, "height": HEIGHT, "players": players, "zero_y": y(0), "high": high,
             "high_y": y(high), "left": PAD, "right": WIDTH - PAD,
             "cursor_x": x(current), "top": PAD, "bottom": HEIGHT - PAD}
+
+
+def score_summary(totals: Sequence[Sequence[int]], names: Sequence[str], ply: int) -> str:
+    """The chart in words: each player's total after ``ply``, and after the last ply."""
+
+    def said(row: Sequence[int]) -> str:
+        # Translators: a player and their score, in a list, e.g. "Ben 28".
+        return _(", ").join(_("%(name)s %(total)s") % {"name": name, "total": total}
+                            for name, total in zip(names, row, strict=False))
+
+    last = len(totals) - 1
+    if last < 0:
+        return ""
+    # Translators: the replay's score chart read aloud, e.g.
+    # "After ply 12: Ana 20, Ben 18; after the last ply, 58: Ana 34, Ben 28."
+    return _("After ply {ply}: {totals}; after the last ply, {plies}: {end}.").format(
+        ply=ply, totals=said(totals[min(ply, last)]), plies=last, end=said(totals[last]))

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from games import registered_games
 from games.models import Game
-from games.replay.chart import cursor_x, score_chart
+from games.replay.chart import cursor_x, score_chart, score_summary
 from games.ui import game_ui
 
 
@@ -80,7 +80,8 @@ def replay_context(game: Game, timeline, ply: int, base: str | None = None, keep
         # language: its points' titles are words).
         chart={**timeline.memo(f"chart:{base}:{get_language()}",
                                lambda: score_chart(timeline.totals, colours, 0, base, names)),
-               "cursor_x": cursor_x(ply, ctx["plies"])},
+               "cursor_x": cursor_x(ply, ctx["plies"]),
+               "summary": score_summary(timeline.totals, names or [str(c) for c in colours], ply)},
         chart_labels=names,
         ui=ui,
     )

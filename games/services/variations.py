@@ -18,6 +18,19 @@ class VariationError(ValueError):
     """A variation that cannot be made; the message is for the person who asked."""
 
 
+def variation_note(parent: int, ply: int) -> str:
+    """The note a variation is stored with: its records and exports say where it branched."""
+    return f"Variation of game {parent} after move {ply}."
+
+
+def shown_notes(game: Game) -> str:
+    """A game's notes as its page shows them: a variation's page says where it branched in the
+    reader's language already, so its stored note is not printed a second time (issue 50)."""
+    if game.parent_id is not None and game.branch_ply is not None:
+        return game.notes.replace(variation_note(game.parent_id, game.branch_ply), "").strip()
+    return game.notes
+
+
 def play_on_from(game: Game, ply: int, *, user) -> Game:
     """The variation of ``game`` after its first ``ply`` moves, recorded by ``user``."""
     if not game.has_moves:
@@ -33,8 +46,7 @@ def play_on_from(game: Game, ply: int, *, user) -> Game:
         raise VariationError(
             msg("the game is over after move {move}; pick an earlier position to play on from", move=ply)
         )
-    meta = GameMeta(played_on=timezone.localdate(), location=game.location,
-                    notes=f"Variation of game {game.pk} after move {ply}.")
+    meta = GameMeta(played_on=timezone.localdate(), location=game.location, notes=variation_note(game.pk, ply))
     with transaction.atomic():
         # distinct: a variation is a new game even where another one starts from the same position.
         with pinned(game):  # played on with the board data of the game it branches from

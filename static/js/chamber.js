@@ -23,8 +23,11 @@
     var option = select.options[select.selectedIndex];
     button.dataset.colour = colour;
     // The page's words (translated on the server): the option's short label and its colour word.
-    button.textContent = colour && option ? option.dataset.short || option.text : "";
-    button.setAttribute("aria-label", select.dataset.label + ": " + (option ? option.text : colour));
+    // The name ends with the label shown, so a voice command naming it finds the button (WCAG 2.5.3).
+    var shown = colour && option ? option.dataset.short || option.text : "";
+    button.textContent = shown;
+    var said = option ? option.text : colour;
+    button.setAttribute("aria-label", select.dataset.label + ": " + said + (shown && shown !== said ? " – " + shown : ""));
   }
 
   function enhance(cell) {

@@ -67,3 +67,25 @@ def test_a_spectators_screen_reader_hears_each_new_move(chromium, live_server, a
         expect(announcer).to_have_text(re.compile(r"^Move 11: "), timeout=5000)
         append_move(game.pk, 11, full["moves"][11])
         expect(announcer).to_have_text(re.compile(r"^Move 12: "), timeout=5000)
+
+
+_TAB_STOPS = """fig => ({self: fig.tabIndex,
+  inside: [...fig.querySelectorAll('a[href], button, input, [tabindex]')].filter(e => e.tabIndex >= 0).length,
+  said: document.getElementById(fig.getAttribute('aria-describedby')).textContent})"""
+
+
+def test_the_replays_charts_are_one_tab_stop_each_with_a_text_alternative(chromium, live_server, alice, settings):
+    """Issue 50: the score chart and the analysis graph are one Tab stop each (not one per
+    position, hidden from screen readers), described in words at the position shown."""
+    from games.analysis import service
+
+    settings.IMHOTEP_ANALYSIS_PLAYOUTS = 4
+    game = store(random_record(21), alice)
+    analysis, _queued = service.request_analysis(game)
+    service.run_analysis(analysis.pk)
+    with page_in(chromium, live_server, **PHONE) as page:
+        page.goto(f"/games/{game.pk}/replay?ply=12")
+        score, win = (page.locator(css).evaluate(_TAB_STOPS) for css in ("figure.chart", "figure.analysis-chart"))
+        assert score["self"] == win["self"] == 0 and score["inside"] == win["inside"] == 0
+        assert score["said"].startswith("After ply 12: Ana ") and "after the last ply" in score["said"]
+        assert win["said"].startswith("after move 12: Ana ") and "%" in win["said"]

@@ -82,3 +82,31 @@ def test_the_base_game_tally_has_a_row_per_scored_monument(alice):
     body = client.get(f"/games/{game.pk}/play").content.decode()
     rows = re.findall(r'<tr data-monument="([a-z_]+)"', body)
     assert rows == list(result["players"][0]["breakdown"])
+
+
+def _engine_numbers(body: str) -> list[str]:
+    """The engine's numbers printed beside the hand-count fields."""
+    return re.findall(r'<span class="engine">([^<]*)</span>', body)
+
+
+def test_the_engines_count_is_not_shown_beside_empty_fields(alice):
+    """Issue 50: shown before anyone types, the engine's numbers would be copied, not counted."""
+    game, client, _result = _finished(alice)
+    body = client.get(f"/games/{game.pk}/play").content.decode()
+    assert 'name="tally_0_pyramid"' in body
+    assert _engine_numbers(body) == []
+
+
+def test_the_engines_count_is_shown_where_the_players_typed_theirs(alice):
+    game, client, result = _finished(alice)
+    body = client.get(f"/games/{game.pk}/play?tally_0_pyramid=0").content.decode()
+    engine = result["players"][0]["breakdown"]["pyramid"]
+    assert _engine_numbers(body) == [str(engine) if engine == 0 else f"here {engine}"]
+
+
+def test_the_engines_count_is_shown_in_full_when_the_players_ask_for_it(alice):
+    game, client, result = _finished(alice)
+    body = client.get(f"/games/{game.pk}/play?tally_show=1").content.decode()
+    assert _engine_numbers(body) == [str(p["breakdown"][key]) for key in result["players"][0]["breakdown"]
+                                     for p in result["players"]]
+    assert "<details class=\"tally\" open>" in body

@@ -213,3 +213,10 @@ def test_c6_4_b_side_with_plugin_data_is_scored_and_not_marked(client, fictional
     fields = [("players", 2), ("side_burial-chamber", "B"), ("bc_1_1", "black"), ("bc_1_2", "black")]
     result = totals(client, fields)
     assert [p["breakdown"]["burial_chamber"] for p in result] == [5 + 5, 0]  # rows 1 and 2: black alone, 1st
+
+
+def test_c5_4_two_chamber_cells_with_one_problem_are_told_apart_beside_the_chamber(client):
+    """Issue 50: two cells refused for the same reason are named, not one sentence printed twice."""
+    body = html(get(client, [("players", 2), ("bc_1_2", "black"), ("bc_1_3", "white")]))
+    shown = slot(body, "chamber")
+    assert "Burial chamber, column 1, row 2:" in shown and "Burial chamber, column 1, row 3:" in shown
