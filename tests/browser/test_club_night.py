@@ -1,7 +1,8 @@
 """A Duel Swiss night in headless Chromium (issue 36): table 1 records its own game live from
 its pairing with the boats transcribed from the table; two members press "Record live" on
 table 2 at the same moment and land on one game; the big screen shows table 1's game; the
-admin enters table 3's forfeit; the admin finishes the event once its last round is played. Every event page fits a 390 px phone."""
+admin enters table 3's forfeit; the admin finishes the event once its last round is played.
+Every event page fits a 390 px phone."""
 
 import random
 import re
