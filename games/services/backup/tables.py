@@ -35,6 +35,8 @@ DERIVED: dict[str, str] = {
 NOT_CARRIED: dict[str, str] = {
     "games.RatingsBacklog": "transient: the mark of games not rated yet; import_all rates every game it writes",
     "sessions.Session": "transient: sign-ins; members sign in again",
+    "games.CacheVersion": "transient: the history's cache version (a new random value at each write); the restore's "
+                          "writes move it, so nothing cached before is served",
     "django_tasks_database.DBTaskResult": "transient: the background task queue; finished work is in its rows",
     "axes.AccessAttempt": "transient: failed sign-ins, counted for lock-outs",
     "axes.AccessAttemptExpiration": "transient: when a lock-out ends",
