@@ -3,9 +3,31 @@
 // and every face shows how many of it can still turn up, greyed out at none. The server checks
 // everything again (rules_engine/duel/labels.py, the engine's D1 counts). In a play page's draw
 // prompt (data-auto-submit) the tap that fills the last field sends the prompt.
+// The tokens tapped or typed into a draw prompt are kept in localStorage (per page, ply and
+// move) until the prompt is gone, so a reload (online, or the offline copy) shows them again.
 (function () {
   "use strict";
   const lastFocused = new WeakMap();
+  const DRAW = `imhotep:draw:${location.pathname}`;
+
+  function drawForm() { return document.getElementById("draw-form"); }
+  function saveDraw() {
+    const form = drawForm();
+    if (!form || !form.elements.move) return;
+    const values = {};
+    form.querySelectorAll("input[data-need]").forEach((i) => { values[i.name] = i.value; });
+    localStorage.setItem(DRAW, JSON.stringify({ ply: form.elements.ply.value, move: form.elements.move.value, values }));
+  }
+  function restoreDraw() {
+    const form = drawForm();
+    if (!form || !form.elements.move) { localStorage.removeItem(DRAW); return; }
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(DRAW) || "null"); } catch (e) { kept = null; }
+    if (!kept || kept.ply !== form.elements.ply.value || kept.move !== form.elements.move.value) return;
+    form.querySelectorAll("input[data-need]").forEach((i) => {
+      if (!i.value.trim() && kept.values[i.name]) i.value = kept.values[i.name];
+    });
+  }
 
   function fields(palette) {
     return Array.from(document.querySelectorAll(palette.dataset.inputs));
@@ -52,6 +74,7 @@
     target.value = words(target).slice(0, -1).join(" ");
     lastFocused.set(palette, target);
     refresh(palette);
+    saveDraw();
   }
 
   // "Draw at random" (a variation played on from a transcribed game, issue 39): every field not
@@ -100,6 +123,7 @@
       if (next) lastFocused.set(palette, next);
     }
     refresh(palette);
+    saveDraw();
     // A prompt's last needed token records the move (issue 39: no "Record the move" tap); a
     // mistaken last tap is taken back with undo above the board, which asks the prompt again.
     const form = palette.closest("form");
@@ -110,7 +134,10 @@
       if (fields(palette).includes(event.target)) lastFocused.set(palette, event.target);
     });
   });
-  document.addEventListener("input", () => document.querySelectorAll(".palette").forEach(refresh));
-  document.addEventListener("htmx:afterSettle", () => document.querySelectorAll(".palette").forEach(refresh));
-  document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".palette").forEach(refresh));
+  document.addEventListener("input", (event) => {
+    document.querySelectorAll(".palette").forEach(refresh);
+    if (event.target.closest && event.target.closest("#draw-form")) saveDraw();
+  });
+  document.addEventListener("htmx:afterSettle", () => { restoreDraw(); document.querySelectorAll(".palette").forEach(refresh); });
+  document.addEventListener("DOMContentLoaded", () => { restoreDraw(); document.querySelectorAll(".palette").forEach(refresh); });
 })();
