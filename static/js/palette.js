@@ -57,7 +57,8 @@
       f.querySelector("small").textContent = left;
       f.disabled = left === 0;
       const pattern = palette.dataset.leftLabel || "{name}, {left}";
-      f.setAttribute("aria-label", pattern.replace("{name}", f.title).replace("{left}", left));
+      // the name begins with what the face shows, its label and count (WCAG 2.5.3)
+      f.setAttribute("aria-label", `${f.dataset.short} ${left} — ${pattern.replace("{name}", f.title).replace("{left}", left)}`);
     });
   }
 
@@ -134,6 +135,64 @@
       if (fields(palette).includes(event.target)) lastFocused.set(palette, event.target);
     });
   });
+  // Typing labels (issue 50: fewer key presses): a label that no longer one starts with is
+  // finished, so the field puts the space after it itself ("#7Ob" reads "#7 Ob"); a field that
+  // holds its tokens passes the focus to the next one, and a draw prompt's last one sends it.
+  // "#1" may still become "#10"–"#12": a space (or Enter) ends it.
+  function labelsOf(palette) {
+    const set = new Set();
+    palette.querySelectorAll("button.face").forEach((f) => {
+      set.add(f.dataset.short.toLowerCase());
+      set.add(f.dataset.english.toLowerCase());
+    });
+    return Array.from(set);
+  }
+  function finished(labels, word) {
+    const w = word.toLowerCase();
+    return labels.includes(w) && !labels.some((l) => l !== w && l.startsWith(w));
+  }
+  function spaced(labels, word) {
+    // A word that is no label's start: a finished label, then the start of the next one.
+    const w = word.toLowerCase();
+    if (labels.some((l) => l.startsWith(w))) return null;
+    for (let i = w.length - 1; i > 0; i--) {
+      if (labels.includes(w.slice(0, i)) && labels.some((l) => l.startsWith(w.slice(i)))) {
+        return `${word.slice(0, i)} ${word.slice(i)}`;
+      }
+    }
+    return null;
+  }
+  function typed(event) {
+    const input = event.target;
+    if (!input.matches || !input.matches("input[data-need]") || event.inputType !== "insertText") return;
+    const palette = Array.from(document.querySelectorAll(".palette")).find((p) => fields(p).includes(input));
+    if (!palette || input.selectionStart !== input.value.length) return;
+    const labels = labelsOf(palette);
+    const value = input.value;
+    const last = value.split(/\s+/).pop();
+    if (last) {
+      const split = spaced(labels, last);
+      if (split) input.value = value.slice(0, value.length - last.length) + split;
+    }
+    const now = input.value.split(/\s+/).pop();
+    const done = now ? finished(labels, now) : /\s$/.test(input.value);
+    if (!done) return;
+    if (!full(input)) {
+      if (now) input.value = `${input.value} `;
+      return;
+    }
+    input.value = input.value.trim();
+    refresh(palette);
+    saveDraw();
+    const inputs = fields(palette);
+    const next = inputs.find((i) => !full(i));
+    const form = palette.closest("form") || input.form;
+    if (next) next.focus();
+    else if (palette.hasAttribute("data-auto-submit") && form) form.requestSubmit();
+    else if (form && form.querySelector("button[type=submit]")) form.querySelector("button[type=submit]").focus();
+  }
+
+  document.addEventListener("input", typed);
   document.addEventListener("input", (event) => {
     document.querySelectorAll(".palette").forEach(refresh);
     if (event.target.closest && event.target.closest("#draw-form")) saveDraw();
