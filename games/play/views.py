@@ -88,7 +88,10 @@ def new_game(request: HtmxRequest) -> HttpResponse:
                 game=repr(game_id[:40]), games=_(", ").join(live_games())
             ),
         )
-    form = entry.new_form(request.POST or None)
+    # "Same players as last time" (issue 50): the form filled as the last game this person started.
+    last_time = getattr(entry.new_form, "last_time", None)
+    last = last_time(request.user) if last_time is not None and request.method != "POST" else None
+    form = entry.new_form(request.POST or None, initial=last if request.GET.get("same") and last else None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
         stored = outcome.game
@@ -102,7 +105,12 @@ def new_game(request: HtmxRequest) -> HttpResponse:
         else:
             form.add_error(None, say(outcome.reason))
     status = 400 if request.method == "POST" else 200
-    return render(request, entry.new_template, {"form": form, "known_names": form.known_names()}, status=status)
+    same = None
+    if last and not request.GET.get("same"):
+        same = {"names": [last["player_1"], last["player_2"]],
+                "url": f"{request.path}?{urlencode({'game': game_id, 'same': 1})}"}
+    return render(request, entry.new_template, {"form": form, "known_names": form.known_names(), "same": same},
+                  status=status)
 
 
 # --------------------------------------------------------------------------- /games/<id>/play

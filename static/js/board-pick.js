@@ -157,6 +157,10 @@
     var pick = event.target.closest("#board-pick [data-pick]");
     if (pick) {
       picking = picking && picking.kind === pick.dataset.pick ? null : { kind: pick.dataset.pick, chosen: [] };
+      // Its list of moves opens too (issue 50): one tap there plays it, as cheap as the old list.
+      document.querySelectorAll("#action-menu details[data-action]").forEach(function (d) {
+        d.open = !!picking && d.dataset.action === picking.kind;
+      });
       refresh();
       return;
     }

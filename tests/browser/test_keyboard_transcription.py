@@ -180,7 +180,6 @@ def test_a_whole_duel_is_transcribed_from_the_home_page_with_the_keyboard_alone(
         keys = Keys(page)
         _start(keys, record)
         setup = keys.count
-        print("setup", keys.by)
         for ply, move in enumerate(record["moves"]):
             _play(keys, ply, move)
     game = Game.objects.get()
