@@ -4,7 +4,9 @@ follows the moves that same device stored since (its page showed an older copy);
 another device stored at that ply (stored once); or, when another device stored a different
 move there, nothing is written and the answer names both (games/play/appending.py)."""
 
+import html
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -68,5 +70,6 @@ def test_the_play_page_shows_both_moves_of_a_conflict(live_game, alice):
     body = client.post(url, {"ply": 10, "move": json.dumps(mine), "move_id": f"{PHONE}-1"},
                        headers={"hx-request": "true"}).content.decode()
     assert 'id="play-conflict"' in body and 'data-ply="10"' in body and 'data-current="11"' in body
-    assert json.dumps(moves[10], separators=(",", ":")).replace('"', "&quot;") in body
+    theirs = re.findall(r'<li data-move="([^"]*)"', body)
+    assert [json.loads(html.unescape(m)) for m in theirs] == [moves[10]]
     assert Move.objects.filter(game=live_game).count() == 11
