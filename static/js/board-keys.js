@@ -129,7 +129,8 @@
     var field = Array.from(document.querySelectorAll("#draw-form input[data-need]")).find(function (input) {
       return !input.value.trim();
     });
-    var stop = field || rove();
+    // A tap does not put the focus in a field: a phone would open its keyboard over the palette.
+    var stop = field && !byPointer ? field : rove();
     if (stop) stop.focus({ preventScroll: byPointer });
   });
   document.addEventListener("click", function () { setTimeout(roveAll, 0); });
