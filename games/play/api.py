@@ -19,7 +19,7 @@ from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.permissions import recorder_required
 from games.play import bots
-from games.play.appending import RejectedMove, StalePly, append_move
+from games.play.appending import ConflictingMove, RejectedMove, StalePly, append_move
 from games.play.bots import BotError
 from games.replay.context import BadPly, parse_ply
 from games.services import reason_of
@@ -152,6 +152,10 @@ class AppendMoveView(_LiveView):
             return Response(
                 {"error": _("game {game} does not exist").format(game=pk)}, status=status.HTTP_404_NOT_FOUND
             )
+        except ConflictingMove as exc:  # another device stored a different move at that ply
+            theirs = [{"ply": p, "move": m} for p, m in exc.theirs]
+            return Response({"error": say(reason_of(exc)), "ply": exc.current,
+                             "conflict": {"ply": exc.expected, "theirs": theirs}}, status=status.HTTP_409_CONFLICT)
         except StalePly as exc:
             return Response({"error": say(reason_of(exc)), "ply": exc.current}, status=status.HTTP_409_CONFLICT)
         except (RejectedMove, BotError) as exc:

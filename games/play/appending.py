@@ -41,6 +41,18 @@ class StalePly(Exception):
         self.current = current
 
 
+class ConflictingMove(StalePly):
+    """Another device stored a different move at the ply this one was tapped for: the players
+    choose (docs/replay.md "Offline that is exact"). ``theirs``: the moves stored from that ply
+    on, (ply, F2 dict) each, for the page to show beside the tap."""
+
+    def __init__(self, expected: int, current: int, theirs: list[tuple[int, dict[str, Any]]]):
+        super().__init__(expected, current)
+        self.args = (msg("another device stored a different move as move {move}; choose which one the game keeps",
+                         move=expected + 1),)
+        self.theirs = theirs
+
+
 class RejectedMove(Exception):
     """The move breaks a rule (or is not a move); ``move`` is its 0-based index in the record."""
 
@@ -61,6 +73,53 @@ class Appended:
 
 
 MOVE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: A move id made by a play page names the device (phone) that made it: ``dev-<16 hex>-<tap>``
+#: (static/js/retry.js keeps one device id per browser).
+DEVICE = re.compile(r"dev-([0-9a-f]{16})-")
+
+
+def device_of(move_id: str) -> str:
+    """The device a move id names, or "" (an API client's id, a move without an id)."""
+    found = DEVICE.match(move_id or "")
+    return found.group(1) if found else ""
+
+
+def _same_move(stored: Mapping[str, Any], tapped: Mapping[str, Any]) -> bool:
+    """Whether a tap is the stored move (what the table turned up, stored with it, is not in a tap)."""
+    return all(stored.get(k) == v for k, v in tapped.items())
+
+
+def _behind(game: Game, ply: int, current: int, move: Mapping[str, Any], device: str) -> tuple[int, bool]:
+    """A tap of device ``device`` for ply ``ply`` of a game at ``current`` > ``ply`` (its page
+    showed an older position): the ply it is written at, and whether it is the move another
+    device already stored there (two devices agreeing: nothing is written). Moves this device
+    stored since are its own: the tap follows them. Raises ConflictingMove when another device stored a different
+    move at the first ply after them."""
+    later = list(game.moves.filter(ply__gte=ply).order_by("ply").values_list("ply", "data", "move_id"))
+    others = [k for k, (_p, _d, mid) in enumerate(later) if device_of(mid) != device]
+    if not others:
+        return current, False
+    at, data, _mid = later[others[0]]
+    if _same_move(data, move):
+        return at, True
+    raise _conflict(later, others[0], current)
+
+
+def _conflict(later: list[tuple[int, Any, str]], first: int, current: int) -> ConflictingMove:
+    return ConflictingMove(later[first][0], current, [(p, d) for p, d, _mid in later[first:]])
+
+
+def tap_ply(game: Game, ply: int, move: Mapping[str, Any], move_id: str) -> int:
+    """The ply a play page's tap for ``ply`` would be written at (without a lock: the page asks
+    what that position turned up at the table first; `append_move` decides again under it)."""
+    current = game.moves.count()
+    if ply >= current or not device_of(move_id):
+        return ply
+    try:
+        follows, repeated = _behind(game, ply, current, move, device_of(move_id))
+    except StalePly:
+        return ply
+    return ply if repeated else follows
 
 
 def append_move(game_id: int, ply: object, move: object, table: TableAnswers | None = None,
@@ -73,7 +132,10 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
     nothing was written since, its record is the game's and is not built again. ``move_id``:
     the id the client gave this tap; a request repeated with an id already stored (a
     connection that dropped before the answer came) gets that move back, ``repeated``, and
-    nothing is written, whatever ply it sends."""
+    nothing is written, whatever ply it sends. A tap from a play page (its id names its device,
+    `device_of`) for an older ply than the game's follows the moves that device stored since
+    (its page showed an older copy), is the move another device stored there (``repeated``), or
+    raises ConflictingMove: nothing is lost and nothing written twice."""
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise RejectedMove(
             msg("ply must be the whole number of the ply you are writing, got {value}", value=f"{ply!r:.40}"), None
@@ -92,6 +154,12 @@ def append_move(game_id: int, ply: object, move: object, table: TableAnswers | N
                                 finished=game.status == Game.Status.FINISHED, timeline=load_timeline(game),
                                 repeated=True)
         current = game.moves.count()
+        if ply < current and device_of(str(move_id)):
+            ply, repeated = _behind(game, ply, current, move, device_of(str(move_id)))
+            if repeated:  # the move another device stored at that ply: stored once
+                earlier = game.moves.get(ply=ply)
+                return Appended(game=game, ply=ply, move=earlier.data, finished=game.status == Game.Status.FINISHED,
+                                timeline=load_timeline(game), repeated=True)
         if ply != current:
             raise StalePly(ply, current)
         if game.status != Game.Status.IN_PROGRESS:

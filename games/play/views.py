@@ -32,7 +32,17 @@ from games.membership.access import member_required
 from games.models import Game
 from games.permissions import can_change_game
 from games.play import bots
-from games.play.appending import Appended, NothingToUndo, RejectedMove, StalePly, append_move, undo_last_move
+from games.play.appending import (
+    MOVE_ID,
+    Appended,
+    ConflictingMove,
+    NothingToUndo,
+    RejectedMove,
+    StalePly,
+    append_move,
+    tap_ply,
+    undo_last_move,
+)
 from games.play.bots import BotError
 from games.play.tally import game_over_line, tally
 from games.replay.context import replay_context
@@ -78,7 +88,10 @@ def new_game(request: HtmxRequest) -> HttpResponse:
                 game=repr(game_id[:40]), games=_(", ").join(live_games())
             ),
         )
-    form = entry.new_form(request.POST or None)
+    # "Same players as last time" (issue 50): the form filled as the last game this person started.
+    last_time = getattr(entry.new_form, "last_time", None)
+    last = last_time(request.user) if last_time is not None and request.method != "POST" else None
+    form = entry.new_form(request.POST or None, initial=last if request.GET.get("same") and last else None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
         stored = outcome.game
@@ -92,7 +105,12 @@ def new_game(request: HtmxRequest) -> HttpResponse:
         else:
             form.add_error(None, say(outcome.reason))
     status = 400 if request.method == "POST" else 200
-    return render(request, entry.new_template, {"form": form, "known_names": form.known_names()}, status=status)
+    same = None
+    if last and not request.GET.get("same"):
+        same = {"names": [last["player_1"], last["player_2"]],
+                "url": f"{request.path}?{urlencode({'game': game_id, 'same': 1})}"}
+    return render(request, entry.new_template, {"form": form, "known_names": form.known_names(), "same": same},
+                  status=status)
 
 
 # --------------------------------------------------------------------------- /games/<id>/play
@@ -115,7 +133,7 @@ def _checked_game(request: HtmxRequest, pk: int) -> Game | HttpResponse:
 
 def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 200,
             pending: dict[str, Any] | None = None, timeline: Timeline | None = None,
-            redo: dict[str, Any] | None = None) -> HttpResponse:
+            redo: dict[str, Any] | None = None, conflict: dict[str, Any] | None = None) -> HttpResponse:
     try:
         timeline = timeline or load_timeline(game)
     except (NoReplay, RulesError) as exc:
@@ -137,6 +155,7 @@ def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 
     ctx.update(
         menu=menu,
         live=live,
+        conflict=conflict,
         error=error,
         pending=pending,
         play_url=reverse("play", args=[game.pk]),
@@ -162,6 +181,25 @@ def _render(request: HtmxRequest, game: Game, *, error: str = "", status: int = 
         response["HX-Replace-Url"] = ctx["play_url"]  # a prompt answered or gone: its URL goes too
     patch_vary_headers(response, ("HX-Request",))
     return response
+
+
+def _conflict_line(exc: ConflictingMove) -> str:
+    return _("Another device stored a different move as move {move}. Nothing is lost: choose which one the "
+             "game keeps; the other is kept aside on this phone.").format(move=exc.expected + 1)
+
+
+def _conflict(game: Game, exc: ConflictingMove, mine: dict[str, Any]) -> dict[str, Any]:
+    """What the page shows beside a tap that another device's move beat to its ply: that
+    device's moves from the ply on (in words, and as F2 for putting one back), the ply, and how
+    many moves the game has (the undos "use this phone's" takes)."""
+    try:
+        stories = load_timeline(game).stories
+    except (NoReplay, RulesError):
+        stories = []
+    theirs = [{"ply": ply, "number": ply + 1, "text": stories[ply].text if ply < len(stories) else "",
+               "json": json.dumps(data, separators=(",", ":"))} for ply, data in exc.theirs]
+    return {"ply": exc.expected, "number": exc.expected + 1, "current": exc.current, "theirs": theirs,
+            "mine": json.dumps(mine, separators=(",", ":"))}
 
 
 def _stale(game: Game, shown: int, current: int) -> str:
@@ -212,6 +250,10 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
         return _render(request, game, status=400, error=reason_of(exc))
     entry = game_ui(game.game_type).live
     seen_at = game.updated_at  # before the record is built: a write after it is noticed
+    move_id = request.POST.get("move_id", "")
+    # A tap kept on a phone whose page showed an older position than its own stored moves:
+    # it follows them (games/play/appending.py, `tap_ply`), so its prompt is asked there.
+    ply = tap_ply(game, ply, move, move_id)
     shown = _shown(game, ply)
     need = _table_need(shown, move) if shown is not None else None
     if need is not None and entry is not None and shown is not None:
@@ -220,7 +262,9 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
         fields = entry.table_fields(need)
         pending = {"move": json.dumps(move, separators=(",", ":")), "ply": ply, "need": need,
                    **entry.table_form(shown, need),
-                   "values": {f: request.POST.get(f, "") for f in fields}}
+                   "values": {f: request.POST.get(f, "") for f in fields},
+                   # the tap's own id: its answer, sent again after a dropped connection, is stored once
+                   "move_id": move_id if MOVE_ID.fullmatch(move_id) else ""}
         if not any(f in request.POST for f in fields):
             return _asking(request, game, pending, shown)
         answers, problems = entry.read_table(request.POST, need)
@@ -229,8 +273,9 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
     else:
         pending, answers = None, None
     try:
-        appended = append_move(game.pk, ply, move, table=answers, shown=shown, seen_at=seen_at,
-                               move_id=request.POST.get("move_id", ""))
+        appended = append_move(game.pk, ply, move, table=answers, shown=shown, seen_at=seen_at, move_id=move_id)
+    except ConflictingMove as exc:
+        return _render(request, game, status=409, error=_conflict_line(exc), conflict=_conflict(game, exc, move))
     except StalePly as exc:
         return _render(request, game, status=409, error=_stale(game, ply, exc.current))
     except RejectedMove as exc:

@@ -75,9 +75,15 @@
   }
 
   function clear() {
+    setTimeout(function () { if (window.imhotepRove) window.imhotepRove(); }, 0);
     document.querySelectorAll("#play .is-target, #play .is-chosen").forEach(function (el) {
       el.classList.remove("is-target", "is-chosen");
-      if (el.dataset.pickFocus) { el.removeAttribute("tabindex"); el.removeAttribute("role"); delete el.dataset.pickFocus; }
+      if (el.dataset.pickFocus) {
+        // a harbor place stays in the board's roving tabindex (js/board-keys.js)
+        if (el.dataset.cell || el.dataset.boat) el.tabIndex = -1; else el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        delete el.dataset.pickFocus;
+      }
     });
     var harbor = board();
     if (harbor) harbor.classList.remove("is-picking");
@@ -110,14 +116,19 @@
     // A step with a single legal target (and no finished move to stop at) is taken for the player.
     if (!done && targets.length === 1) { picking.chosen.push(targets[0]); refresh(); return; }
     bar.querySelector(".pick-done").hidden = !done;
+    if (done) { // the token bar's one tab stop (js/board-keys.js) is "Done" while it may end the pick
+      bar.querySelectorAll("button").forEach(function (b) { b.tabIndex = -1; });
+      bar.querySelector(".pick-done").tabIndex = 0;
+    }
     picking.done = done;
     picking.chosen.forEach(function (key) { var el = element(key); if (el) el.classList.add("is-chosen"); });
     targets.forEach(function (key) {
       var el = element(key);
       if (!el) return;
       el.classList.add("is-target");
-      if (el.tagName !== "BUTTON") { // reachable with the keyboard while it is a target
-        el.setAttribute("tabindex", "0");
+      if (el.tagName !== "BUTTON") { // reachable with the keyboard while it is a target (the harbor's
+        // arrows go from target to target, js/board-keys.js; the base game's board is tabbed through)
+        el.setAttribute("tabindex", el.closest("#harbor") && window.imhotepRove ? "-1" : "0");
         el.setAttribute("role", "button");
         el.dataset.pickFocus = "1";
       }
@@ -146,6 +157,10 @@
     var pick = event.target.closest("#board-pick [data-pick]");
     if (pick) {
       picking = picking && picking.kind === pick.dataset.pick ? null : { kind: pick.dataset.pick, chosen: [] };
+      // Its list of moves opens too (issue 50): one tap there plays it, as cheap as the old list.
+      document.querySelectorAll("#action-menu details[data-action]").forEach(function (d) {
+        d.open = !!picking && d.dataset.action === picking.kind;
+      });
       refresh();
       return;
     }
@@ -169,11 +184,7 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && picking) { picking = null; refresh(); }
-    var target = event.target.closest && event.target.closest("#harbor [data-pick-focus], #classic-board [data-pick-focus]");
-    if (target && picking && (event.key === "Enter" || event.key === " ")) {
-      event.preventDefault();
-      target.click();
-    }
+    // Enter or Space on a target that is not a button: js/board-keys.js clicks it.
   });
   document.addEventListener("htmx:afterSettle", function () { picking = null; });
 })();

@@ -1,8 +1,9 @@
 // The play page opened without a connection (issue 39): served from /games/offline-sw.js, so it
-// controls the pages under /games/. A play page asks it to keep a copy of the page and of the
-// files it loads; a navigation to a play page goes to the network first and, when that fails,
-// gets the copy, whose js/retry.js then shows and keeps the taps waiting in localStorage. Only
-// GETs are touched: moves are never answered from here.
+// controls the pages under /games/. A play page asks it to keep the files it loads, and writes
+// its own copy into the same cache after every change of its board (js/retry.js, issue 50: the
+// board after every stored move, never an older page); a navigation to a play page goes to the
+// network first and, when that fails, gets that copy, whose js/retry.js then shows and keeps the
+// taps waiting in localStorage. Only GETs are touched: moves are never answered from here.
 "use strict";
 var CACHE = "imhotep-play-1";
 var PLAY = /^\/games\/\d+\/play$/;
@@ -33,7 +34,7 @@ self.addEventListener("fetch", function (event) {
   var file = url.pathname.indexOf("/static/") === 0;
   if (!page && !file) return;
   event.respondWith(fetch(request).then(function (response) {
-    if (response.ok) {
+    if (response.ok && file) { // a page is written by the page itself, as it is after its last move
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { cache.put(page ? url.origin + url.pathname : request, copy); });
     }

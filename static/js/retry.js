@@ -9,9 +9,18 @@
 // taps after it stay kept until sent again or discarded. Without JavaScript the forms post as
 // usual. Taps on board places that are not buttons (offline the page cannot know what is legal)
 // become moves through #play's data-offline-cell / data-offline-boat patterns.
+// Offline that is exact (issue 50): after every change of #play the page writes its own copy
+// (the document as it is now) into the offline worker's cache, so a page reopened offline is
+// the board after every stored move, with the kept taps marked on it, never an older copy. Every
+// move id names this browser ("dev-<device>-<tap>"): a kept tap sent for an older ply than the
+// game's follows this phone's own stored moves (games/play/appending.py); when another device
+// stored a different move there, the page shows both (#play-conflict) and the players choose;
+// the moves not chosen are set aside on this phone (#play-aside), to be put back or forgotten.
 (function () {
   "use strict";
   var KEY = "imhotep:taps:" + location.pathname;
+  var ASIDE = "imhotep:aside:" + location.pathname;
+  var CACHE = "imhotep-play-1"; // static/js/offline-sw.js serves it
   var timer = null;
   var delay = 1000;
   var sending = false;
@@ -26,10 +35,34 @@
   }
   function play() { return document.getElementById("play"); }
   function shownPly() { var p = play(); return p ? Number(p.dataset.ply) : 0; }
-  function newId() {
-    var bytes = new Uint8Array(16);
+  function hex(n) {
+    var bytes = new Uint8Array(n);
     crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  // This browser's id, in every move id it makes: the server tells this phone's taps from another device's.
+  function device() {
+    var id = localStorage.getItem("imhotep:device");
+    if (!/^[0-9a-f]{16}$/.test(id || "")) { id = hex(8); localStorage.setItem("imhotep:device", id); }
+    return id;
+  }
+  function newId() { return "dev-" + device() + "-" + hex(12); }
+  // A cell a kept placement holds (no kept unload after it, which may have emptied it): not tapped twice.
+  function held(cell) {
+    var queue = kept();
+    for (var k = queue.length - 1; k >= 0; k--) {
+      if (queue[k].boat) return false;
+      if (queue[k].cell === cell) return true;
+    }
+    return false;
+  }
+  function mine(id) { return (id || "").indexOf("dev-" + device() + "-") === 0; }
+  function aside() {
+    try { return JSON.parse(localStorage.getItem(ASIDE) || "[]"); } catch (e) { return []; }
+  }
+  function keepAside(list) {
+    if (list.length) localStorage.setItem(ASIDE, JSON.stringify(list));
+    else localStorage.removeItem(ASIDE);
   }
   function csrf() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -65,7 +98,13 @@
     }
     document.querySelectorAll("#play .is-pending").forEach(function (el) { el.classList.remove("is-pending"); });
     document.querySelectorAll("#play .pending-mark").forEach(function (el) { el.remove(); });
-    queue.forEach(function (tap) {
+    // The mover of each kept tap (the Duel's players take turns, D5): its meeple on a kept placement.
+    var colours = Array.from(document.querySelectorAll("#play .panel")).map(function (panel) {
+      var c = Array.from(panel.classList).find(function (k) { return k.indexOf("panel-") === 0; });
+      return { colour: c ? c.slice(6) : "", moving: panel.classList.contains("is-to-move") };
+    });
+    var first = colours.findIndex(function (c) { return c.moving; });
+    queue.forEach(function (tap, k) {
       var el = tap.cell ? document.querySelector('#harbor [data-cell="' + tap.cell + '"]')
         : tap.boat ? document.querySelector('#harbor [data-boat="' + tap.boat + '"]') : null;
       if (!el) return;
@@ -74,8 +113,52 @@
       mark.className = "pending-mark";
       mark.setAttribute("aria-hidden", "true");
       mark.textContent = "◌";
+      if (tap.cell && first >= 0 && colours.length) {
+        mark.className = "pending-mark meeple meeple-" + colours[(first + k) % colours.length].colour;
+        mark.textContent = "●";
+      }
       el.appendChild(mark);
     });
+    var shelf = document.getElementById("play-aside");
+    if (shelf) {
+      var set = aside();
+      shelf.hidden = !set.length;
+      var items = shelf.querySelector("ol");
+      items.textContent = "";
+      set.forEach(function (entry) {
+        var item = document.createElement("li");
+        item.textContent = entry.label + (entry.from === "other" ? " (" + (shelf.dataset.other || "") + ")" : "");
+        items.appendChild(item);
+      });
+    }
+  }
+
+  // The page as it is now, written as its offline copy (static/js/offline-sw.js serves it when a
+  // navigation fails): stored moves as last swapped in; kept taps come from localStorage on load.
+  var writing = Promise.resolve();
+  function snapshot() {
+    var page = document.querySelector(".play-page[data-offline-sw]");
+    var p = play();
+    if (!page || !p || !window.caches || document.getElementById("play-conflict")) return;
+    var copy = document.documentElement.cloneNode(true);
+    copy.querySelectorAll(".pending-mark, #play-error").forEach(function (el) { el.remove(); });
+    copy.querySelectorAll("[class]").forEach(function (el) {
+      Array.from(el.classList).forEach(function (k) {
+        if (/^(htmx-|is-pending$|is-target$|is-chosen$|is-picking$|is-waiting$)/.test(k)) el.classList.remove(k);
+      });
+    });
+    copy.querySelectorAll("[data-pick-focus]").forEach(function (el) {
+      el.removeAttribute("data-pick-focus"); el.removeAttribute("tabindex"); el.removeAttribute("role");
+    });
+    var kept = copy.querySelector(".play-page");
+    kept.removeAttribute("data-offline-ready");
+    kept.removeAttribute("data-kept-ply");
+    var html = "<!doctype html>\n" + copy.outerHTML;
+    var ply = p.dataset.ply;
+    writing = writing.then(function () { return caches.open(CACHE); }).then(function (cache) {
+      return cache.put(location.origin + location.pathname,
+                       new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).then(function () { page.dataset.keptPly = ply; }, function () {});
   }
 
   function add(params, info, keepId) {
@@ -134,7 +217,10 @@
   // A tap (htmx is about to post it): kept instead while offline or while earlier taps wait.
   document.addEventListener("htmx:configRequest", function (event) {
     var d = event.detail;
-    if (d.verb !== "post" || !d.elt || !d.elt.closest(".play-page") || !offline()) return;
+    if (d.verb !== "post" || !d.elt || !d.elt.closest(".play-page")) return;
+    // A move id of this device (the prompt of a kept tap carries that tap's id back).
+    if (d.parameters.move_id !== undefined && !mine(d.parameters.move_id)) d.parameters.move_id = newId();
+    if (!offline()) return;
     // The answer to the prompt the sending stopped at goes now (it is the first kept tap's).
     if (stopped && navigator.onLine && d.elt.closest("#draw-form")) return;
     event.preventDefault();
@@ -148,6 +234,7 @@
       return;
     }
     var button = d.triggeringEvent && d.triggeringEvent.submitter;
+    if (button && button.dataset.cell && held(button.dataset.cell)) return;
     var params = new URLSearchParams(d.formData || d.parameters);
     add(params, { path: d.path, label: button ? button.getAttribute("aria-label") || button.textContent.trim() : "",
                   cell: button && button.dataset.cell, boat: button && button.dataset.boat }, false);
@@ -159,6 +246,7 @@
     var el = event.target.closest("#harbor [data-cell], #harbor [data-boat]");
     var p = play();
     if (!el || el.tagName === "BUTTON" || !p || !offline()) return;
+    if (el.dataset.cell && held(el.dataset.cell)) return;
     var pattern = el.dataset.cell ? p.dataset.offlineCell : p.dataset.offlineBoat;
     if (!pattern) return;
     var name = el.dataset.cell || el.dataset.boat;
@@ -200,6 +288,7 @@
       sendNext();
     }
     show();
+    snapshot();
   });
   window.addEventListener("online", function () { clearTimeout(timer); timer = null; delay = 1000; sendNext(); });
   window.addEventListener("offline", show);
@@ -221,11 +310,87 @@
       var files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet][href]")).map(function (el) {
         return el.src || el.href;
       });
-      registration.active.postMessage({ keep: [location.origin + location.pathname].concat(files) });
+      // The page's own copy is written by snapshot(), never fetched again: a fetch answered
+      // after the next move would put an older board back.
+      registration.active.postMessage({ keep: files });
     }).catch(function () {});
   }
 
-  function start() { show(); keepPage(); if (navigator.onLine && kept().length) sendNext(); }
+  // A conflict (#play-conflict): keep the other device's moves, setting this phone's kept taps
+  // aside; or use this phone's, undoing the other device's moves (kept aside) and sending ours.
+  function keepTheirs() {
+    var set = aside();
+    kept().forEach(function (tap) {
+      set.push({ label: tap.label || "", move: new URLSearchParams(tap.body).get("move"), from: "mine" });
+    });
+    keepAside(set);
+    keep([]);
+    stopped = false;
+    settleConflict();
+  }
+  function settleConflict() {
+    var block = document.getElementById("play-conflict");
+    if (block) block.remove();
+    var error = document.getElementById("play-error");
+    if (error) error.remove();
+    show();
+    snapshot();
+  }
+  function undoTo(ply, current, done) {
+    if (current <= ply) { done(); return; }
+    var form = document.querySelector("#play .undo-form");
+    var path = form ? form.getAttribute("action") : location.pathname + "/undo";
+    var body = new URLSearchParams({ csrfmiddlewaretoken: csrf(), ply: String(current) });
+    fetch(path, { method: "POST", body: body.toString(), credentials: "same-origin",
+                  headers: { "HX-Request": "true", "HX-Target": "play", "X-CSRFToken": csrf(),
+                             "Content-Type": "application/x-www-form-urlencoded" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var answer = new DOMParser().parseFromString(html, "text/html");
+        var next = answer.getElementById("play");
+        if (!next || answer.getElementById("play-error") || Number(next.dataset.ply) !== current - 1) {
+          if (window.htmx && play()) window.htmx.swap(play(), html, { swapStyle: "outerHTML" });
+          show();
+          return; // the server says why (shown); the other device's moves left are still stored
+        }
+        if (current - 1 <= ply && window.htmx && play()) window.htmx.swap(play(), html, { swapStyle: "outerHTML" });
+        undoTo(ply, current - 1, done);
+      }, function () { show(); });
+  }
+  function useMine(block) {
+    var set = aside();
+    block.querySelectorAll("[data-move]").forEach(function (item) {
+      set.push({ label: item.dataset.label || item.textContent.trim(), move: item.dataset.move, from: "other" });
+    });
+    keepAside(set);
+    undoTo(Number(block.dataset.ply), Number(block.dataset.current), function () {
+      stopped = false;
+      show();
+      sendNext();
+    });
+  }
+  // Moves set aside go back after the last move, as kept taps (the server checks them again).
+  function putBack() {
+    var set = aside();
+    var form = document.querySelector("#play form.move-form, #play form.redo-form");
+    var path = form ? form.getAttribute("action") : location.pathname;
+    keepAside([]);
+    set.forEach(function (entry) {
+      var params = new URLSearchParams({ csrfmiddlewaretoken: csrf(), move: entry.move });
+      add(params, { path: path, label: entry.label }, false);
+    });
+    stopped = false;
+    if (navigator.onLine) sendNext();
+  }
+  document.addEventListener("click", function (event) {
+    var choice = event.target.closest("#play-conflict [data-conflict]");
+    if (choice && choice.dataset.conflict === "theirs") keepTheirs();
+    if (choice && choice.dataset.conflict === "mine") useMine(choice.closest("#play-conflict"));
+    if (event.target.closest("#aside-back")) putBack();
+    if (event.target.closest("#aside-forget")) { keepAside([]); show(); }
+  });
+
+  function start() { show(); snapshot(); keepPage(); if (navigator.onLine && kept().length) sendNext(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

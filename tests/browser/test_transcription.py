@@ -43,7 +43,7 @@ def tap(page, tokens) -> None:
 
 
 def start_transcribed_game(page, record: dict) -> None:
-    page.get_by_role("link", name="Record a game").click()
+    page.get_by_role("link", name="Record a game", exact=True).click()
     page.get_by_role("combobox", name="Player 1").fill("Ana")
     page.get_by_role("combobox", name="Player 2").fill("Ben")
     for monument, side in record["sides"].items():
@@ -129,7 +129,7 @@ def click_classic_move(page, ply: int, move: dict) -> None:
 
 def start_base_game_at_the_table(page, names: list[str], round_card, market: list[str]) -> None:
     """From the navigation: a base game whose cards are entered as the table turns them up."""
-    page.get_by_role("link", name="Record a game").click()
+    page.get_by_role("link", name="Record a game", exact=True).click()
     page.get_by_role("link", name="Start a base game (2–4 players) instead").click()
     for seat, name in enumerate(names, start=1):
         page.get_by_role("combobox", name=f"Seat {seat}").fill(name)

@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Player
+from games.models import Game, Player
 from games.plain_words import plain
 from games.player_checks import NewPlayersField, check_lookalikes
 from games.services import reason_of
@@ -95,6 +95,26 @@ class NewDuelForm(NewGameForm):
     @property
     def boat_fields(self):
         return [self[boat_field(b)] for b in BOATS]
+
+    @classmethod
+    def last_time(cls, user) -> dict | None:
+        """The form's values of the last Duel ``user`` started here (issue 50: "same players as
+        last time", one tap): who played, in the seats they had (the first began), their colours,
+        the sides and how the setup was entered; None before the first."""
+        game = (Game.objects.filter(created_by=user, game_type="duel", source=Game.Source.RECORDED)
+                .order_by("-pk").first() if user.is_authenticated else None)
+        if game is None:
+            return None
+        names = [seat.player.name for seat in game.seats.select_related("player").order_by("order")]
+        if len(names) != 2:
+            return None
+        header = game.header or {}
+        colours = header.get("colours") or ["black", "white"]
+        setup = header.get("setup") or {}
+        values = {"player_1": names[0], "player_2": names[1], "colour_1": colours[0], "colour_2": colours[1],
+                  "starter": 1, "setup": SHUFFLE if "supply" in setup else TRANSCRIBE}
+        values.update({f"side_{m}": side for m, side in (game.sides or {}).items() if m in MONUMENTS})
+        return values
 
     @staticmethod
     def known_names() -> list[str]:

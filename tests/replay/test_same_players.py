@@ -1,0 +1,39 @@
+""""Same players as last time" on the Duel's new-game form (issue 50): one tap fills it as the
+last Duel this person started here: who sat where, colours, sides, a transcribed setup."""
+
+import random
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from games.services.recording import import_record
+from rules_engine.duel.playout import random_record
+from rules_engine.duel.record import to_transcription
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_no_offer_before_the_first_game(alice):
+    assert 'id="same-players"' not in _client(alice).get("/games/new").content.decode()
+
+
+def test_the_last_duel_started_fills_the_form(alice, bob):
+    record = to_transcription(random_record(random.Random(3)))
+    record.update(players=["Cleo", "Dan"], colours=["white", "black"])
+    record["sides"] = {**record["sides"], "tomb": "B"}
+    import_record({**record, "moves": []}, user=alice, source=Game.Source.RECORDED)
+    page = _client(alice).get("/games/new").content.decode()
+    assert 'id="same-players"' in page and "Cleo and Dan" in page
+    filled = _client(alice).get("/games/new?game=duel&same=1").content.decode()
+    assert 'autofocus required value="Cleo"' in filled and 'required value="Dan"' in filled
+    assert 'name="setup" value="transcribe" required id="id_setup_1" checked' in filled
+    assert 'name="side_tomb" value="B" required id="id_side_tomb_1" checked' in filled
+    assert 'name="colour_1" id="id_colour_1"' in filled and '<option value="white" selected>' in filled
+    assert 'id="same-players"' not in _client(bob).get("/games/new").content.decode()  # another person's
