@@ -1,8 +1,10 @@
 """A restart under load (issues 38 and 52; docs/operations.md "Restarts"): the time from the
-start command to the first 200 of /games/, and until a round of requests on every page kind is
-all answered, for the start sequence of before issue 52 (the baseline) and for `make serve`'s.
+start command to the first answer of any kind and to the first 200 of /games/, and until a round
+of requests on every page kind is all answered, for the start sequence of before issue 52 (the
+baseline) and for `make serve`'s.
 
     .venv/bin/python bench/restart_under_load.py [--load 8] [--settle 60] [--rounds 2] [--cold]
+        [--kinds baseline,new] [--compiled-cap 900]
 
 - baseline: what `make serve` ran on every start before: `manage.py check --deploy`, `migrate`,
   `collectstatic`, then gunicorn whose master warmed the app (and the kernels) after binding
@@ -14,7 +16,11 @@ Both run with the production settings (DJANGO_DEBUG=0; the redirect to HTTPS off
 the database is DATABASE_URL (PostgreSQL, as `make serve` requires), else a new SQLite file;
 the kernels' cache is this checkout's (imhotep_site/kernels.py), compiled once before anything
 is measured. ``--cold`` adds one start of each on an empty kernel cache (a fresh clone's first
-start, or a numba upgrade without `make deploy`).
+start, or a numba upgrade without `make deploy`): `make serve`'s then listens at once and
+compiles the kernels in a background process (/healthz 503 "warming", the pure engine serves),
+so for it the time until /healthz answers 200 (the kernels compiled and stamped, at most
+``--compiled-cap`` s) is printed too, and the compiler is killed if still running. ``--kinds
+new`` leaves the baseline's starts out (its cold start held connections for minutes).
 
 The load: CPU-bound processes (``--load`` minus the load average already there, at most 16),
 each stopping by itself after ``--max-seconds``; ``--settle`` seconds are left for the load
@@ -27,6 +33,8 @@ before each start. Loopback only.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import multiprocessing
 import os
 import secrets
@@ -100,20 +108,46 @@ def old_sequence(port: int, workers: int, config: Path) -> str:
             f"{manage} collectstatic --noinput --verbosity 0 && exec {' '.join(gunicorn(port, workers, config))}")
 
 
-def measure(url: str, server: subprocess.Popen, cap: float) -> tuple[float, float]:
-    """Seconds to the first 200 of /games/, and until 24 requests (4 at a time) all answered 200."""
+def measure(url: str, server: subprocess.Popen, cap: float) -> tuple[float, float, float]:
+    """Seconds to the first answer of /games/ (any status), to its first 200, and until 24
+    requests (4 at a time) all answered 200."""
     began = time.monotonic()
-    while get(f"{url}/games/") != 200:
+    answered = float("inf")
+    while (status := get(f"{url}/games/")) != 200:
+        if status and answered == float("inf"):
+            answered = time.monotonic() - began
         if time.monotonic() - began > cap or server.poll() is not None:
-            return float("inf"), float("inf")
+            return answered, float("inf"), float("inf")
         time.sleep(0.05)
     first = time.monotonic() - began
+    answered = min(answered, first)
     with ThreadPoolExecutor(4) as pool:
         statuses = list(pool.map(get, [f"{url}{PATHS[k % len(PATHS)]}" for k in range(24)]))
     round_done = time.monotonic() - began
     if set(statuses) != {200}:
         print(f"    statuses of the round: {sorted(statuses)}")
-    return first, round_done
+    return answered, first, round_done
+
+
+def healthy(url: str, began: float, cap: float) -> tuple[float, str]:
+    """Seconds from ``began`` until /healthz answers 200, and what it said first."""
+    said = ""
+    while time.monotonic() - began < cap:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=60):
+                return time.monotonic() - began, said
+        except urllib.error.HTTPError as error:
+            said = said or f"{error.code} {json.loads(error.read()).get('status')}"
+        except OSError:
+            pass
+        time.sleep(0.5)
+    return float("inf"), said
+
+
+def stop_compiler(numba_dir: Path) -> None:
+    """Kill the background compiler a cold start left (imhotep_site/kernels.py's marker)."""
+    with contextlib.suppress(OSError, ValueError, KeyError):
+        os.kill(json.loads((numba_dir / "imhotep-kernels.warming").read_text())["pid"], signal.SIGKILL)
 
 
 def main() -> None:
@@ -125,6 +159,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
     parser.add_argument("--cap", type=float, default=600.0, help="give a start up after this many seconds")
     parser.add_argument("--cold", action="store_true", help="also one start of each on an empty kernel cache")
+    parser.add_argument("--kinds", default="baseline,new", help="which start sequences: baseline, new or both")
+    parser.add_argument("--compiled-cap", type=float, default=900.0,
+                        help="cold starts of make serve: wait this long at most for /healthz's 200")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="imhotep-restart-"))
     (work / "old.conf.py").write_text(OLD_CONFIG)
@@ -148,6 +185,8 @@ def main() -> None:
     time.sleep(args.settle)
     kinds = {"baseline: check, migrate, collectstatic, warm after bind": work / "old.conf.py",
              "new: make serve (warmed before listening)": ROOT / "deploy" / "gunicorn.conf.py"}
+    wanted = args.kinds.split(",")
+    kinds = {label: config for label, config in kinds.items() if label.split(":")[0] in wanted}
     starts = [(label, config, None) for _ in range(args.rounds) for label, config in kinds.items()]
     if args.cold:
         starts += [(f"{label}, empty kernel cache", config, work / f"numba-{n}")
@@ -160,13 +199,21 @@ def main() -> None:
                        else " ".join(gunicorn(port, args.workers, config)))
             before = load()
             with open(work / f"server-{n}.log", "wb") as log:
+                began = time.monotonic()
                 server = subprocess.Popen(command, shell=True, cwd=ROOT, env=run_env, stdout=log,
                                           stderr=subprocess.STDOUT, start_new_session=True)
-                first, round_done = measure(f"http://127.0.0.1:{port}", server, args.cap)
-                print(f"{label:62} load {before}: first 200 after {first:6.2f} s, "
-                      f"24 requests answered after {round_done:6.2f} s", flush=True)
+                url = f"http://127.0.0.1:{port}"
+                answered, first, round_done = measure(url, server, args.cap)
+                print(f"{label:62} load {before}: first answer after {answered:6.2f} s, first 200 after "
+                      f"{first:6.2f} s, 24 requests answered after {round_done:6.2f} s", flush=True)
+                if numba_dir and config.name != "old.conf.py":
+                    compiled, said = healthy(url, began, args.compiled_cap)
+                    print(f"{'':62}   /healthz said {said or '200'} first, 200 (kernels compiled) after "
+                          f"{compiled:6.2f} s; load {load()}", flush=True)
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
+                if numba_dir:
+                    stop_compiler(numba_dir)
     finally:
         for p in procs:
             p.terminate()

@@ -11,6 +11,15 @@ stamp: what numba's cache entries depend on (numba's and Python's versions, the 
 kernel source's path, size and modification time, the processor). A start then only loads the kernels from
 the cache (1.5 CPU s), and `ready` tells it, without importing numba, whether it may.
 
+Where a start finds the cache without them (numba upgraded without `make deploy`), gunicorn's
+master does not wait (deploy/gunicorn.conf.py): `compile_in_background` starts ``python -m
+imhotep_site.kernels --background``, detached, and writes a marker beside the stamp naming it
+(its pid and start time); the compiler removes it once it has stamped the cache, or on any
+failure. While the marker names a live process, `/healthz` answers 503 "warming" and every
+process of the service plays the pure engine (rules_engine/compiled.py `warming`, which finds
+the marker by ``IMHOTEP_KERNELS_WARMING``, set by `cache_dir`); a killed compiler's marker names
+a dead process and is ignored.
+
 Standard library only at import: settings.py imports it.
 """
 
@@ -21,6 +30,7 @@ import importlib.metadata
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DIR = ROOT / "var" / "numba-cache"
 STAMP = "imhotep-kernels.json"
+MARKER = "imhotep-kernels.warming"
+WARMING_ENV = "IMHOTEP_KERNELS_WARMING"  # rules_engine/compiled.py reads it (no import of the site there)
 # The modules holding @njit(cache=True) functions: numba keys each cache entry by its source
 # file's path, size and modification time.
 KERNEL_GLOBS = ("rules_engine/*/kernel*.py",)
@@ -35,8 +47,11 @@ KERNEL_GLOBS = ("rules_engine/*/kernel*.py",)
 
 def cache_dir() -> str:
     """``NUMBA_CACHE_DIR``, set to ``var/numba-cache`` when it is not set: numba reads it when it
-    is imported, so this runs first (settings.py)."""
-    return os.environ.setdefault("NUMBA_CACHE_DIR", str(DEFAULT_DIR))
+    is imported, so this runs first (settings.py). The warming marker's path goes with it into
+    the environment, for the engine and every process started from this one."""
+    where = os.environ.setdefault("NUMBA_CACHE_DIR", str(DEFAULT_DIR))
+    os.environ[WARMING_ENV] = str(Path(where) / MARKER)
+    return where
 
 
 def fingerprint() -> dict[str, object]:
@@ -101,9 +116,60 @@ def write_stamp(warmed: dict[str, bool], cpu_seconds: float) -> None:
     partial.replace(path)  # a start never reads a half-written stamp
 
 
+def marker_path() -> Path:
+    return Path(cache_dir()) / MARKER
+
+
+def warming() -> int | None:
+    """The pid of the background compiler while it runs (`compile_in_background`), else None."""
+    cache_dir()
+    from rules_engine.compiled import warming
+
+    return warming()
+
+
+def compile_in_background() -> int:
+    """Start the compile into the cache in a detached process (it outlives a restart of the
+    server that started it) and mark the cache as warming with its pid; the pid."""
+    from rules_engine.compiled import process_start
+
+    cache_dir()
+    compiler = subprocess.Popen([sys.executable, "-m", "imhotep_site.kernels", "--background"], cwd=ROOT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    write_marker(compiler.pid, process_start(compiler.pid))
+    return compiler.pid
+
+
+def write_marker(pid: int, start: int | None) -> None:
+    path = marker_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".tmp-warming")
+    partial.write_text(json.dumps({"pid": pid, "start": start, "since": time.time()}))
+    partial.replace(path)
+
+
+def _remove_marker() -> None:
+    """The compiler's last step, stamped or failed; a marker naming another compiler is left."""
+    path = marker_path()
+    try:
+        if json.loads(path.read_text()).get("pid") == os.getpid():
+            path.unlink()
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str]) -> int:
     force = "--force" in argv
     where = cache_dir()
+    if "--background" in argv:  # started by compile_in_background: the marker goes, whatever happens
+        try:
+            return _compile(where, force)
+        finally:
+            _remove_marker()
+    return _compile(where, force)
+
+
+def _compile(where: str, force: bool) -> int:
     if ready() and not force:
         print(f"compiled kernels: already in {where}")
         return 0
@@ -114,5 +180,5 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-if __name__ == "__main__":  # python -m imhotep_site.kernels [--force]
+if __name__ == "__main__":  # python -m imhotep_site.kernels [--force] [--background]
     sys.exit(main(sys.argv[1:]))

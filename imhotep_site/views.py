@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games.ui import calculator_games
+from imhotep_site import kernels
 from imhotep_site.cache_guard import GuardedCache
 
 
@@ -32,13 +33,19 @@ def healthz(request):
     """For the load balancer (docs/operations.md "Health check"): the database, whether it takes
     writes, and the cache, each reported. 503 when this node cannot serve writes, so the balancer
     sends them elsewhere; a cache that is out only makes the node slower (imhotep_site/cache_guard.py):
-    200, "degraded"."""
+    200, "degraded". While the compiled kernels are compiled in the background after a start
+    (imhotep_site/kernels.py): 503, "warming", so the balancer holds traffic back until then."""
     body = {"database": _database(), "database_writes": "not checked", "cache": _cache()}
     if body["database"] == "ok":
         body["database_writes"] = _database_writes()
     serving = body["database"] == body["database_writes"] == "ok"
     body["status"] = ("ok" if body["cache"] == "ok" else "degraded") if serving else "error"
-    return JsonResponse(body, status=200 if serving else 503)
+    compiler = kernels.warming()
+    if compiler is not None:
+        body["kernels"] = f"warming: compiling into {kernels.cache_dir()} (pid {compiler}); the pure engine serves"
+        if serving:
+            body["status"] = "warming"
+    return JsonResponse(body, status=200 if serving and compiler is None else 503)
 
 
 def _database() -> str:

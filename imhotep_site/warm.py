@@ -12,7 +12,9 @@ connection must not be shared by the forked workers.
 `warm_games` also loads each registered game's compiled playouts (`GameType.warm_up`: numba's
 import and the kernel's compile or cache load, a second or more of CPU each), so a worker's
 first hint or bot move does not pay it (#40). A game whose kernel cannot load (numba missing)
-is logged and left cold; start-up goes on.
+is logged and left cold; start-up goes on. Not while the kernels compile in the background
+(issue #52, deploy/gunicorn.conf.py): the master then warms the pages only (they play the
+pure engine meanwhile, rules_engine/compiled.py) and never compiles a kernel itself.
 
 `unready` is what `make serve` refuses to start without (issue #52): the one-time steps of
 `make deploy` (migrate, collectstatic) left undone, so that a start never runs them itself.
@@ -45,8 +47,9 @@ def _host() -> str:
     return "localhost"
 
 
-def warm(application, paths: list[str] = PATHS) -> dict[str, int]:
-    """Send ``paths`` to ``application`` in this process; each answer's status (0: it raised)."""
+def warm(application, paths: list[str] = PATHS, games: bool = True) -> dict[str, int]:
+    """Send ``paths`` to ``application`` in this process; each answer's status (0: it raised).
+    ``games``: also load each game's compiled kernels (`warm_games`)."""
     statuses = {}
     for path in paths:
         environ: dict = {"PATH_INFO": path, "HTTP_HOST": _host(), "wsgi.url_scheme": "https",
@@ -63,7 +66,8 @@ def warm(application, paths: list[str] = PATHS) -> dict[str, int]:
         except Exception:  # a warm-up that fails only leaves that part cold
             logger.exception("warming %s failed", path)
         statuses[path] = int(status[0])
-    warm_games()
+    if games:
+        warm_games()
     release()
     return statuses
 

@@ -4,22 +4,35 @@ None where they cannot be loaded here, said once in the log in the caller's word
 Any exception counts, not only ImportError (issue #52): numba's own import fails with
 AttributeError or others when the environment disagrees with it (an old ``coverage`` on the
 path, numba issues 10239 and 10705; a numpy it does not support). Every caller already runs
-the pure engine, the reference, when this answers None."""
+the pure engine, the reference, when this answers None.
+
+While the kernels are being compiled into numba's cache by another process (`warming`: the
+site's start compiles them in the background when the cache does not hold them, issue #52),
+`load` answers None without remembering it, so a request meanwhile plays the pure engine
+instead of compiling the kernels itself, and the first call after the compile loads them from
+the cache. The marker's path comes from the environment (``IMHOTEP_KERNELS_WARMING``, set by the
+site, imhotep_site/kernels.py): this package knows nothing of the site."""
 
 from __future__ import annotations
 
 import importlib
+import json
 import logging
+import os
 from types import ModuleType
 
 log = logging.getLogger(__name__)
 _tried: dict[tuple[str, ...], tuple[ModuleType, ...] | None] = {}
+WARMING_ENV = "IMHOTEP_KERNELS_WARMING"
 
 
 def load(names: tuple[str, ...], off: str) -> tuple[ModuleType, ...] | None:
     """The modules ``names``, imported; None when an import fails, logged once as ``off`` (a
-    %-format with the failure, e.g. "the compiled replay is off (%s): …")."""
+    %-format with the failure, e.g. "the compiled replay is off (%s): …"), and None, not
+    remembered, while another process compiles the kernels (`warming`)."""
     if names not in _tried:
+        if warming() is not None:
+            return None
         try:
             _tried[names] = tuple(importlib.import_module(name) for name in names)
         except ImportError as exc:  # numba (or numpy) is not installed for this platform
@@ -29,3 +42,52 @@ def load(names: tuple[str, ...], off: str) -> tuple[ModuleType, ...] | None:
             log.warning(off, f"{type(exc).__name__}: {exc}")
             _tried[names] = None
     return _tried[names]
+
+
+def warming() -> int | None:
+    """The process id of the compiler named by the warming marker (``IMHOTEP_KERNELS_WARMING``:
+    JSON ``{"pid": …, "start": …}``) while it runs; None without a marker, when that process is
+    gone (a compile that crashed or was killed never leaves the service warming), or in the
+    compiler itself."""
+    path = os.environ.get(WARMING_ENV)
+    if not path:
+        return None
+    try:
+        with open(path) as marker:
+            named = json.load(marker)
+        pid, start = int(named["pid"]), named.get("start")
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if pid == os.getpid() or not alive(pid, start):
+        return None
+    return pid
+
+
+def alive(pid: int, start: int | None = None) -> bool:
+    """Whether process ``pid`` runs (not a zombie), and is the one that began at ``start`` (its
+    `process_start`: a pid reused by another process does not count) where that is known."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: it exists
+        pass
+    stat = _stat(pid)
+    if stat is None:  # no /proc: the pid alone
+        return True
+    return stat[0] != "Z" and (start is None or int(stat[19]) == start)
+
+
+def process_start(pid: int) -> int | None:
+    """When process ``pid`` began (clock ticks since boot, /proc), None where that is unknown."""
+    stat = _stat(pid)
+    return int(stat[19]) if stat else None
+
+
+def _stat(pid: int) -> list[str] | None:
+    """/proc/<pid>/stat's fields after the command's name: [state, ppid, …, starttime (19), …]."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from rules_engine import compiled
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic import kernel_layout as L
 from rules_engine.classic.choosers import BONUS_PLACE, PYRAMID, TAKE, TEMPLE_CHOICE
@@ -62,8 +63,11 @@ def _fresh_cache() -> None:
 
 def kernel() -> ModuleType | None:
     """`kernel_score` (importing numba and compiling or loading the kernel), or None when numba
-    cannot be imported; that is logged once per process."""
+    cannot be imported; that is logged once per process. None, not remembered, while another
+    process compiles the kernels into numba's cache (`compiled.warming`, issue #52)."""
     if not _KERNEL:
+        if compiled.warming() is not None:
+            return None
         try:
             import numba  # noqa: F401  (before touching the cache: without numba there is none)
 

@@ -60,3 +60,15 @@ def test_a_damaged_stamp_is_not_ready(install):
     kernels.write_stamp({"duel": True}, 41.0)
     (install.parents[2] / "cache" / kernels.STAMP).write_text('{"fingerprint": ')
     assert not kernels.ready()
+
+
+def test_a_background_compile_removes_its_warming_marker_when_done(tmp_path, monkeypatch):
+    """`python -m imhotep_site.kernels --background` (a start on a stale cache, #52) ends by removing
+    the marker that names it; here the cache is already stamped, so it ends at once."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv(kernels.WARMING_ENV, str(tmp_path / "cache" / kernels.MARKER))
+    kernels.write_stamp({"duel": True}, 41.0)
+    pid = kernels.compile_in_background()
+    assert os.waitpid(pid, 0)[1] == 0
+    assert not (tmp_path / "cache" / kernels.MARKER).exists()
+    assert kernels.warming() is None
