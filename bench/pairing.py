@@ -13,7 +13,8 @@ measures the 2026 edition by caissify-pairings' own engine as it ships (networkx
 pure Python), not with the compiled round loop the service runs it with
 (games/events/pairing/dutch_2026.py, matching.py). --library-weights measures the
 2025 edition with py4swiss's pair weights computed for every pair, not once per kind of pair
-(games/events/pairing/pair_weights.py). --check weights|engine|loop pairs --rounds random
+(games/events/pairing/pair_weights.py; both with the final brackets' bye preference
+the service adds there). --check weights|engine|loop pairs --rounds random
 rounds of events of --sizes players both ways (ours and the library's own; "loop": the
 library's engine with the compiled matcher) and counts the equal pairings."""
 
@@ -26,6 +27,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, nullcontext
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -41,7 +43,9 @@ from games.events.pairing.types import Board, Entrants, History
 #: What the service does beyond each library, by the edition it speeds: (edition, what to set
 #: to switch it off: (module, name, the library's own)).
 OURS = {
-    "weights": ("dutch-2025", [(pair_weights, "memoized", nullcontext)]),
+    # Every pair weighed by py4swiss's matcher (with the final brackets' bye preference,
+    # pair_weights.FinalBracketsMatcher, which the service always pairs with).
+    "weights": ("dutch-2025", [(pair_weights, "memoized", partial(pair_weights.memoized, kinds=False))]),
     "engine": ("dutch-2026", [(matching, "compiled", nullcontext), (dutch_2026, "ENGINE", DutchEngine)]),
     # The round loop and colours alone: the library's engine with the compiled matcher (quick
     # enough for 200-player rounds; that matcher is checked against networkx by "engine").

@@ -3,7 +3,6 @@ pair every round as py4swiss's own weights do."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 import pytest
@@ -39,8 +38,11 @@ def _pairing(state):
 
 
 def _both_ways(states, monkeypatch):
+    """Each state paired with weights per kind, then with every pair weighed (py4swiss's
+    matcher with the v5 final-brackets bye preference, `FinalBracketsMatcher`)."""
     memoized = [_pairing(state) for state in states]
-    monkeypatch.setattr(pair_weights, "memoized", contextlib.nullcontext)
+    real = pair_weights.memoized
+    monkeypatch.setattr(pair_weights, "memoized", lambda: real(kinds=False))
     return memoized, [_pairing(state) for state in states]
 
 
