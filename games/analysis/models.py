@@ -49,7 +49,7 @@ class GameAnalysis(Leased):
     runs = models.PositiveIntegerField(default=0, help_text=_("Times a worker computed it (1 when all is well)."))
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        help_text=_("The member who queued it last (their queue is limited: games/analysis/quotas.py)."))
+        help_text=_("The member who queued it last: each member may have only a few waiting at once."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -90,7 +90,7 @@ class GameLuck(Leased):
     runs = models.PositiveIntegerField(default=0)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        help_text=_("The member who queued it last (their queue is limited: games/analysis/quotas.py)."))
+        help_text=_("The member who queued it last: each member may have only a few waiting at once."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -16,11 +16,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='gameanalysis',
             name='requested_by',
-            field=models.ForeignKey(blank=True, help_text='The member who queued it last (their queue is limited: games/analysis/quotas.py).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            field=models.ForeignKey(blank=True, help_text='The member who queued it last: each member may have only a few waiting at once.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
         ),
         migrations.AddField(
             model_name='gameluck',
             name='requested_by',
-            field=models.ForeignKey(blank=True, help_text='The member who queued it last (their queue is limited: games/analysis/quotas.py).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            field=models.ForeignKey(blank=True, help_text='The member who queued it last: each member may have only a few waiting at once.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
         ),
     ]
