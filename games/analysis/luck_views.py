@@ -4,10 +4,9 @@ the panel alone."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
@@ -17,7 +16,6 @@ from games.analysis.models import GameLuck
 from games.membership.access import member_required
 from games.membership.roles import may_write
 from games.models import Game
-from imhotep_lib.slots import Busy
 
 
 def luck_context(request, game: Game, timeline=None, digest: str | None = None) -> dict[str, Any]:
@@ -42,15 +40,6 @@ def luck_panel(request, pk: int):
 
 @member_required
 def _start(request, game: Game):
-    from games.analysis.views import refused_panel
+    from games.analysis.views import start_panel
 
-    try:
-        with contextlib.suppress(ValueError):  # nothing to analyse: the panel says so
-            service.request_luck(game, user=request.user)
-    except Busy as exc:  # the member's queue is full (games/analysis/quotas.py)
-        if not request.htmx:
-            raise  # the 429 page with Retry-After (imhotep_lib.limits middleware)
-        return refused_panel(request, "games/_luck.html", luck_context(request, game), exc)
-    if request.htmx:
-        return render(request, "games/_luck.html", luck_context(request, game))
-    return redirect("replay", pk=game.pk)
+    return start_panel(request, game, service.request_luck, "games/_luck.html", luck_context)

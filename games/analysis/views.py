@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -84,15 +85,22 @@ def analysis_panel(request, pk: int):
 
 @member_required
 def _start(request, game: Game):
+    return start_panel(request, game, service.request_analysis, "games/_analysis.html", panel_context)
+
+
+def start_panel(request, game: Game, queue, template: str, context) -> HttpResponse:
+    """Queue ``game``'s analysis or luck (``queue``) for the member; the panel with htmx, else
+    back to the replay. A full queue (games/analysis/quotas.py): the 429 page with Retry-After
+    (imhotep_lib.limits middleware), or under htmx the panel saying why (`refused_panel`)."""
     try:
         with contextlib.suppress(ValueError):  # nothing to analyse: the panel says so
-            service.request_analysis(game, user=request.user)
-    except Busy as exc:  # the member's queue is full (games/analysis/quotas.py)
+            queue(game, user=request.user)
+    except Busy as exc:
         if not request.htmx:
-            raise  # the 429 page with Retry-After (imhotep_lib.limits middleware)
-        return refused_panel(request, "games/_analysis.html", panel_context(request, game), exc)
+            raise
+        return refused_panel(request, template, context(request, game), exc)
     if request.htmx:
-        return render(request, "games/_analysis.html", panel_context(request, game))
+        return render(request, template, context(request, game))
     return redirect("replay", pk=game.pk)
 
 
