@@ -195,11 +195,16 @@
         var next = answer.getElementById("play");
         var stored = next && !answer.getElementById("play-error") && !answer.getElementById("draw-form")
           && Number(next.dataset.ply) > tap.ply;
-        if (stored) {
+        // The tap set aside or discarded while its answer was on its way ("Send now" pressed
+        // twice, then a conflict settled): a refusal of it is old news, not shown again.
+        var first = kept()[0];
+        var ours = !!first && first.body === tap.body;
+        if (!stored && !ours) { show(); return; }
+        if (stored && ours) {
           queue = kept();
           queue.shift();
           keep(queue);
-        } else {
+        } else if (!stored) {
           stopped = true; // refused, or the table must say what it turned up: the reader acts
         }
         var target = play();
