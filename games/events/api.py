@@ -139,10 +139,7 @@ class EventResult(HistoryAPIView, APIView):
             return Response({"error": _("give either result (e.g. 1-0, +-, --) or places (e.g. [2, 1])")},
                             status=status.HTTP_400_BAD_REQUEST)
         try:
-            if "result" in body.validated_data:
-                result_entry.enter_result(pairing, body.validated_data["result"])
-            else:
-                lifecycle.fix_result(pairing, body.validated_data["places"])
+            result_entry.set_result(pairing, body.validated_data.get("result"), body.validated_data.get("places"))
         except lifecycle.EventError as exc:
             return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         event = pairing.round.event

@@ -62,3 +62,12 @@ def enter_result(pairing: Pairing, code: str) -> None:
         raise EventError(_("give table %(table)s's places in seat order, e.g. 2 1 3") % {"table": pairing.table})
     ranks, kind = RESULTS[code]
     lifecycle.fix_result(pairing, list(ranks), kind)
+
+
+def set_result(pairing: Pairing, code: str | None = None, places: list[int] | None = None) -> None:
+    """A table's result as the page's form or the API gives it: a code (`enter_result`) or, for
+    a larger table, its places in seat order (`lifecycle.fix_result`)."""
+    if code is not None:
+        enter_result(pairing, code)
+    else:
+        lifecycle.fix_result(pairing, places)

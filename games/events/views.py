@@ -269,10 +269,8 @@ def fix_result(request, pk: int, table: int):
     if not form.is_valid():
         return _back_to_table(request, pairing, " ".join(str(e) for e in form.errors.get("ranks", [])))
     try:
-        if "result" in request.POST:
-            result_entry.enter_result(pairing, form.cleaned_data["result"])
-        else:
-            lifecycle.fix_result(pairing, form.cleaned_data["ranks"])
+        result_entry.set_result(pairing, form.cleaned_data["result"] if "result" in request.POST else None,
+                                form.cleaned_data["ranks"])
     except lifecycle.EventError as exc:
         return _back_to_table(request, pairing, str(exc))
     return _back_to_table(request, pairing)
