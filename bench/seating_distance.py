@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.events.pairing.standings import table_points
+from games.events.standings import table_points
 from games.events.pairing.tables import ranking, seat_round, table_sizes
 from games.events.pairing.types import Board, Entrants, History
 

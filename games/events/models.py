@@ -51,7 +51,7 @@ class Event(models.Model):
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
     scoring = models.CharField(_("scoring"), max_length=10, choices=Scoring.choices, default=Scoring.PLACES)
     # By table size: {"4": [6, 4, 2, 0], "3": [6, 3, 0], "2": [6, 0]} (set at creation; see
-    # pairing/standings.py DEFAULT_PLACE_POINTS). Events stored before kept one list for every size.
+    # standings.py DEFAULT_PLACE_POINTS). Events stored before kept one list for every size.
     place_points = models.JSONField(
         _("place points"), default=dict, blank=True,
         help_text=_("Points for 1st, 2nd, … at a table of each size, e.g. 6 4 2 0 at four, 6 3 0 at three.")

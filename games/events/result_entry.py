@@ -1,7 +1,7 @@
 """A two-seat table's result as a club enters it: a win either way, a forfeit either way, a
 double forfeit, or (for a game that has them) a draw. Each is the seats' places and how the
 points came about (`Pairing.kind`), stored by `lifecycle.fix_result`; the tie-breaks read the
-kind as C.07 Art. 16 says (pairing/standings.py) and the TRF writes its code."""
+kind as C.07 Art. 16 says (standings.py) and the TRF writes its code."""
 
 from __future__ import annotations
 

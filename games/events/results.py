@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
-from games.events.pairing.standings import (
+from games.events.standings import (
     PAIR_DEFAULT_TIEBREAKS,
     PAIR_TIEBREAKS,
     TABLE_TIEBREAKS,

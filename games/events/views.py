@@ -24,7 +24,7 @@ from games.membership.access import member_required
 from games.membership.roles import is_club_admin
 from games.permissions import can_change_game
 from games.ui import game_ui
-from imhotep_lib.partials import wants_partial
+from imhotep_lib.partials import render_partial, wants_partial
 
 
 def admin_required(view):
@@ -108,9 +108,9 @@ def _bye_context(request, event: Event) -> dict:
 def event_detail(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     context = _detail_context(request, event)
-    template = "events/detail.html#standings" if request.htmx and request.GET.get("part") == "standings" else (
-        "events/detail.html")
-    return render(request, template, context)
+    if request.GET.get("part") == "standings":  # the standings' own refresh (its href is the page)
+        return render_partial(request, "events/detail.html", "standings", context)
+    return render(request, "events/detail.html", context)
 
 
 def _back(event: Event):

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
@@ -23,6 +23,7 @@ from games.models import Game
 from games.replay.context import BadPly, parse_ply, replay_context
 from games.services import reason_of
 from games.ui.timeline import NoReplay, load_timeline
+from imhotep_lib.partials import render_partial
 from imhotep_lib.translation import say
 from rules_engine.errors import RulesError
 
@@ -84,8 +85,7 @@ def _embed(request, pk: int, lang: str | None) -> HttpResponse:
                full_url=request.build_absolute_uri(reverse("replay", args=[game.pk])) + f"?ply={ply}")
     ctx["position"] = render_to_string("games/replay.html#position", ctx, request)
     # A step inside the frame (htmx) gets only the viewer; a plain link the page.
-    template = "games/embed.html#viewer" if request.htmx else "games/embed.html"
-    return render(request, template, ctx)
+    return render_partial(request, "games/embed.html", "viewer", ctx)
 
 
 def iframe_html(src: str, width: int, height: int, title: str) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from games.events.pairing import trf
-from games.events.pairing.standings import pair_points
+from games.events.standings import pair_points
 from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, swiss_round
 from games.events.pairing.types import (
     FORFEIT,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.events.pairing.standings import pair_points, place_points
+from games.events.standings import pair_points, place_points
 from games.events.pairing.swiss_dutch import swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Board, Entrants, History, Table

@@ -95,6 +95,15 @@ def test_the_standings_reload_by_themselves_without_the_refresh_link(client):
     assert refresh in client.get(f"/events/{event.pk}/").content.decode()
 
 
+def test_a_history_restore_of_the_standings_gets_the_whole_page(client):
+    # htmx restores history with HX-Request too; the answer must be the page, and vary on the header
+    event = duel_event(NAMES)
+    response = client.get(f"/events/{event.pk}/?part=standings", HTTP_HX_REQUEST="true",
+                          HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    assert "<html" in response.content.decode()
+    assert "HX-Request" in response["Vary"]
+
+
 def test_the_big_screen_needs_no_sign_in_and_shows_the_tables(client):
     event = duel_event(NAMES)
     lifecycle.start_round(event)

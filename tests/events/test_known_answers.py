@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.events.pairing.standings import PAIR_TIEBREAKS, pair_standings, place_points
+from games.events.standings import PAIR_TIEBREAKS, pair_standings, place_points
 from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, swiss_round
 from games.events.pairing.types import Board, Entrants, History
 

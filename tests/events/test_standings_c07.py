@@ -5,7 +5,7 @@ worked by hand from the articles, and the direct encounter among those still tie
 
 import pytest
 
-from games.events.pairing.standings import pair_standings
+from games.events.standings import pair_standings
 from games.events.pairing.types import Board, History
 
 WIN, LOSS, DRAW = (1.0, 0.0), (0.0, 1.0), (0.5, 0.5)

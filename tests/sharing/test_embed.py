@@ -36,6 +36,13 @@ def test_embed_htmx_step_answers_only_the_viewer(client, game):
     assert html.lstrip().startswith('<div id="viewer"') and "<html" not in html
 
 
+def test_embed_history_restore_answers_the_whole_frame(client, game):
+    response = client.get(f"/games/{game.pk}/embed?ply=4", HTTP_HX_REQUEST="true",
+                          HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    assert "<html" in response.content.decode()
+    assert "HX-Request" in response["Vary"]
+
+
 def test_embed_speaks_the_language_asked_for(client, game):
     html = client.get(f"/games/{game.pk}/embed?ply=3&lang=de").content.decode()
     assert '<html lang="de">' in html

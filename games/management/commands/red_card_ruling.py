@@ -1,9 +1,9 @@
 """List the stored base games that the C7 ruling of 2026-11-28 replays differently (a red card
-discarded after its effect, engine version 1.1.0): games.ui.classic.red_card_ruling."""
+discarded after its effect, engine version 1.1.0): games.services.red_card_ruling."""
 
 from django.core.management.base import BaseCommand
 
-from games.ui.classic import red_card_ruling
+from games.services import red_card_ruling
 
 
 class Command(BaseCommand):
