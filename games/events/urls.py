@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/players/<int:reg>/withdraw", views.withdraw, name="withdraw"),
     path("<int:pk>/rounds/start", views.start_round, name="start-round"),
     path("<int:pk>/finish", views.finish, name="finish"),
+    path("<int:pk>/rounds/<int:number>/slips", views.round_slips, name="slips"),
     path("<int:pk>/byes", views.request_bye, name="request-bye"),
     path("<int:pk>/byes/<int:bye>/cancel", views.cancel_bye, name="cancel-bye"),
     path("<int:pk>/tables/<int:table>/live", views.record_live, name="live"),

@@ -9,7 +9,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from games.events import byes, lifecycle, linking, result_entry
 from games.events.forms import ByeRequestForm, EventForm, FixForm, LinkForm, RegisterForm
 from games.events.models import ByeRequest, Event, Pairing, Registration
 from games.events.presenting import round_views, tiebreak_columns
+from games.events.slips import slips_of
 from games.events.results import entrants_of, history_of, rounds_of, standings
 from games.membership.access import member_required
 from games.membership.roles import is_club_admin
@@ -111,6 +112,16 @@ def event_detail(request, pk: int):
     if request.GET.get("part") == "standings":  # the standings' own refresh (its href is the page)
         return render_partial(request, "events/detail.html", "standings", context)
     return render(request, "events/detail.html", context)
+
+
+@require_GET
+def round_slips(request, pk: int, number: int):
+    """The round's pairing slips to print: public, like the tables on the event page."""
+    event = get_object_or_404(Event, pk=pk)
+    round_ = next((r for r in rounds_of(event) if r.number == number), None)
+    if round_ is None:
+        raise Http404("no such round")
+    return render(request, "events/slips.html", {"event": event, "round": round_, "slips": slips_of(request, event, round_)})
 
 
 def _back(event: Event):

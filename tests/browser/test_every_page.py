@@ -136,6 +136,7 @@ def club(settings):
         "an event, as a player": (f"/events/{event.pk}/", member),
         "a table's prep sheet": (f"/events/{event.pk}/tables/{pairing.pk}/prep", member),
         "big screen": (f"/events/{event.pk}/screen?cycle=0", None),
+        "pairing slips": (f"/events/{event.pk}/rounds/{pairing.round.number}/slips", organiser),
         "record a game": ("/games/new", member),
         "record a base game": ("/games/new?game=classic", member),
         "play against the bot": ("/games/bot", member),
