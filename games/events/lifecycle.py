@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from games.events import linking
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
 from games.events.pairing.round_robin import round_robin_field, round_robin_round
-from games.events.standings import DEFAULT_PLACE_POINTS, PAIR_DEFAULT_TIEBREAKS, TABLE_TIEBREAKS
 from games.events.pairing.swiss_dutch import swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Entrants, History, Table
 from games.events.results import history_of, rounds_of, unfinished_tables
+from games.events.standings import DEFAULT_PLACE_POINTS, PAIR_DEFAULT_TIEBREAKS, TABLE_TIEBREAKS
 from games.models import Game, Player
 from games.services import reason_of
 from games.services.players import players_by_name

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
+from games.events.pairing.types import FORFEIT, HALF_BYE, PAIRING_BYE, PLAYED, ZERO_BYE, Board, Entrants, History
 from games.events.standings import (
     PAIR_DEFAULT_TIEBREAKS,
     PAIR_TIEBREAKS,
@@ -19,7 +20,6 @@ from games.events.standings import (
     table_points,
     table_standings,
 )
-from games.events.pairing.types import FORFEIT, HALF_BYE, PAIRING_BYE, PLAYED, ZERO_BYE, Board, Entrants, History
 from games.models import Game, Seat
 
 

@@ -19,8 +19,8 @@ from games.events import byes, lifecycle, linking, result_entry
 from games.events.forms import ByeRequestForm, EventForm, FixForm, LinkForm, RegisterForm
 from games.events.models import ByeRequest, Event, Pairing, Registration
 from games.events.presenting import round_views, tiebreak_columns
-from games.events.slips import slips_of
 from games.events.results import entrants_of, history_of, rounds_of, standings
+from games.events.slips import slips_of
 from games.membership.access import member_required
 from games.membership.roles import is_club_admin
 from games.permissions import can_change_game
@@ -121,7 +121,8 @@ def round_slips(request, pk: int, number: int):
     round_ = next((r for r in rounds_of(event) if r.number == number), None)
     if round_ is None:
         raise Http404("no such round")
-    return render(request, "events/slips.html", {"event": event, "round": round_, "slips": slips_of(request, event, round_)})
+    context = {"event": event, "round": round_, "slips": slips_of(request, event, round_)}
+    return render(request, "events/slips.html", context)
 
 
 def _back(event: Event):
