@@ -35,10 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from caissify_pairings.engines.dutch import DutchEngine
 
 from games.events.pairing import dutch_2026, matching, pair_weights
-from games.events.standings import pair_points, table_points
 from games.events.pairing.swiss_dutch import EDITIONS, ENGINES, swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Board, Entrants, History
+from games.events.standings import pair_points, table_points
 
 #: What the service does beyond each library, by the edition it speeds: (edition, what to set
 #: to switch it off: (module, name, the library's own)).

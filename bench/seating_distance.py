@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.events.standings import table_points
 from games.events.pairing.tables import ranking, seat_round, table_sizes
 from games.events.pairing.types import Board, Entrants, History
+from games.events.standings import table_points
 
 
 def distances(entrants: Entrants, history: History, tables) -> list[int]:

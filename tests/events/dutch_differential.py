@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from games.events.pairing import trf
-from games.events.standings import pair_points
 from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, swiss_round
 from games.events.pairing.types import (
     FORFEIT,
@@ -28,6 +27,7 @@ from games.events.pairing.types import (
     Entrants,
     History,
 )
+from games.events.standings import pair_points
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "pairing"
 BYE_VALUES = (1.0, 0.5, 0.0)

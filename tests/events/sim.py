@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.events.standings import pair_points, place_points
 from games.events.pairing.swiss_dutch import swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Board, Entrants, History, Table
+from games.events.standings import pair_points, place_points
 
 
 def results(tables: list[Table], rng: random.Random, duel: bool) -> tuple[Board, ...]:

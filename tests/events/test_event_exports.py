@@ -10,9 +10,9 @@ from py4swiss.trf import TrfParser
 
 from games.events import exports, lifecycle
 from games.events.models import Event
-from games.events.standings import table_standings
 from games.events.pairing.types import Board, History
 from games.events.results import history_of, standings
+from games.events.standings import table_standings
 from tests.events.helpers import duel_event, play_round, table_event
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from games.events.standings import PAIR_TIEBREAKS, pair_standings, place_points
 from games.events.pairing.swiss_dutch import DUTCH_2025, DUTCH_2026, swiss_round
 from games.events.pairing.types import Board, Entrants, History
+from games.events.standings import PAIR_TIEBREAKS, pair_standings, place_points
 
 DATA = Path(__file__).parent / "data"
 POINTS = {"1": (1.0, 0.0), "0": (0.0, 1.0), "=": (0.5, 0.5)}

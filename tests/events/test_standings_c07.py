@@ -5,8 +5,8 @@ worked by hand from the articles, and the direct encounter among those still tie
 
 import pytest
 
-from games.events.standings import pair_standings
 from games.events.pairing.types import Board, History
+from games.events.standings import pair_standings
 
 WIN, LOSS, DRAW = (1.0, 0.0), (0.0, 1.0), (0.5, 0.5)
 

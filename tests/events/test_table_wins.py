@@ -4,8 +4,8 @@ or a table without a result nobody's. Standings worked by hand from the boards, 
 scored by game score (its points are the scores: the sum of scores cannot part what the
 points do not, so table wins decide)."""
 
-from games.events.standings import table_standings
 from games.events.pairing.types import Board, History
+from games.events.standings import table_standings
 
 P, P2, Q, R, S, T = 1, 2, 3, 4, 5, 6
 ORDER = ("score_sum", "wins")

@@ -3,8 +3,8 @@ half-point bye the player asked for, each worked by hand from the articles (2026
 16.4.1 caps a forfeit's dummy at the scheduled opponent's score, 16.4.2 the others at ½ × the
 rounds) and computed through `pair_standings` from the event's boards."""
 
-from games.events.standings import pair_standings
 from games.events.pairing.types import FORFEIT, HALF_BYE, PLAYED, Board, History
+from games.events.standings import pair_standings
 
 WIN, LOSS = (1.0, 0.0), (0.0, 1.0)
 CRITERIA = ("buchholz", "buchholz_cut1", "sonneborn_berger")
