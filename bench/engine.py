@@ -8,7 +8,7 @@ CPython (`simple_playout` below: place or unload, uniform random, no action toke
 taken at different loads compare. Then each game's section (`SECTIONS`):
 
 - Duel: playouts per CPU second of the pure engine (`playout.weighted_playout`) and of the
-  compiled kernel (rules_engine/duel/kernel.py, one batch of --playouts, and one playout per
+  compiled kernel (rules_engine/duel/compiled/kernel.py, one batch of --playouts, and one playout per
   call as a hint's flat Monte-Carlo asks), from the opening and from ply 30; the whole-game
   analysis of a 58-ply Duel at --per-ply playouts per ply (`estimate` at every position, as
   games/analysis/service.py runs it), kernel vs pure; a hint at 400 playouts, flat (`rank_moves`,
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from rules_engine.analysis import estimate, rank_moves, search  # noqa: E402
 from rules_engine.analysis.mcts import leaf_batch  # noqa: E402
-from rules_engine.duel import fastplay  # noqa: E402
+from rules_engine.duel.compiled import fastplay  # noqa: E402
 from rules_engine.duel.playout import weighted_playout  # noqa: E402
 from rules_engine.duel.plugin import DuelGame  # noqa: E402
 
@@ -120,7 +120,7 @@ import random, time
 t, c = time.perf_counter(), time.process_time()
 import numba
 print(f"{time.perf_counter() - t:.3f} {time.process_time() - c:.3f}")
-from rules_engine.duel import fastplay
+from rules_engine.duel.compiled import fastplay
 from rules_engine.duel.plugin import DUEL
 record = DUEL.random_record(random.Random(1))
 fastplay.play(DUEL.setup(record), None, random.Random(1), 1)

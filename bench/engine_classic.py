@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a clone, as a script
 
 from rules_engine.analysis import estimate
-from rules_engine.classic import fastplay
+from rules_engine.classic.compiled import fastplay
 from rules_engine.classic.game import setup
 from rules_engine.classic.playout import analysis_playout, random_record
 from rules_engine.classic.plugin import ClassicGame

@@ -42,7 +42,7 @@ MARKER = "imhotep-kernels.warming"
 WARMING_ENV = "IMHOTEP_KERNELS_WARMING"  # rules_engine/compiled.py reads it (no import of the site there)
 # The modules holding @njit(cache=True) functions: numba keys each cache entry by its source
 # file's path, size and modification time.
-KERNEL_GLOBS = ("rules_engine/*/kernel*.py",)
+KERNEL_GLOBS = ("rules_engine/*/compiled/kernel*.py",)
 
 
 def cache_dir() -> str:

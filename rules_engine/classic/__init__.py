@@ -29,4 +29,7 @@ Room map (which module holds what; a newcomer fixing a rule starts from the rule
   score as the service reads it), `facts` (what the club's explorer counts).
 - **The plugin** — `plugin` (the game and its variant Pharaoh's wrath, C9, through the plugin
   hooks, docs/plugins.md).
+- **The compiled floor** — `compiled` (numba, issue #40: the same rules on one flat array for
+  the analysis's playouts; its one door is the package, which only `plugin` imports; see its
+  docstring for its modules).
 """

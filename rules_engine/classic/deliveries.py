@@ -26,7 +26,17 @@ from rules_engine.classic.components import (
 )
 from rules_engine.classic.deck import CARD_COLOUR, discard, draw
 from rules_engine.classic.movefields import PAIR
-from rules_engine.classic.state import BURIAL, CARD_INDEX, NO_SITE, PYRAMIDS, SITE_INDEX, TEMPLE, ClassicState, Work
+from rules_engine.classic.state import (
+    BURIAL,
+    CARD_INDEX,
+    NO_SITE,
+    PYRAMIDS,
+    SITE_INDEX,
+    TEMPLE,
+    ClassicState,
+    Work,
+    temple_tops,
+)
 from rules_engine.classic.words import (
     BY_RED_CARD,
     CHOOSES_PYRAMID,
@@ -169,12 +179,6 @@ def _pyramids_b(w: Work, p: int, ch: Chooser, what: Context) -> None:
             if spot is not None:
                 w.sled[p] -= 1
                 w.slots[(spot[0] - 1) * 4 + spot[1] - 1] = p
-
-
-def temple_tops(stones: list[int], width: int) -> list[int | None]:
-    """C5.3: the top stone of each temple space (a full row starts a new level on top)."""
-    n = len(stones)
-    return [stones[i + width * ((n - 1 - i) // width)] if i < n else None for i in range(width)]
 
 
 def score_temple(w: Work, ch: Chooser, what: Context) -> None:

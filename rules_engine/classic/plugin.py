@@ -92,18 +92,20 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         """``count`` playouts of the compiled kernel (issue #40, `fastplay`): the same policy and
         re-deal as `fast_playout`, scored as `final_outcome`; None where numba is missing, so the
         analysis plays `fast_playout`."""
-        from rules_engine.classic import fastplay
+        from rules_engine.classic import compiled
 
-        return fastplay.outcomes(state, self.data, record, rng, count)
+        return compiled.outcomes(state, self.data, record, rng, count)
 
     def warm_up(self) -> bool:
-        """The compiled kernel loaded or compiled now (`fastplay.warm_up`); False without numba
-        (or numpy, which `fastplay` imports)."""
+        """The compiled kernels loaded or compiled now: a new 3-player game's record replayed and
+        one playout from its first position (`compiled.warm_up`); False without numba (or
+        numpy, which the compiled floor imports)."""
         try:
-            from rules_engine.classic import fastplay
+            from rules_engine.classic import compiled
         except ImportError:
             return False
-        return fastplay.warm_up()
+        record = self.new_record(["A", "B", "C"], random.Random(0))
+        return compiled.warm_up(self.replay(record).states[0], self.data, record)
 
     def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.classic import fastreplay
 from rules_engine.classic.actions import play
+from rules_engine.classic.compiled import fastreplay
 from rules_engine.classic.finalboard import final_board
 from rules_engine.classic.game import parse_header
 from rules_engine.classic.header import Header

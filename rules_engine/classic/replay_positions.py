@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules_engine.classic import kernel_layout as L
+from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.deliveries import DECORATION
 from rules_engine.classic.state import CARD_IDS, ClassicState, _OpenState
 from rules_engine.kernel_positions import KernelPositions

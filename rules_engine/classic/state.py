@@ -325,3 +325,9 @@ def blank_work(
     w.to_move, w.first, w.passes, w.ply, w.over = 0, 0, 0, 0, False
     w.rng = None
     return w
+
+
+def temple_tops(stones: list[int], width: int) -> list[int | None]:
+    """C5.3: the top stone of each temple space (a full row starts a new level on top)."""
+    n = len(stones)
+    return [stones[i + width * ((n - 1 - i) // width)] if i < n else None for i in range(width)]

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.classic.components import MIN_LOAD, SITES, TEMPLE_WIDTH
-from rules_engine.classic.deliveries import temple_tops, tower_values
+from rules_engine.classic.deliveries import tower_values
 from rules_engine.classic.finalboard import burial_columns, final_board, reached
 from rules_engine.classic.sitedata import EMPTY, SiteData
-from rules_engine.classic.state import MARKET, NO_SITE, OBELISKS, PYRAMIDS, TEMPLE, ClassicState
+from rules_engine.classic.state import MARKET, NO_SITE, OBELISKS, PYRAMIDS, TEMPLE, ClassicState, temple_tops
 
 
 def _docked(state: ClassicState, site: int) -> int | None:

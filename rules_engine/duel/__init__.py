@@ -20,4 +20,7 @@ Room map (which module holds what; a newcomer fixing a rule starts from the rule
   monument), `facts` (what the club's explorer counts of a finished game).
 - **The plugin** — `plugin` (the game through the same hooks as any third-party package,
   docs/plugins.md).
+- **The compiled floor** — `compiled` (numba, issue #40: the same rules on flat arrays for the
+  analysis's playouts; its one door is the package, which only `plugin` imports; see its
+  docstring for its modules).
 """

@@ -85,15 +85,17 @@ class DuelGame(ModuleGameType[DuelState, Move]):
                       count: int) -> list[Outcome] | None:
         """``count`` playouts of the same policy in the compiled kernel (rules_engine/duel/
         kernel.py, issue #40), the position converted once; None where numba is missing."""
-        from rules_engine.duel import fastplay
+        from rules_engine.duel import compiled
 
-        return fastplay.outcomes(state, rec, rng, count)
+        return compiled.outcomes(state, rec, rng, count)
 
     def warm_up(self) -> bool:
-        """The compiled kernel loaded or compiled now (`fastplay.warm_up`); False without numba."""
-        from rules_engine.duel import fastplay
+        """The compiled kernel loaded or compiled now (`compiled.warm_up`, from the opening);
+        False without numba."""
+        from rules_engine.duel import compiled
+        from rules_engine.duel.tokens import ALL_TOKENS
 
-        return fastplay.warm_up()
+        return compiled.warm_up(game.new_game(supply=ALL_TOKENS))
 
     def final_winners(self, state: DuelState, rec: Mapping[str, Any]) -> list[int]:
         """The winner of a finished playout, scored without re-validating the board."""

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from rules_engine.duel import fastreplay
 from rules_engine.duel.board import parse_board
+from rules_engine.duel.compiled import fastreplay
 from rules_engine.duel.game import MONUMENTS, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import Move, PlaceUnload, parse_move

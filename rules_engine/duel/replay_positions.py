@@ -79,7 +79,7 @@ class _Maker:
                  "slots", "slots_t", "start", "unseen", "unseen_at")
 
     def __init__(self, start: DuelState, draws: Draws | None = None) -> None:
-        from rules_engine.duel import kernel
+        from rules_engine.duel.compiled import kernel
 
         self.k = kernel  # the layout's offsets (numba is loaded: there are rows)
         self.start = start

@@ -9,8 +9,9 @@ from statistics import fmean
 import pytest
 
 from rules_engine.analysis import estimate, margins
-from rules_engine.duel import fastplay
+from rules_engine.duel.compiled import fastplay
 from rules_engine.registry import default_registry
+from tests.engine.duel_helpers import kernel_replayed
 from tests.kit import random_record
 
 DUEL = default_registry().game("duel")
@@ -31,7 +32,7 @@ def seeded_finals(game_type, state, playouts: int, seed: int) -> list:
     rng = random.Random(seed)
     if game_type is DUEL and fastplay.available():
         batch = fastplay.play(state, None, rng, playouts, record=True)
-        return [fastplay.replayed(state, batch, k) for k in range(playouts)]
+        return [kernel_replayed(state, batch, k) for k in range(playouts)]
     return [game_type.fast_playout(state, rng) for _ in range(playouts)]
 
 

@@ -23,7 +23,7 @@ from rules_engine.duel.moves import (
 from rules_engine.duel.playout import random_record
 from rules_engine.duel.record import replay
 from rules_engine.duel.state import DuelState
-from rules_engine.duel.tokens import ALL_TOKENS
+from rules_engine.duel.tokens import ALL_TOKENS, TOKEN_IDS
 
 
 def make_supply(boats: dict[str, list[str]] | None = None, reserve: list[str] | None = None,
@@ -109,3 +109,25 @@ def find_state(pred: Callable[[DuelState], bool], seeds: Iterable[int] = range(3
 
 def start(**kwargs) -> DuelState:
     return new_game(supply=make_supply(**kwargs))
+
+
+def dealt(state: DuelState, deal) -> DuelState:
+    """``state`` with a compiled playout's deal of the face-down tokens (``Batch.deals[k]``,
+    token indices): the first ``supply_count`` the supply in draw order, the rest the reserve."""
+    w = state.thaw()
+    tokens = [TOKEN_IDS[int(i)] for i in deal]
+    w.supply = tuple(tokens[:w.scount])
+    w.reserve = tokens[w.scount:w.scount + w.rcount]
+    w.unseen = None
+    return w.freeze()
+
+
+def kernel_replayed(state: DuelState, batch, k: int) -> DuelState:
+    """The pure engine's final state of playout ``k`` of a recorded compiled ``batch`` from
+    ``state``: its deal, then its moves through `game.apply_move` (each validated, D4)."""
+    from rules_engine.duel.compiled.fastplay import decode
+
+    current = state if state.over else dealt(state, batch.deals[k])
+    for code in batch.moves[k, :batch.nmoves[k]].tolist():
+        current = apply_move(current, decode(code))
+    return current

@@ -1,4 +1,4 @@
-"""The base game's compiled validated replay (rules_engine/classic/fastreplay.py, issue #40)
+"""The base game's compiled validated replay (rules_engine/classic/compiled/fastreplay.py, issue #40)
 against the pure engine's replay loop (`replay_moves` with `actions.play`, the reference): the
 same position after every ply of random games (2-4 players, every site on side A and B with
 board data), the same first refused move in corrupted ones (moves, choice lists, market draws),
@@ -12,11 +12,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rules_engine.classic import fastreplay, kernel_replay, replay_positions
-from rules_engine.classic import kernel_layout as L
+from rules_engine.classic import replay_positions
 from rules_engine.classic.actions import play
+from rules_engine.classic.compiled import fastreplay, kernel_replay
+from rules_engine.classic.compiled import kernel_layout as L
+from rules_engine.classic.compiled.fastplay import to_array
 from rules_engine.classic.components import CARDS, SITES
-from rules_engine.classic.fastplay import to_array
 from rules_engine.classic.game import apply_move, legal_moves, new_record, parse_header
 from rules_engine.classic.moveparse import parse_move
 from rules_engine.classic.playout import random_record

@@ -10,7 +10,8 @@ stand_in = pathlib.Path(tempfile.mkdtemp()) / "numba"
 stand_in.mkdir()
 (stand_in / "__init__.py").write_text("raise AttributeError(\\"module 'coverage' has no attribute 'types'\\")")
 sys.path.insert(0, str(stand_in.parent))
-from rules_engine.duel import fastplay, playout
+from rules_engine.duel import playout
+from rules_engine.duel.compiled import fastplay
 from rules_engine.duel.record import replay
 record = playout.random_record(random.Random(1))
 rep = replay(record)

@@ -1,4 +1,4 @@
-"""The Duel's compiled playout kernel (rules_engine/duel/kernel.py, issue #40) against the pure
+"""The Duel's compiled playout kernel (rules_engine/duel/compiled/kernel.py, issue #40) against the pure
 engine: every move it reports is legal in `apply_move` and leads to the kernel's own final
 position and D7 totals (sides A and B, supply and transcription form); its move choices
 follow `playout.weighted_step`'s weights (chi-square); where numba is missing the analysis
@@ -12,11 +12,13 @@ import pytest
 
 from rules_engine.analysis import estimate
 from rules_engine.analysis_hooks import Outcome
-from rules_engine.duel import fastplay, kernel, playout
+from rules_engine.duel import playout
+from rules_engine.duel.compiled import fastplay, kernel
 from rules_engine.duel.legal import PLACE, PLACE_MEEPLES_K, PLACE_UNLOAD_K, SWAP, TAKE, UNLOAD, menus
 from rules_engine.duel.plugin import DUEL
 from rules_engine.duel.record import to_transcription
 from rules_engine.duel.scoring import decide_winner
+from tests.engine.duel_helpers import kernel_replayed
 from tests.kit import run_script
 
 ALL_A = dict.fromkeys(("obelisk", "temple", "pyramid", "tomb"), "A")
@@ -44,7 +46,7 @@ def test_d4_every_kernel_move_is_legal_in_the_pure_engine_and_ends_in_the_kernel
         batch = fastplay.play(state, record["sides"], random.Random(n), 13, record=True)
         for k in range(13):
             codes = batch.moves[k, : batch.nmoves[k]]
-            final = fastplay.replayed(state, batch, k)
+            final = kernel_replayed(state, batch, k)
             assert final.over
             assert fastplay.summary(final) == fastplay.summary_of(batch.finals[k])
             kinds |= {fastplay.decode(int(code))["type"] for code in codes}
@@ -57,7 +59,7 @@ def test_d7_kernel_totals_and_winner_equal_the_pure_scoring_of_its_final_states(
     for n, (record, state) in enumerate(positions()):
         batch = fastplay.play(state, record["sides"], random.Random(100 + n), 13, record=True)
         for k in range(13):
-            final = fastplay.replayed(state, batch, k)
+            final = kernel_replayed(state, batch, k)
             board = DUEL.board(final, record)
             result = DUEL.rank(DUEL.score(board), board)  # the full D7 scoring with its lines
             assert tuple(batch.totals[k]) == tuple(result.totals)
@@ -180,4 +182,4 @@ def test_estimate_uses_the_kernel_and_matches_the_pure_engine_in_distribution():
 
 
 def test_warm_up_compiles_the_kernel_with_one_playout():
-    assert fastplay.warm_up() is True
+    assert DUEL.warm_up() is True

@@ -1,4 +1,4 @@
-"""The Duel's compiled validated replay (rules_engine/duel/fastreplay.py, issue #40) against the
+"""The Duel's compiled validated replay (rules_engine/duel/compiled/fastreplay.py, issue #40) against the
 pure engine's replay loop (`replay_moves` with `turns.play`, the reference): the same position
 after every ply of random games in supply and transcription form (F2), the same first refused
 move in corrupted ones, and the pure engine where numba is missing."""
@@ -10,7 +10,8 @@ from itertools import combinations, permutations
 
 import pytest
 
-from rules_engine.duel import fastreplay, playout, replay_positions
+from rules_engine.duel import playout, replay_positions
+from rules_engine.duel.compiled import fastreplay
 from rules_engine.duel.game import legal_moves
 from rules_engine.duel.harbor import BOATS, CELLS
 from rules_engine.duel.moves import parse_move

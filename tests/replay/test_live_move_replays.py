@@ -13,8 +13,8 @@ from games.models import Move
 from games.play import appending
 from games.ui import timeline
 from rules_engine.classic import record as classic_record
-from rules_engine.duel import fastreplay
 from rules_engine.duel import record as duel_record
+from rules_engine.duel.compiled import fastreplay
 from tests.kit import random_record
 from tests.replay.conftest import store
 

@@ -88,8 +88,8 @@ def test_a_warm_up_loads_each_built_in_games_compiled_playouts():
     """A worker forked after the warm-up plays its first hint without numba's import and compile (#40)."""
     pytest.importorskip("numba")
     from imhotep_site.warm import warm_games
-    from rules_engine.classic import fastplay as classic_fastplay
-    from rules_engine.duel import fastplay as duel_fastplay
+    from rules_engine.classic.compiled import fastplay as classic_fastplay
+    from rules_engine.duel.compiled import fastplay as duel_fastplay
 
     warmed = warm_games()
     assert warmed["duel"] and warmed["classic"]

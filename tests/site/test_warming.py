@@ -84,8 +84,8 @@ def test_a_marker_naming_a_reused_pid_is_not_warming(cache, compiler):
 LOAD_WHILE_WARMING = """
 import os, sys
 from rules_engine import compiled
-from rules_engine.classic import fastplay as classic
-names = ("numpy", "rules_engine.duel.kernel", "rules_engine.duel.kernel_replay")
+from rules_engine.classic.compiled import fastplay as classic
+names = ("numpy", "rules_engine.duel.compiled.kernel", "rules_engine.duel.compiled.kernel_replay")
 print(compiled.load(names, "off: %s") is None, classic.kernel() is None)
 os.remove(os.environ["IMHOTEP_KERNELS_WARMING"])  # the compiler stamped the cache and left
 loaded = compiled.load(names, "off: %s")

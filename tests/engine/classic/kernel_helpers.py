@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rules_engine.classic import fastplay
-from rules_engine.classic import kernel_layout as L
+from rules_engine.classic.choosers import BONUS_PLACE, PYRAMID, TAKE, TEMPLE_CHOICE
+from rules_engine.classic.compiled import fastplay
+from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.game import apply_move, setup
-from rules_engine.classic.playout import random_record
+from rules_engine.classic.legal import CHISEL, HAMMER, LEVER, PLACE, SAIL, SAILC
+from rules_engine.classic.movefields import PAIR
+from rules_engine.classic.playout import move_json, random_record
 from rules_engine.classic.sitecheck import from_mapping
-from rules_engine.classic.state import ClassicState
+from rules_engine.classic.state import CARD_IDS, ClassicState
 
 # Sides the kernel plays: every site either way (B with board data).
 KERNEL_SIDES = (
@@ -55,11 +59,11 @@ def replayed(state: ClassicState, data, seed: int, variants=()) -> tuple[Classic
     """A kernel playout from ``state`` replayed move by move through `apply_move` (which refuses
     an illegal move): the pure engine's final state, the kernel's final array and totals, and
     how many moves were played."""
-    moves, cards, final, totals = fastplay.traced(state, data, random.Random(seed), variants)
+    rows, cards, final, totals = fastplay.traced(state, data, random.Random(seed), variants)
     pure = with_deal(state, final, cards)
-    for move in moves:
-        pure = apply_move(pure, move)
-    return pure, final, totals, len(moves)
+    for row in rows:
+        pure = apply_move(pure, decode_move(row))
+    return pure, final, totals, len(rows)
 
 
 def same_position(pure: ClassicState, final: Any) -> list[str]:
@@ -93,3 +97,49 @@ def same_position(pure: ClassicState, final: Any) -> list[str]:
 
 def _ints(value: Any) -> list[int]:
     return [int(x) for x in (value if isinstance(value, list) else [value])]
+
+
+def decode_move(row: Sequence[int]) -> dict[str, Any]:
+    """A move the kernel reported (`kernel_layout` M_* row) as its F4 dict."""
+    kind, s, k, site = row[L.M_KIND], row[L.M_SHIP], row[L.M_SLOT], row[L.M_SITE]
+    leaf: tuple[Any, ...] = ()
+    if row[L.M_NTAKES] > 0:
+        leaf = tuple(("take", _take(t)) for t in row[L.M_TAKES : L.M_TAKES + row[L.M_NTAKES]])
+    if row[L.M_TEMPLE] > 0:
+        count, bits = row[L.M_TEMPLE] % 8, row[L.M_TEMPLE] // 8
+        leaf += tuple((TEMPLE_CHOICE, "stones" if bits >> j & 1 else "point") for j in range(count))
+    if row[L.M_NCHOICES] > 0:  # Pyramids B: every choice in the order it arose
+        leaf = tuple(_choice(row[L.M_CHOICES + 2 * i], row[L.M_CHOICES + 2 * i + 1])
+                     for i in range(row[L.M_NCHOICES]))
+    base: tuple[Any, ...]
+    if kind in (PLACE, HAMMER):
+        base = (kind, s, k)
+    elif kind == SAIL:
+        base = (SAIL, s, site)
+    elif kind == LEVER:
+        base = (LEVER, s, site, tuple(o for o in row[L.M_ORDER : L.M_ORDER + 4] if o >= 0))
+    elif kind == SAILC:
+        base = (SAILC, s, k, site)
+    elif kind == CHISEL:
+        base = (CHISEL, ((s, k), (row[L.M_SHIP2], row[L.M_SLOT2])))
+    else:
+        base = (kind,)
+    return move_json(base, leaf)
+
+
+def _choice(kind: int, value: int) -> tuple[str, Any]:
+    if kind == L.CH_TAKE:
+        return TAKE, _take(value)
+    if kind == L.CH_PYRAMID:
+        return PYRAMID, value
+    if kind == L.CH_BONUS_PLACE:
+        return BONUS_PLACE, None if value < 0 else (value // 4 + 1, value % 4 + 1)
+    return TEMPLE_CHOICE, "stones" if value else "point"
+
+
+def _take(code: int) -> Any:
+    if code < 0:
+        return None
+    if code >= L.PAIR_TAKE:
+        return (PAIR, CARD_IDS[code - L.PAIR_TAKE])
+    return CARD_IDS[code]

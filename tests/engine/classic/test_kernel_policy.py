@@ -12,9 +12,11 @@ from collections import Counter
 
 import pytest
 
-from rules_engine.classic import fastplay, kernel_policy, playout
+from rules_engine.classic import legal, playout
+from rules_engine.classic.compiled import fastplay, kernel_policy
+from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.sitedata import EMPTY
-from tests.engine.classic.kernel_helpers import board_data_set, position
+from tests.engine.classic.kernel_helpers import board_data_set, decode_move, position
 
 pytest.importorskip("numba")
 
@@ -73,7 +75,7 @@ def largest_z(a: Counter, b: Counter) -> float:
 
 
 def kernel_moves(state, data, seed: int) -> Counter:
-    return Counter(key(m) for m in fastplay.first_moves(state, data, random.Random(seed), DRAWS))
+    return Counter(key(decode_move(row)) for row in fastplay.first_moves(state, data, random.Random(seed), DRAWS))
 
 
 @pytest.mark.parametrize("case", range(len(POSITIONS)))
@@ -94,3 +96,8 @@ def test_c4_kernel_weights_are_the_pure_policy_weights():
     assert (kernel_policy.W_PLACE, kernel_policy.W_GET, kernel_policy.W_GET_EMPTY, kernel_policy.W_CARD) == (
         playout.W_PLACE, playout.W_GET, playout.W_GET_EMPTY, playout.W_CARD)
     assert kernel_policy.SAIL_GAIN == playout.SAIL_GAIN
+
+
+def test_the_kernel_move_kinds_are_the_pure_engine_s():
+    assert (L.K_GET, L.K_PLACE, L.K_SAIL, L.K_LEVER, L.K_HAMMER, L.K_SAILC, L.K_CHISEL, L.K_PASS) == (
+        legal.GET, legal.PLACE, legal.SAIL, legal.LEVER, legal.HAMMER, legal.SAILC, legal.CHISEL, legal.PASS)

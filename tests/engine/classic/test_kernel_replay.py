@@ -67,6 +67,6 @@ def test_c6_2_pyramids_b_is_played_by_the_kernel():
 
 
 def test_warm_up_compiles_the_kernel_with_one_playout():
-    from rules_engine.classic import fastplay
+    from rules_engine.classic.plugin import CLASSIC
 
-    assert fastplay.warm_up() is True
+    assert CLASSIC.warm_up() is True

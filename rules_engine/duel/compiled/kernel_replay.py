@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from rules_engine.duel.kernel import (
+from rules_engine.duel.compiled.kernel import (
     A_PLACE_MEEPLES,
     A_PLACE_UNLOAD,
     A_SWAP,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rules_engine.classic.kernel_layout import (
+from rules_engine.classic.compiled.kernel_layout import (
     BLUE,
     BURIAL,
     BURIAL_B,
@@ -33,7 +33,7 @@ from rules_engine.classic.kernel_layout import (
     WRATH,
     N,
 )
-from rules_engine.classic.kernel_policy import playout, scratch_space, weighted_step
+from rules_engine.classic.compiled.kernel_policy import playout, scratch_space, weighted_step
 
 OBELISKS_A_POINTS = np.array(((0, 0, 0, 0), (0, 0, 0, 0), (10, 1, 0, 0), (12, 6, 1, 0), (15, 10, 5, 1)),
                              dtype=np.int64)  # C5.5, by player count

@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rules_engine.classic.kernel_choice import add_stones
-from rules_engine.classic.kernel_layout import (
+from rules_engine.classic.compiled.kernel_choice import add_stones
+from rules_engine.classic.compiled.kernel_layout import (
     BLUE,
     CAPS,
     CHISEL,
@@ -50,8 +50,8 @@ from rules_engine.classic.kernel_layout import (
     TO_MOVE,
     N,
 )
-from rules_engine.classic.kernel_policy import spend
-from rules_engine.classic.kernel_rules import MIN_LOAD, end_round, end_turn, sail
+from rules_engine.classic.compiled.kernel_policy import spend
+from rules_engine.classic.compiled.kernel_rules import MIN_LOAD, end_round, end_turn, sail
 
 # A move code's bit fields: kind (K_*), ship, slot, site, the chisel's second ship and slot (all
 # 0-based), the lever's order (a count, then 2 bits a slot), per choice kind (CH_*) a count.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rules_engine.classic.kernel_layout import (
+from rules_engine.classic.compiled.kernel_layout import (
     BLUE,
     BURIAL,
     CAPS,

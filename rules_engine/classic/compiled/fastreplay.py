@@ -20,8 +20,8 @@ from types import ModuleType
 from typing import Any, cast
 
 from rules_engine import compiled
-from rules_engine.classic import fastplay
-from rules_engine.classic import kernel_layout as L
+from rules_engine.classic.compiled import fastplay
+from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.deck import card_at, dealt_index
 from rules_engine.classic.moveparse import _BARE, _PLACES, _SAILS, parse_move
 from rules_engine.classic.moves import (
@@ -66,7 +66,7 @@ def _kernel() -> tuple[ModuleType, ...] | None:
     """(numpy, kernel_replay), or None where numba cannot be imported (logged once)."""
     if fastplay.kernel() is None:  # checks numba and keeps numba's cache of the kernels fresh
         return None
-    return compiled.load(("numpy", "rules_engine.classic.kernel_replay"),
+    return compiled.load(("numpy", "rules_engine.classic.compiled.kernel_replay"),
                          "the base game's compiled replay is off (%s): records replay in the pure engine")
 
 

@@ -1,5 +1,5 @@
 """The Duel's compiled playouts (issue #40) seen from Python: a `DuelState` as the kernel's
-position array (rules_engine/duel/kernel.py), batches of playouts with their `Outcome`s,
+position array (rules_engine/duel/compiled/kernel.py), batches of playouts with their `Outcome`s,
 and the kernel's reported moves as F2 move dicts.
 
 Where numba cannot be imported, `outcomes` returns None (the analysis then plays the pure
@@ -35,7 +35,8 @@ def _kernel() -> tuple[ModuleType, ModuleType, Any] | None:
     (logged once)."""
     global _modules
     if _modules is None:
-        loaded = compiled.load(("numpy", "rules_engine.duel.kernel", "rules_engine.duel.kernel_batch"),
+        loaded = compiled.load(("numpy", "rules_engine.duel.compiled.kernel",
+                                "rules_engine.duel.compiled.kernel_batch"),
                                "the Duel's compiled playouts are off (%s): the analysis plays the pure engine")
         if loaded is None:
             return None
@@ -49,15 +50,12 @@ def available() -> bool:
     return _kernel() is not None
 
 
-def warm_up() -> bool:
+def warm_up(start: DuelState) -> bool:
     """Compile the kernels (or load them from numba's cache) with one playout and a one-move
-    replay from the opening, so a process's first analysis or record does not wait for them
-    (docs/operations.md). False without numba."""
-    from rules_engine.duel import fastreplay
-    from rules_engine.duel.game import new_game
-    from rules_engine.duel.tokens import ALL_TOKENS
+    replay from ``start`` (the opening, handed in by the plugin), so a process's first analysis
+    or record does not wait for them (docs/operations.md). False without numba."""
+    from rules_engine.duel.compiled import fastreplay
 
-    start = new_game(supply=ALL_TOKENS)
     return play(start, None, random.Random(0), 1) is not None \
         and fastreplay.replay(start, [{"type": "place", "cell": "a1"}], True) is not None
 
@@ -80,7 +78,7 @@ def seeded(np: ModuleType, rng: random.Random) -> Any:
 
 def to_arrays(state: DuelState, np: ModuleType) -> tuple[Any, Any]:
     """(the kernel's position array, the face-down tokens as token indices)."""
-    from rules_engine.duel import kernel as k
+    from rules_engine.duel.compiled import kernel as k
 
     st = [0] * k.SIZE  # a list first: setting items of a numpy array one by one costs more
     st[k.CELLS:k.CELLS + 9] = [-1 if c is None else c for c in state._cells]
@@ -169,7 +167,7 @@ def outcomes(state: DuelState, rec: Mapping[str, Any], rng: random.Random, count
 
 def decode(code: int) -> dict[str, Any]:
     """A kernel move code (kernel.C_*) as its F2 move dict, as `playout._play` writes it."""
-    from rules_engine.duel import kernel as k
+    from rules_engine.duel.compiled import kernel as k
 
     cat, x = code & 7, code >> 3
     if cat == k.C_PLACE:
@@ -206,7 +204,7 @@ def summary(state: DuelState) -> tuple[Any, ...]:
 
 def summary_of(st: Any) -> tuple[Any, ...]:
     """`summary` of a kernel position array."""
-    from rules_engine.duel import kernel as k
+    from rules_engine.duel.compiled import kernel as k
 
     v = [int(x) for x in st]
     players = []
@@ -221,25 +219,3 @@ def summary_of(st: Any) -> tuple[Any, ...]:
             tuple(None if t < 0 else TOKEN_IDS[t] for t in v[k.SLOTS:k.SLOTS + 18]), v[k.LIVE], v[k.SCOUNT],
             v[k.RCOUNT], v[k.TO_MOVE], bool(v[k.OVER]), {0: None, 1: "last-boat", 2: "passes"}[v[k.END]],
             None if v[k.FIRST5] < 0 else v[k.FIRST5], v[k.PLY], bool(v[k.PASSED]), v[k.UNLOADS], tuple(players), box)
-
-
-def dealt(state: DuelState, deal: Any) -> DuelState:
-    """``state`` with a playout's deal of the face-down tokens (``Batch.deals[k]``, token
-    indices): the first ``supply_count`` the supply in draw order, the rest the reserve."""
-    w = state.thaw()
-    tokens = [TOKEN_IDS[int(i)] for i in deal]
-    w.supply = tuple(tokens[:w.scount])
-    w.reserve = tokens[w.scount:w.scount + w.rcount]
-    w.unseen = None
-    return w.freeze()
-
-
-def replayed(state: DuelState, batch: Batch, k: int) -> DuelState:
-    """The pure engine's final state of playout ``k`` of a recorded ``batch`` from ``state``:
-    its deal, then its moves through `game.apply_move` (each validated, D4)."""
-    from rules_engine.duel.game import apply_move
-
-    current = state if state.over else dealt(state, batch.deals[k])
-    for code in batch.moves[k, :batch.nmoves[k]].tolist():
-        current = apply_move(current, decode(code))
-    return current

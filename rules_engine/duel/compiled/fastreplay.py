@@ -45,7 +45,7 @@ _FLAGGED = 1 << 40  # a code at or above it carries `kernel_replay`'s REFILL/REF
 
 def _kernel() -> tuple[ModuleType, ...] | None:
     """(numpy, kernel, kernel_replay), or None where numba cannot be imported (logged once)."""
-    return compiled.load(("numpy", "rules_engine.duel.kernel", "rules_engine.duel.kernel_replay"),
+    return compiled.load(("numpy", "rules_engine.duel.compiled.kernel", "rules_engine.duel.compiled.kernel_replay"),
                          "the Duel's compiled replay is off (%s): records replay in the pure engine")
 
 
@@ -68,8 +68,8 @@ def code_of(move: Move) -> int | None:
     """The kernel move code of ``move`` (as `fastplay.decode` reads it back), with the
     `kernel_replay` flags of the tokens it turns up (transcription form); None for a move the
     kernel does not follow (none: every F2 move has one)."""
-    from rules_engine.duel import kernel as k
-    from rules_engine.duel.kernel_replay import REFILL, REFILL2, REVEAL
+    from rules_engine.duel.compiled import kernel as k
+    from rules_engine.duel.compiled.kernel_replay import REFILL, REFILL2, REVEAL
 
     if type(move) is Place:
         return k.C_PLACE | CELL_INDEX[move.cell] << 3
@@ -222,7 +222,7 @@ def setup_array(state: DuelState, np: ModuleType, k: ModuleType) -> Any:
     transcription form the supply and reserve are face down (`kernel_replay.hide` lays the
     tokens the record's moves turn up there)."""
     if not _TEMPLATE:
-        from rules_engine.duel.fastplay import to_arrays
+        from rules_engine.duel.compiled.fastplay import to_arrays
 
         _TEMPLATE.append(to_arrays(state, np)[0])
     st = _TEMPLATE[0].copy()

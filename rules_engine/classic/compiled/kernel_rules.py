@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rules_engine.classic.kernel_choice import (
+from rules_engine.classic.compiled.kernel_choice import (
     add_stones,
     choose,
     deliver_other,
@@ -27,7 +27,7 @@ from rules_engine.classic.kernel_choice import (
     pyramids_b,
     temple_width,
 )
-from rules_engine.classic.kernel_layout import (
+from rules_engine.classic.compiled.kernel_layout import (
     CAPS,
     CARDS,
     CH_TAKE,

@@ -1,4 +1,4 @@
-"""Batches of compiled Duel playouts (rules_engine/duel/kernel.py): each re-deals the face-down
+"""Batches of compiled Duel playouts (rules_engine/duel/compiled/kernel.py): each re-deals the face-down
 tokens (as `hidden.redeal`), plays to the end with `kernel.step` and scores by D7 (as
 `scoring.totals`), the winner by D7.6 (the starting player is seat 0, F2)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rules_engine.duel.kernel import (
+from rules_engine.duel.compiled.kernel import (
     ACT,
     DARK,
     FIRST5,

@@ -8,7 +8,7 @@ among all of them (`search_leaf`, as `legal.search` finds them). A player with n
 (C3 ruling).
 
 `playout` plays to the end; with a ``moves`` array of more than one row it reports each move
-as a row (`kernel_layout` M_*), which `fastplay.decode_move` turns into an F4 move dict.
+as a row (`kernel_layout` M_*), which the tests turn into F4 move dicts.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rules_engine.classic.kernel_choice import add_stones, logged
-from rules_engine.classic.kernel_layout import (
+from rules_engine.classic.compiled.kernel_choice import add_stones, logged
+from rules_engine.classic.compiled.kernel_layout import (
     BLUE,
     CAPS,
     CHISEL,
@@ -78,7 +78,7 @@ from rules_engine.classic.kernel_layout import (
     TO_MOVE,
     N,
 )
-from rules_engine.classic.kernel_rules import MIN_LOAD, end_round, end_turn, sail
+from rules_engine.classic.compiled.kernel_rules import MIN_LOAD, end_round, end_turn, sail
 
 # The weights of `playout` (W_PLACE, W_GET, W_GET_EMPTY, W_CARD, SAIL_GAIN); test_kernel checks they agree.
 W_PLACE, W_GET, W_GET_EMPTY, W_CARD = 2.0, 1.0, 3.0, 0.5

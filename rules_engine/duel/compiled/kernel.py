@@ -1,7 +1,7 @@
 """The Duel's compiled playout kernel (issue #40): `weighted_playout`'s game and policy
 (rules_engine/duel/playout.py) as numba functions over one int64 array per position.
 
-`rules_engine/duel/fastplay.py` converts a `DuelState` to that array and reads the results
+`rules_engine/duel/compiled/fastplay.py` converts a `DuelState` to that array and reads the results
 back; the pure engine stays the reference (tests/engine/test_duel_kernel.py replays the
 kernel's reported moves through `apply_move`). Importing this module imports numba: callers
 go through `fastplay`, which falls back to the pure engine where numba is missing.

@@ -1,7 +1,7 @@
 """The base game's compiled playouts (issue #40) seen from Python: a `ClassicState` and its
 board data as the flat array of `kernel_layout` (`to_array`), `outcomes` (the batch behind
-`ClassicGame.fast_outcomes`) and `traced` / `decode_move` (one playout with its moves as F4
-dicts and its market draws, for the tests).
+`ClassicGame.fast_outcomes`) and `traced` / `first_moves` (one playout with its moves as
+`kernel_layout` M_* rows and its market draws, for the tests, which read the rows as F4 dicts).
 
 The kernel covers every side of every site (B with board data; Pyramids B's choices, C6.2, by
 the search of `kernel_policy.search_leaf`). Where numba cannot be imported, `outcomes`
@@ -24,22 +24,24 @@ import numpy as np
 
 from rules_engine import compiled
 from rules_engine.analysis_hooks import Outcome
-from rules_engine.classic import kernel_layout as L
-from rules_engine.classic.choosers import BONUS_PLACE, PYRAMID, TAKE, TEMPLE_CHOICE
+from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.components import BUILDING_SITES, PHARAOHS_WRATH, ROUND_CARDS, TEMPLE_WIDTH
-from rules_engine.classic.deliveries import temple_tops
-from rules_engine.classic.legal import CHISEL, GET, HAMMER, LEVER, PASS, PLACE, SAIL, SAILC
-from rules_engine.classic.movefields import PAIR
-from rules_engine.classic.playout import move_json
 from rules_engine.classic.sitedata import TEMPLE_BONUSES, SiteData
-from rules_engine.classic.state import BURIAL, CARD_IDS, CARD_INDEX, OBELISKS, PYRAMIDS, TEMPLE, ClassicState
+from rules_engine.classic.state import (
+    BURIAL,
+    CARD_IDS,
+    CARD_INDEX,
+    OBELISKS,
+    PYRAMIDS,
+    TEMPLE,
+    ClassicState,
+    temple_tops,
+)
 
 log = logging.getLogger(__name__)
 _KERNEL: list[ModuleType | None] = []  # the kernel module once tried (None: numba is missing)
 _BLUE = ("lever", "hammer", "sail", "chisel")
 _PYRAMID_BONUS = (None, "card", "stones", "place")  # kernel_layout PB_*
-_KINDS = (GET, PLACE, SAIL, LEVER, HAMMER, SAILC, CHISEL, PASS)  # the kernel's K_* in `legal`'s numbers
-assert tuple(range(8)) == _KINDS
 
 
 def _fresh_cache() -> None:
@@ -72,7 +74,7 @@ def kernel() -> ModuleType | None:
             import numba  # noqa: F401  (before touching the cache: without numba there is none)
 
             _fresh_cache()
-            from rules_engine.classic import kernel_score
+            from rules_engine.classic.compiled import kernel_score
         except ImportError as exc:
             log.warning("numba cannot be imported (%s): the base game's analysis plays the pure engine's "
                         "playouts, and its records replay in the pure engine", exc)
@@ -179,56 +181,10 @@ def outcomes(state: ClassicState, data: SiteData, record: Mapping[str, Any], rng
     ]
 
 
-def decode_move(row: Sequence[int]) -> dict[str, Any]:
-    """A reported move (`kernel_layout` M_* row) as its F4 dict."""
-    kind, s, k, site = row[L.M_KIND], row[L.M_SHIP], row[L.M_SLOT], row[L.M_SITE]
-    leaf: tuple[Any, ...] = ()
-    if row[L.M_NTAKES] > 0:
-        leaf = tuple(("take", _take(t)) for t in row[L.M_TAKES : L.M_TAKES + row[L.M_NTAKES]])
-    if row[L.M_TEMPLE] > 0:
-        count, bits = row[L.M_TEMPLE] % 8, row[L.M_TEMPLE] // 8
-        leaf += tuple((TEMPLE_CHOICE, "stones" if bits >> j & 1 else "point") for j in range(count))
-    if row[L.M_NCHOICES] > 0:  # Pyramids B: every choice in the order it arose
-        leaf = tuple(_choice(row[L.M_CHOICES + 2 * i], row[L.M_CHOICES + 2 * i + 1])
-                     for i in range(row[L.M_NCHOICES]))
-    base: tuple[Any, ...]
-    if kind in (PLACE, HAMMER):
-        base = (kind, s, k)
-    elif kind == SAIL:
-        base = (SAIL, s, site)
-    elif kind == LEVER:
-        base = (LEVER, s, site, tuple(o for o in row[L.M_ORDER : L.M_ORDER + 4] if o >= 0))
-    elif kind == SAILC:
-        base = (SAILC, s, k, site)
-    elif kind == CHISEL:
-        base = (CHISEL, ((s, k), (row[L.M_SHIP2], row[L.M_SLOT2])))
-    else:
-        base = (kind,)
-    return move_json(base, leaf)
-
-
-def _choice(kind: int, value: int) -> tuple[str, Any]:
-    if kind == L.CH_TAKE:
-        return TAKE, _take(value)
-    if kind == L.CH_PYRAMID:
-        return PYRAMID, value
-    if kind == L.CH_BONUS_PLACE:
-        return BONUS_PLACE, None if value < 0 else (value // 4 + 1, value % 4 + 1)
-    return TEMPLE_CHOICE, "stones" if value else "point"
-
-
-def _take(code: int) -> Any:
-    if code < 0:
-        return None
-    if code >= L.PAIR_TAKE:
-        return (PAIR, CARD_IDS[code - L.PAIR_TAKE])
-    return CARD_IDS[code]
-
-
 def traced(state: ClassicState, data: SiteData, rng: random.Random,
-           variants: Sequence[str] = ()) -> tuple[list[dict[str, Any]], list[str], np.ndarray, list[int]]:
-    """One kernel playout from ``state``: its moves as F4 dicts, the market cards it turned up,
-    its final array and the C8 totals. Needs numba."""
+           variants: Sequence[str] = ()) -> tuple[list[list[int]], list[str], np.ndarray, list[int]]:
+    """One kernel playout from ``state``: its moves as `kernel_layout` M_* rows, the market
+    cards it turned up, its final array and the C8 totals. Needs numba."""
     k = kernel()
     assert k is not None, "numba is needed"
     st, pool = to_array(state, data, variants)
@@ -238,25 +194,23 @@ def traced(state: ClassicState, data: SiteData, rng: random.Random,
     final = k.traced(st, pool, generator(rng), draws, moves, totals)
     rows = [[int(x) for x in row] for row in moves if row[0] >= 0]
     cards = [CARD_IDS[c] for c in draws[1 : draws[0] + 1]]
-    return [decode_move(r) for r in rows], cards, final, [int(t) for t in totals[: state._n]]
+    return rows, cards, final, [int(t) for t in totals[: state._n]]
 
 
-def first_moves(state: ClassicState, data: SiteData, rng: random.Random, count: int) -> list[dict[str, Any]]:
-    """The kernel's move at ``state``, drawn ``count`` times, as F4 dicts (the policy test)."""
+def first_moves(state: ClassicState, data: SiteData, rng: random.Random, count: int) -> list[list[int]]:
+    """The kernel's move at ``state``, drawn ``count`` times, as `kernel_layout` M_* rows (the
+    policy test)."""
     k = kernel()
     assert k is not None, "numba is needed"
     st, pool = to_array(state, data)
     rows = np.full((count, L.MOVE_WIDTH), -1, dtype=np.int64)
     k.first_moves(st, pool, generator(rng), rows)
-    return [decode_move([int(x) for x in row]) for row in rows]
+    return [[int(x) for x in row] for row in rows]
 
 
-def warm_up() -> bool:
-    """Compile the kernels (or load them from numba's cache) with the replay of a new 3-player
-    game's record (`fastreplay`) and one playout from it, so a process's first record, hint or
-    bot move does not wait for them (imhotep_site/warm.py, docs/operations.md). False without
-    numba."""
-    from rules_engine.classic.plugin import CLASSIC
-
-    record = CLASSIC.new_record(["A", "B", "C"], random.Random(0))
-    return outcomes(CLASSIC.replay(record).states[0], CLASSIC.data, record, random.Random(0), 1) is not None
+def warm_up(start: ClassicState, data: SiteData, record: Mapping[str, Any]) -> bool:
+    """Compile the kernels (or load them from numba's cache) with one playout from ``start``
+    (a new game's first position, which the plugin replayed from ``record``, compiling the
+    replay kernel), so a process's first record, hint or bot move does not wait for them
+    (imhotep_site/warm.py, docs/operations.md). False without numba."""
+    return outcomes(start, data, record, random.Random(0), 1) is not None
