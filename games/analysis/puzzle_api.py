@@ -52,7 +52,9 @@ class PuzzleMoveSerializer(serializers.Serializer):
 
 
 class PuzzleSerializer(PuzzleSummarySerializer):
-    player_name = serializers.CharField(source="player.name")
+    """What `PuzzleDetail` answers (the schema's; the view builds the same fields)."""
+
+    player_name = serializers.CharField()
     moves = PuzzleMoveSerializer(many=True, help_text="Every legal move at the position; one of them is the best.")
     answer_url = serializers.CharField(help_text="Where to POST the answer.")
 
@@ -106,10 +108,11 @@ class PuzzleDetail(_PuzzleView):
     def get(self, request, pk: int):
         puzzle = _puzzle(pk)
         timeline, moves = puzzle_board.legal_at(puzzle)
-        puzzle.moves = [{"index": k, "move": m, "text": say(timeline.describe(puzzle.move, m).text)}
-                        for k, m in enumerate(moves)]
-        puzzle.answer_url = reverse("api-puzzle-answer", args=[puzzle.pk])
-        return Response(PuzzleSerializer(puzzle).data)
+        return Response({
+            **PuzzleSummarySerializer(puzzle).data, "player_name": puzzle.player.name,
+            "moves": [{"index": k, "move": m, "text": say(timeline.describe(puzzle.move, m).text)}
+                      for k, m in enumerate(moves)],
+            "answer_url": reverse("api-puzzle-answer", args=[puzzle.pk])})
 
 
 class PuzzleAnswer(_PuzzleView):

@@ -4,6 +4,8 @@ same counts, the same bounds (`games.read_limits`, the explorer's kind)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -29,7 +31,7 @@ class PrepQuery(serializers.Serializer):
     def __init__(self, *args, player: Player, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.player = player
-        self.fields["game"].choices = [gt for gt, _name in registered_games.game_types()]
+        cast(serializers.ChoiceField, self.fields["game"]).choices = [gt for gt, _name in registered_games.game_types()]
 
     def validate_against(self, value: int) -> int:
         if value == self.player.pk:
