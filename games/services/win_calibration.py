@@ -182,6 +182,7 @@ def cached_calibration(game_type: str, caller: read_limits.Caller | None = None)
     worked out within ``caller``'s limits (`read_limits.computing`, the ratings check's kind)."""
     stamp = GameAnalysis.objects.filter(status=GameAnalysis.Status.DONE, game__game_type=game_type).aggregate(
         n=Count("pk"), last=Max("updated_at"))
+    # "2": the answer holds the intervals by game since issue 54; an answer kept before has none.
     key = (f"imhotep:win-calibration:2:{history_version.current()}:{game_type}:{stamp['n']}:"
            f"{stamp['last'].timestamp() if stamp['last'] else 0}")
     cache = caches[history_version.tables_cache()]
