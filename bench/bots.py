@@ -1,7 +1,7 @@
 """The bot's five levels measured against each other (issue #40, docs/bots.md):
 
     .venv/bin/python bench/bots.py [--games 400] [--games-3p N] [--only duel|classic] [--seed 1]
-                                   [--entrants L1,L2,L3,L4,L5,hint] [--ladder] [--workers N]
+                                   [--entrants L1,L2,L3,L4,L5,hint] [--ladder] [--workers N] [--minutes M]
 
 A round robin between the levels 1–5 (rules_engine/analysis/bots.py) and today's hint engine
 (flat Monte-Carlo `rank_moves`, 200 playouts per move): for the Duel, ``--games`` games per
@@ -9,7 +9,9 @@ pair, seats alternating; for the 3-player base game, every triple of entrants pl
 ``ceil(games / (entrants - 2))`` games, the seats rotating, so every pair meets at least
 ``--games-3p`` times. ``--entrants`` plays a subset (a quicker look); ``--ladder`` lets only
 neighbours meet (in 3-player games each neighbouring pair with the hint engine as third);
-``--workers`` plays games in that many processes (the CPU seconds are summed over them).
+``--workers`` plays games in that many processes (the CPU seconds are summed over them);
+``--minutes`` stops a game type's games after that long (played in a seeded random order, so
+every pairing keeps about its share) and rates what was played.
 Every game is dealt by `GameType.new_record` from its own seed.
 
 Rated with openskill's Plackett-Luce model (a dependency already: games/services/ratings.py),
@@ -17,8 +19,10 @@ the games fed in a seeded random order; each entrant's mu with its 95 % interval
 (mu ± 1.96 sigma) and the same on an Elo-like scale (1 mu ≈ 29.5 points: a difference ``d`` of
 mu gives the stronger a chance of logistic(d / (beta·√2)) to finish ahead, which is an Elo
 difference of d·400 / (ln 10 · beta·√2)). Also: how often the top level finishes ahead of the
-hint engine (a Wilson 95 % interval), the CPU seconds of each game type, the load average
-before and after, and a baseline measured in the same run (random Duel playouts per second)."""
+hint engine (a Wilson 95 % interval), each neighbouring pair of levels' Elo-like difference with
+its 95 % interval (goal: at least 100 points) and head-to-head share, the CPU seconds of each
+game type, the load average before and after, and a baseline measured in the same run (random
+Duel playouts per second)."""
 
 from __future__ import annotations
 
@@ -125,18 +129,38 @@ def _one(job: tuple[str, list[str], int]) -> tuple[list[str], list[int], float]:
     return seats, ranks, time.process_time() - cpu
 
 
+def elo(mu: float) -> float:
+    return 1500 + (mu - 25) * ELO_PER_MU
+
+
+def apart(low, high) -> tuple[float, float, float]:
+    """How far ``high`` is above ``low`` on the Elo-like scale, with its 95 % interval: the two
+    ratings' sigmas are independent in the model, so the difference's is √(σ₁² + σ₂²)."""
+    diff = (high.mu - low.mu) * ELO_PER_MU
+    half = Z95 * math.hypot(low.sigma, high.sigma) * ELO_PER_MU
+    return diff, diff - half, diff + half
+
+
 def round_robin(game_id: str, players: int, games: int, seed: int, entrants: list[str],
-                ladder: bool = False, workers: int = 1) -> None:
+                ladder: bool = False, workers: int = 1, minutes: float | None = None) -> None:
     plan = schedule(players, games, entrants, ladder)
     jobs = [(game_id, seats, seed * 100_000 + n) for n, seats in enumerate(plan)]
+    # Played in a seeded random order, so a run cut short by --minutes still has every pairing
+    # in about its planned share (the schedule lists each pairing's games together).
+    random.Random(seed).shuffle(jobs)
     results = []
     cpu = 0.0
+    deadline = time.monotonic() + minutes * 60 if minutes else None
     # Each game is dealt and played from its own seed, so the results do not depend on --workers.
     with multiprocessing.get_context("fork").Pool(workers) if workers > 1 else _Serial() as pool:
-        for n, (seats, ranks, spent) in enumerate(pool.imap(_one, jobs, chunksize=4)):
+        for n, (seats, ranks, spent) in enumerate(pool.imap(_one, jobs, chunksize=1)):
             results.append((seats, ranks))
             cpu += spent
             print(f"  {game_id}: game {n + 1}/{len(plan)} {seats} ranks {ranks}", file=sys.stderr, flush=True)
+            if deadline is not None and time.monotonic() > deadline:
+                print(f"  {game_id}: --minutes {minutes:g} reached after {n + 1} of {len(plan)} games",
+                      file=sys.stderr, flush=True)
+                break
     model = PlackettLuce()
     ratings = {e: model.rating(name=e) for e in entrants}
     order = list(range(len(results)))
@@ -151,26 +175,32 @@ def round_robin(game_id: str, players: int, games: int, seed: int, entrants: lis
         for a, b in itertools.permutations(range(len(seats)), 2):
             met[seats[a], seats[b]] += 1
             ahead[seats[a], seats[b]] += 1.0 if ranks[a] < ranks[b] else 0.5 if ranks[a] == ranks[b] else 0.0
+    if not results:
+        print(f"\n{game_id}: no game finished within the budget")
+        return
     print(f"\n{game_id}, {players} players: {len(results)} games, {cpu:.0f} CPU s "
           f"({cpu / max(1, len(results)):.1f} CPU s a game)")
     print(f"  {'entrant':8} {'mu':>6} {'95 % interval':>16} {'Elo-like':>9} {'95 % interval':>14}")
     for e in entrants:
         r = ratings[e]
         lo, hi = r.mu - Z95 * r.sigma, r.mu + Z95 * r.sigma
-
-        def elo(mu: float) -> float:
-            return 1500 + (mu - 25) * ELO_PER_MU
-
         print(f"  {e:8} {r.mu:6.2f} [{lo:6.2f}, {hi:6.2f}] {elo(r.mu):9.0f} [{elo(lo):5.0f}, {elo(hi):5.0f}]")
     levels = [e for e in entrants if e != HINT]
     top = levels[-1]
     n, won = met[top, HINT], ahead[top, HINT]
     lo, hi = wilson(won, n)
     print(f"  {top} ahead of the hint engine in {won:g} of {n} meetings "
-          f"({won / max(1, n):.0%}, 95 % [{lo:.0%}, {hi:.0%}]; goal ≥ 65 %)")
+          f"({won / max(1, n):.0%}, 95 % [{lo:.0%}, {hi:.0%}]; goal ≥ 65 %: "
+          f"{'met' if n and won / n >= 0.65 else 'NOT met'}{'' if lo >= 0.65 or not n else ', lower bound below'})")
     for a, b in itertools.pairwise(levels):
         n = met[b, a]
-        print(f"  {b} ahead of {a}: {ahead[b, a]:g} of {n}")
+        diff, low, high = apart(ratings[a], ratings[b])
+        share_lo, share_hi = wilson(ahead[b, a], n)
+        verdict = ("met, lower bound included" if low >= 100 else
+                   "estimate met, interval too wide to show it" if diff >= 100 else "NOT met")
+        print(f"  {b} above {a}: {diff:+.0f} Elo-like points, 95 % [{low:+.0f}, {high:+.0f}] (goal ≥ 100: {verdict}); "
+              f"ahead in {ahead[b, a]:g} of {n} meetings ({ahead[b, a] / max(1, n):.0%}, "
+              f"95 % [{share_lo:.0%}, {share_hi:.0%}])")
 
 
 def main() -> None:
@@ -183,6 +213,8 @@ def main() -> None:
     parser.add_argument("--ladder", action="store_true",
                         help="only neighbouring entrants meet (L1–L2 … L5–hint) instead of every pair")
     parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop each game type's games after this many minutes and rate what was played")
     parser.add_argument("--entrants", default=",".join(ENTRANTS),
                         help=f"who plays, comma-separated (default all: {','.join(ENTRANTS)})")
     args = parser.parse_args()
@@ -199,10 +231,11 @@ def main() -> None:
     print("levels: " + "; ".join(f"L{lvl.number} {lvl.playouts} playouts, random move {lvl.blunder:.0%}, "
                                  f"temperature {lvl.temperature}" for lvl in LEVELS))
     if args.only in (None, "duel"):
-        round_robin("duel", 2, args.games, args.seed, entrants, args.ladder, args.workers)
+        round_robin("duel", 2, args.games, args.seed, entrants, args.ladder, args.workers,
+                    args.minutes)
     if args.only in (None, "classic"):
         round_robin("classic", 3, args.games_3p if args.games_3p is not None else args.games, args.seed, entrants,
-                    args.ladder, args.workers)
+                    args.ladder, args.workers, args.minutes)
     print(f"\nload average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

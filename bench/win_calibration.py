@@ -2,7 +2,8 @@
 itself"): every finished recorded game of the demo club (`manage.py load_demo`, as `make run`
 loads it) analysed by the service as a worker would (games.analysis.service.run_analysis, the
 configured playouts), then the calibration (games/services/win_calibration.py) per game type:
-its games, chances, expected calibration error and bins, and what it costs to work out (no
+its games, chances, expected calibration error and bins (each with its number of games and its
+95 % interval from resampling whole games, as the page), and what it costs to work out (no
 cache) beside the ratings check of the same games in the same run (the baseline), median of
 ``--runs``. Prints the load average before and after.
 
@@ -78,14 +79,23 @@ def main() -> None:
             print(f"\n{game_type}: {len(games)} games analysed at {args.playouts} playouts per position, "
                   f"CPU seconds per game median {statistics.median(cpu):.2f}, total {sum(cpu):.1f}")
             ece = f"{check.ece * 100:.1f} percentage points" if check.ece is not None else "none"
+            if check.ece_interval_percent is not None:
+                low, high = check.ece_interval_percent
+                ece += f" (95 % by game: {low:.1f} to {high:.1f}; {check.spread.resamples} resamples)"
             print(f"  calibration: {check.games} games with a single winner, {check.positions} chances, ECE {ece}")
             if rated and rated.log_loss is not None:
                 print(f"  the ratings' log loss on the same history: {rated.log_loss:.3f} over {rated.games} games")
-            print(f"  {'bin':<10} {'chances':>8} {'mean predicted':>15} {'won':>6}")
+            print(f"  {'bin':<10} {'games':>6} {'chances':>8} {'mean predicted':>15} {'won':>6} {'95 % by game':>14}")
             for row in check.rows:
-                if row.count:
-                    print(f"  {row.low:.1f}–{row.high:.1f}  {row.count:>8} {row.mean_predicted:>15.3f} "
-                          f"{row.observed:>6.3f}")
+                if not row.count:
+                    continue
+                if not row.enough:  # as the page: too few games to say
+                    print(f"  {row.low:.1f}–{row.high:.1f}  {row.games:>6} {row.count:>8} {row.mean_predicted:>15.3f} "
+                          f"  fewer than {check.min_games} games")
+                    continue
+                low, high = row.interval or (float("nan"), float("nan"))
+                print(f"  {row.low:.1f}–{row.high:.1f}  {row.games:>6} {row.count:>8} {row.mean_predicted:>15.3f} "
+                      f"{row.observed:>6.3f}   {low:.3f}–{high:.3f}")
             own = median_ms(args.runs, lambda gt=game_type: win_calibration.calibration(gt))
             baseline = median_ms(args.runs, lambda gt=game_type: ratings_check.check(gt))
             print(f"  cost, median of {args.runs}: calibration {own:.1f} ms, "

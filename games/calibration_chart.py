@@ -1,7 +1,8 @@
 """The reliability diagram of the ratings-check page (games/services/win_calibration.py): an
 inline SVG drawn on the server, as the rating chart (games/charts.py). Predicted chance to the
 right, observed win share upwards, the diagonal where the two agree; one dot per bin (its area
-grows with its count) with its 95 % interval. The table beside it holds the same figures for
+grows with its count) with its 95 % interval from resampling whole games; a bin of fewer than
+`MIN_GAMES` games is left out (the table says so). The table beside it holds the same figures for
 screen readers and for copying; the SVG says what it shows in its title and description."""
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ def reliability_svg(check: Calibration) -> SafeString:
                  f'transform="rotate(-90 10 {y(0.5):.1f})">{escape(_("won"))}</text>')
     largest = max(row.count for row in check.rows)
     for row in check.rows:
-        if not row.count or row.interval is None:
-            continue
+        if not row.enough or row.interval is None:
+            continue  # too few games to say: the table says so, the chart leaves it out
         low, high = row.interval
         cx, cy = x(row.mean_predicted or 0.0), y(row.observed or 0.0)
         radius = 2.5 + 5.5 * math.sqrt(row.count / largest)

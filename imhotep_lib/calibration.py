@@ -1,5 +1,6 @@
 """Whether predicted chances come true (issue 41, "a win chance that proves itself"): a
-reliability diagram's bins and the expected calibration error, pure Python.
+reliability diagram's bins and the expected calibration error, pure Python; their intervals from
+resampling whole games (`spread`).
 
 Predictions (a chance 0–1 that something happens, and whether it did) fall into ``bins`` equal
 bins of the predicted chance, [0, 1/b), [1/b, 2/b) … [(b−1)/b, 1] (the last one closed). Each
@@ -18,6 +19,7 @@ ECE, and would bring SciPy and joblib for twenty lines of arithmetic (docs/decis
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -85,3 +87,72 @@ def reliability(predictions: Iterable[tuple[float, bool]], bins: int = BINS) -> 
         sums[index] += chance
         happened[index] += bool(came_true)
     return Reliability(tuple(Bin(k / bins, (k + 1) / bins, counts[k], sums[k], happened[k]) for k in range(bins)))
+
+
+#: Resamples of the bootstrap by game, and the generator's seed: the same games give the same intervals.
+RESAMPLES = 1000
+SEED = 54
+#: A bin holding predictions of fewer games than this shows no share: the games are too few to say.
+MIN_GAMES = 5
+
+
+@dataclass(frozen=True)
+class BinSpread:
+    """A bin's number of games (those with at least one prediction in it) and the 95 % interval of
+    its observed share over the resamples (None when no resample put a prediction in it)."""
+
+    games: int
+    interval: tuple[float, float] | None
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The bootstrap by game: per bin its `BinSpread`, and the 95 % interval of the ECE."""
+
+    resamples: int
+    bins: tuple[BinSpread, ...]
+    ece_interval: tuple[float, float] | None
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` by linear interpolation between the order statistics
+    (numpy's default, Hyndman and Fan's type 7)."""
+    ordered = sorted(values)
+    position = q * (len(ordered) - 1)
+    below = int(position)
+    above = min(below + 1, len(ordered) - 1)
+    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
+
+
+def _interval(values: list[float]) -> tuple[float, float] | None:
+    return (quantile(values, 0.025), quantile(values, 0.975)) if values else None
+
+
+def spread(games: list[list[tuple[float, bool]]], rng: random.Random, resamples: int = RESAMPLES,
+           bins: int = BINS) -> Spread:
+    """Intervals that count games, not predictions: the predictions of one game hang together
+    (every position of a game shares its winner), so the bootstrap draws whole games. Each of
+    ``resamples`` resamples draws ``len(games)`` games with replacement (``rng.randrange``, in
+    that order), and the 95 % intervals are the 2.5 % and 97.5 % quantiles of each bin's observed
+    share and of the ECE over the resamples (Efron and Tibshirani, "An Introduction to the
+    Bootstrap", 1993, ch. 13: the percentile interval; resampling clusters, ch. 8)."""
+    per_game = [reliability(pairs, bins).bins for pairs in games]
+    present = [sum(1 for game in per_game if game[k].count) for k in range(bins)]
+    shares: list[list[float]] = [[] for _ in range(bins)]
+    eces: list[float] = []
+    for _ in range(resamples if games else 0):
+        counts, predicted, happened = [0] * bins, [0.0] * bins, [0] * bins
+        for _ in range(len(games)):
+            game = per_game[rng.randrange(len(games))]
+            for k in range(bins):
+                counts[k] += game[k].count
+                predicted[k] += game[k].predicted
+                happened[k] += game[k].happened
+        total = sum(counts)
+        if total:  # ECE = Σ n_b |mean predicted_b − observed_b| / N = Σ |predicted_b − happened_b| / N
+            eces.append(sum(abs(predicted[k] - happened[k]) for k in range(bins)) / total)
+        for k in range(bins):
+            if counts[k]:
+                shares[k].append(happened[k] / counts[k])
+    return Spread(resamples, tuple(BinSpread(present[k], _interval(shares[k])) for k in range(bins)),
+                  _interval(eces))

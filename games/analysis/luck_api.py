@@ -26,7 +26,11 @@ class LuckPlayerSerializer(serializers.Serializer):
     skill = serializers.FloatField(help_text=(
         "The sum of the decision terms for this seat: every move's effect on its chance, its own and the "
         "others'. luck + skill = result - start (within 0.01: the terms are kept to 4 decimals)."))
-    own = serializers.FloatField(help_text="The part of skill made by the seat's own moves.")
+    own = serializers.FloatField(help_text=(
+        "Gained against a random continuation: the decision terms of the seat's own moves, added up (each its "
+        "chance after the move minus before it, both estimated by random playouts). Measured against a random "
+        "continuation, not the best move, so it is not bounded by 1: over many moves it can pass it, the chance "
+        "terms and the other seats' moves making up the difference."))
 
 
 class LuckTermSerializer(serializers.Serializer):

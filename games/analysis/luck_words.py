@@ -38,9 +38,10 @@ def chance_words(term: dict, before: dict, after: dict) -> str:
 
 
 def told(luck: GameLuck, timeline) -> list[dict]:
-    """Per player: name, luck, skill (every decision's effect on them) and their own decisions'
-    effect in signed percent points, and their `SHOWN` largest terms as ``{"text", "pct", "url"}``
-    (a decision links to the position before it, a chance event to the position it made)."""
+    """Per player: name, luck, skill (every decision's effect on them) and what their own decisions
+    gained against a random continuation (not bounded by 100: the page says so), in signed percent
+    points, and their `SHOWN` largest terms as ``{"text", "pct", "url"}`` (a decision links to the
+    position before it, a chance event to the position it made)."""
     base = reverse("replay", args=[timeline.game.pk])
     out = []
     for seat, name in enumerate(timeline.names):

@@ -9,8 +9,9 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from games.analysis.models import Puzzle
 from games.models import Game
-from games.ui.timeline import Timeline
+from games.ui.timeline import Timeline, load_timeline
 from imhotep_lib import request_json
 
 
@@ -40,3 +41,19 @@ def chosen(raw: str, legal: list[dict[str, Any]]) -> int | None:
     except request_json.NotJSON:
         return None
     return next((k for k, m in enumerate(legal) if m == move), None)
+
+
+def legal_at(puzzle: Puzzle) -> tuple[Timeline, list[dict[str, Any]]]:
+    """The puzzle's game as a timeline and every legal move (F2 JSON) at the position before
+    its move: what the page offers as buttons and the API as choices."""
+    timeline = load_timeline(puzzle.game)
+    state = timeline.state(puzzle.move)
+    return timeline, [timeline.game_type.move_to_json(m) for m in timeline.game_type.legal_moves(state)]
+
+
+def picked(value: object, legal: list[dict[str, Any]]) -> int | None:
+    """The index in ``legal`` of an API answer's move: its index (a whole number) or its JSON;
+    None when it is neither."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if 0 <= value < len(legal) else None
+    return next((k for k, m in enumerate(legal) if m == value), None)

@@ -36,11 +36,8 @@ def puzzles_page(request):
 
 def _context(puzzle: Puzzle) -> dict:
     from games.replay.context import position_html
-    from games.ui.timeline import load_timeline
 
-    timeline = load_timeline(puzzle.game)
-    state = timeline.state(puzzle.move)
-    moves = [timeline.game_type.move_to_json(m) for m in timeline.game_type.legal_moves(state)]
+    timeline, moves = puzzle_board.legal_at(puzzle)
     return {
         "puzzle": puzzle, "timeline": timeline, "moves": moves,
         "choices": [timeline.describe(puzzle.move, m).text for m in moves],

@@ -274,3 +274,67 @@ class ExplorerSerializer(serializers.Serializer):
     confidence = serializers.FloatField(help_text="Of the intervals: 0.95.")
     sections = ExplorerSectionSerializer(many=True)
     tree = ExplorerNodeSerializer(many=True, help_text="The first three moves (the Duel).")
+
+
+class PrepSectionSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="seats, sides, or first_move_<k> (the player's own first move from seat k).")
+    title = serializers.CharField()
+    rows = ExplorerRateSerializer(many=True)
+
+
+class PrepSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="Game type id.")
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    against = serializers.IntegerField(allow_null=True, help_text="The other player of a pair's sheet; null: anyone.")
+    against_name = serializers.CharField(allow_blank=True)
+    games = serializers.IntegerField(help_text="Finished games counted (with the other player at the table too).")
+    uncounted = serializers.IntegerField(help_text="Finished recorded games whose moves are not counted yet.")
+    small_sample = serializers.IntegerField(help_text="Rates from fewer games are not ranked.")
+    results = ExplorerRateSerializer(many=True, help_text=(
+        "The player's wins (key: the player's id) and, for a pair, the other player's, with Wilson intervals."))
+    sections = PrepSectionSerializer(many=True, help_text="The player's win rates by seat, sides and own first move.")
+
+
+class CalibrationBinSerializer(serializers.Serializer):
+    low = serializers.FloatField(help_text="The bin's lowest predicted chance (0–1).")
+    high = serializers.FloatField(help_text="Its highest (the last bin includes 1).")
+    games = serializers.IntegerField(help_text="Games with at least one chance in this bin: the sample size.")
+    chances = serializers.IntegerField(source="count", help_text="Chances in the bin (players × positions).")
+    mean_predicted = serializers.FloatField(allow_null=True)
+    enough = serializers.BooleanField(help_text=(
+        "Whether the bin holds chances of at least `min_games` games; when false, `observed` and the interval "
+        "are null: too few games to say."))
+    observed = serializers.SerializerMethodField(help_text="The share of those chances whose player won.")
+    low_95 = serializers.SerializerMethodField(help_text="95 % interval of `observed` from resampling whole games.")
+    high_95 = serializers.SerializerMethodField()
+
+    def get_observed(self, row) -> float | None:
+        return row.observed if row.enough else None
+
+    def get_low_95(self, row) -> float | None:
+        return row.interval[0] if row.enough and row.interval else None
+
+    def get_high_95(self, row) -> float | None:
+        return row.interval[1] if row.enough and row.interval else None
+
+
+class CalibrationSerializer(serializers.Serializer):
+    game = serializers.CharField(source="game_type", help_text="Game type id.")
+    games = serializers.IntegerField(help_text="Analysed finished games with a single winner counted.")
+    chances = serializers.IntegerField(source="positions", help_text="Chances counted (players × positions).")
+    ece = serializers.FloatField(allow_null=True, help_text=(
+        "Expected calibration error (0–1): the chance-weighted mean gap between predicted and won; 0 is perfect."))
+    ece_low_95 = serializers.SerializerMethodField(help_text="95 % interval of the ECE from resampling whole games.")
+    ece_high_95 = serializers.SerializerMethodField()
+    resamples = serializers.IntegerField(source="spread.resamples", help_text=(
+        "Resamples of the bootstrap by game (each draws as many games as counted, with replacement; seeded, so "
+        "the same games give the same intervals)."))
+    min_games = serializers.IntegerField(help_text="A bin of fewer games shows no share.")
+    bins = CalibrationBinSerializer(source="rows", many=True, help_text="Tenths of the predicted chance, lowest first.")
+
+    def get_ece_low_95(self, check) -> float | None:
+        return check.ece_interval[0] if check.ece_interval else None
+
+    def get_ece_high_95(self, check) -> float | None:
+        return check.ece_interval[1] if check.ece_interval else None

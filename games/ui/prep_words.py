@@ -8,6 +8,7 @@ from django.conf import settings
 from django.utils import translation
 
 from games.models import Player
+from games.services.explorer import SMALL_SAMPLE
 from games.services.prep import Habits
 from games.ui.explorer_words import Worded, move_words, row_label
 from games.ui.registry import game_ui
@@ -40,3 +41,16 @@ def worded(habits: Habits) -> Worded:
             sections.append(Worded(section, title=title, rows=rows))
     return Worded(habits, results=results, sections=sections, player_name=names.get(habits.player, ""),
                   opponent_name=names.get(habits.opponent, "") if habits.opponent else "")
+
+
+def sheet_json(habits: Habits) -> dict:
+    """The sheet as JSON with its words (messages, not said yet): the API's answer."""
+    shown = worded(habits)
+
+    def rows(worded_rows: list[Worded]) -> list[dict]:
+        return [{**row.to_json(), "label": row.label} for row in worded_rows]
+
+    return {"game": habits.game_type, "player": habits.player, "player_name": shown.player_name,
+            "against": habits.opponent, "against_name": shown.opponent_name, "games": habits.games,
+            "uncounted": habits.uncounted, "small_sample": SMALL_SAMPLE, "results": rows(shown.results),
+            "sections": [{"id": s.id, "title": s.title, "rows": rows(s.rows)} for s in shown.sections]}

@@ -2,10 +2,12 @@
 against a hand-computed example."""
 
 import math
+import random
+import statistics
 
 import pytest
 
-from imhotep_lib.calibration import reliability
+from imhotep_lib.calibration import reliability, spread
 
 # Six predictions in five bins of 0.2:
 #   [0.0, 0.2): 0.1 lost                 mean 0.1,   observed 0,   gap 0.1
@@ -53,3 +55,61 @@ def test_no_predictions_have_no_error_to_tell():
 def test_a_chance_outside_zero_to_one_is_refused():
     with pytest.raises(ValueError):
         reliability([(1.2, True)])
+
+
+# The bootstrap by game (`spread`) on three tiny games, in two bins of 0.5:
+GAMES = [
+    [(0.2, False), (0.8, True)],  # game A: one chance in each bin
+    [(0.3, True), (0.7, False), (0.9, True)],  # game B
+    [(0.6, True)],  # game C: only the upper bin
+]
+
+
+def _hand_resample(seed: int, resamples: int) -> tuple[list[list[float]], list[float]]:
+    """The resample worked by hand: each resample draws len(GAMES) games with replacement
+    (randrange, in that order), pools their raw chances, and counts each bin's share and the ECE
+    from the pooled chances directly."""
+    rng = random.Random(seed)
+    shares: list[list[float]] = [[], []]
+    eces: list[float] = []
+    for _ in range(resamples):
+        pooled = []
+        for _ in range(len(GAMES)):
+            pooled.extend(GAMES[rng.randrange(len(GAMES))])
+        gaps = 0.0
+        for k in (0, 1):
+            inside = [(c, won) for c, won in pooled if (c >= 0.5) == bool(k)]
+            if inside:
+                mean = sum(c for c, _won in inside) / len(inside)
+                share = sum(1 for _c, won in inside if won) / len(inside)
+                shares[k].append(share)
+                gaps += len(inside) * abs(mean - share)
+        eces.append(gaps / len(pooled))
+    return shares, eces
+
+
+def _percentile_interval(values: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(values, n=40, method="inclusive")  # 1/40 = 2.5 %, 39/40 = 97.5 %
+    return cuts[0], cuts[-1]
+
+
+def test_intervals_equal_a_resample_of_whole_games_worked_by_hand():
+    found = spread(GAMES, random.Random(7), resamples=60, bins=2)
+    shares, eces = _hand_resample(7, 60)
+    assert found.resamples == 60
+    assert [b.interval for b in found.bins] == [pytest.approx(_percentile_interval(s)) for s in shares]
+    assert found.ece_interval == pytest.approx(_percentile_interval(eces))
+
+
+def test_each_bin_counts_the_games_with_a_chance_in_it():
+    assert [b.games for b in spread(GAMES, random.Random(7), resamples=5, bins=2).bins] == [2, 3]
+
+
+def test_the_same_seed_gives_the_same_intervals():
+    assert spread(GAMES, random.Random(3), resamples=40) == spread(GAMES, random.Random(3), resamples=40)
+
+
+def test_no_games_give_no_intervals():
+    found = spread([], random.Random(1), resamples=10, bins=2)
+    assert [(b.games, b.interval) for b in found.bins] == [(0, None), (0, None)]
+    assert found.ece_interval is None

@@ -115,3 +115,13 @@ def test_the_games_analysis_lends_its_win_chances(game):
     luck = computed(game)
     assert [p["start"] for p in luck.players] == [0.25, 0.75]
     assert all(abs(p["luck"] + p["skill"] - (p["result"] - p["start"])) <= 0.03 for p in luck.players)
+
+
+def test_own_moves_are_named_as_gained_against_a_random_continuation_in_points_and_explained(game):
+    luck = computed(game)
+    luck.players[0]["own"] = 1.24  # what two level-5 Duels showed: more than the whole game's chance
+    luck.save(update_fields=["players"])
+    body = Client().get(f"/games/{game.pk}/luck").content.decode()
+    assert "Gained by their own moves against a random continuation: +124 points." in body
+    assert "124 %" not in body and "their own moves" not in body.replace("Gained by their own moves", "")
+    assert "not against the best move" in body and "it can pass 100 points" in body

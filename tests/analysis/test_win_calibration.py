@@ -77,3 +77,46 @@ def test_an_analysis_finished_later_is_seen_at_once_by_the_page(client):
     assert "Sample: 1 analysed" in client.get("/games/ratings-check?game=duel").content.decode()
     _analysed(2, [0.25, 0.45, 1.0], game=second)  # no change of the history: the analyses' stamp moves
     assert "Sample: 2 analysed" in client.get("/games/ratings-check?game=duel").content.decode()
+
+
+def test_each_bin_shows_its_games_and_one_of_fewer_than_five_shows_no_share(client):
+    _analysed(1, [0.65, 0.85, 1.0])
+    _analysed(2, [0.25, 0.45, 1.0])
+    check = win_calibration.calibration("duel")
+    assert [row.games for row in check.rows] == [0, 1, 1, 1, 1, 1, 1, 1, 1, 0]
+    assert not any(row.enough for row in check.rows)
+    html = client.get("/games/ratings-check?game=duel").content.decode()
+    assert "fewer than 5 games: too few to say" in html
+    assert 'class="bin"' not in html  # the chart draws no dot it cannot back
+
+
+def test_a_bin_of_five_games_shows_its_share_and_its_interval_by_game():
+    for seed in range(1, 6):
+        _analysed(seed, [0.65, 1.0])  # each game: the winner 0.65, the loser 0.35
+    check = win_calibration.calibration("duel")
+    row = check.rows[6]
+    assert (row.games, row.count, row.enough, row.observed) == (5, 5, True, 1.0)
+    assert row.interval == (1.0, 1.0)  # every resample of these games has the 0.65 chance won
+    assert check.ece_interval == pytest.approx((0.35, 0.35))
+
+
+def test_the_api_gives_each_bin_its_games_and_its_interval_by_game(api_client):
+    for seed in range(1, 6):
+        _analysed(seed, [0.65, 1.0])
+    body = api_client.get("/api/v1/win-calibration?game=duel").json()
+    assert (body["game"], body["games"], body["chances"], body["min_games"]) == ("duel", 5, 10, 5)
+    upper = body["bins"][6]
+    assert (upper["games"], upper["chances"], upper["enough"], upper["observed"]) == (5, 5, True, 1.0)
+    assert (upper["low_95"], upper["high_95"]) == (1.0, 1.0)
+    assert body["ece_low_95"] == pytest.approx(0.35) and body["resamples"] == 1000
+
+
+def test_the_api_gives_no_share_for_a_bin_of_fewer_than_five_games(api_client):
+    _analysed(1, [0.65, 0.85, 1.0])
+    upper = api_client.get("/api/v1/win-calibration?game=duel").json()["bins"][6]
+    assert (upper["games"], upper["enough"], upper["observed"], upper["low_95"]) == (1, False, None, None)
+
+
+def test_the_api_refuses_an_unknown_game_type_naming_the_field(api_client):
+    response = api_client.get("/api/v1/win-calibration?game=chess")
+    assert response.status_code == 400 and list(response.json()) == ["game"]

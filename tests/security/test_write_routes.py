@@ -70,6 +70,7 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "game-luck": {"POST": MEMBER_PAGE},
     "api-game-luck": {"POST": MEMBER_API},
     "puzzle": {"POST": MEMBER_PAGE},
+    "api-puzzle-answer": {"POST": MEMBER_API},  # any member may answer; only the player's own answer reschedules
     "api-game-branches": {"POST": MEMBER_API},
     "game-play-on": {"POST": MEMBER_PAGE},
     # Games against the bot (docs/bots.md): a member starts one, as a new game or a variation.
@@ -328,7 +329,7 @@ def url_of(route: Route, game) -> str:
     if "<int:pk>" not in route.route:
         return reverse(route.key)
     seats = list(game.seats.order_by("order").values_list("player_id", flat=True))
-    if route.key == "puzzle":  # a puzzle at the game's first position (games/analysis/puzzle_queue.py)
+    if route.key in ("puzzle", "api-puzzle-answer"):  # a puzzle at the game's first position (puzzle_queue.py)
         return reverse(route.key, kwargs={"pk": _a_puzzle(game, seats[0]).pk})
     if "<int:other>" in route.route:
         return reverse(route.key, kwargs={"pk": seats[0], "other": seats[1]})

@@ -1,4 +1,4 @@
-"""GET /api/v1/results, GET /api/v1/standings and GET /api/v1/ratings-check."""
+"""GET /api/v1/results, GET /api/v1/standings, GET /api/v1/ratings-check and GET /api/v1/win-calibration."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from games.api.views.common import (
     filter_form,
 )
 from games.models import Game, Result
-from games.services import ratings_check, stats
+from games.services import ratings_check, stats, win_calibration
 from imhotep_lib import callers
 from rules_engine.registry import DEFAULT_GAME
 
@@ -94,3 +94,29 @@ class RatingsCheck(APIView):
             raise ValidationError({"game": [message]})
         check = ratings_check.cached_check(game_type, callers.caller_of(request))
         return Response(s.RatingsCheckSerializer(check).data)
+
+
+class WinCalibration(APIView):
+    # Read-only: the settings' authentication and permissions are HistoryAPIView's.
+    @extend_schema(
+        summary="Whether the analysis's chances to win came true, with intervals from resampling whole games",
+        description=(
+            "At every position before a move of each analysed finished game with a single winner, each player's "
+            "chance to win as the analysis estimated it, against whether they won: bins of tenths of the chance, "
+            "each with its number of games and chances, and the expected calibration error. The positions of a "
+            "game share its winner, so the 95 % intervals come from a seeded bootstrap that resamples whole games; "
+            "a bin holding chances of fewer than `min_games` games gives no share (too few to say). Cached as the "
+            "ratings check (docs/history.md, \"Does the analysis's win chance come true?\")."
+        ),
+        parameters=[OpenApiParameter("game", str, description="Game type id (default: the most played).")],
+        responses={200: s.CalibrationSerializer, 400: BAD_FILTER, 429: BUSY},
+    )
+    def get(self, request):
+        read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
+        choices = {gt for gt, _ in stats.rated_game_choices()}
+        game_type = request.query_params.get("game") or stats.most_played_game_type() or DEFAULT_GAME
+        if game_type not in choices:
+            message = _("Unknown game type; one of: %(types)s.") % {"types": ", ".join(sorted(choices))}
+            raise ValidationError({"game": [message]})
+        check = win_calibration.cached_calibration(game_type, callers.caller_of(request))
+        return Response(s.CalibrationSerializer(check).data)
