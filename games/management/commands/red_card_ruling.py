@@ -1,9 +1,21 @@
 """List the stored base games that the C7 ruling of 2026-11-28 replays differently (a red card
-discarded after its effect, engine version 1.1.0): games.services.red_card_ruling."""
+discarded after its effect, engine version 1.1.0): the ruling's check is the engine's
+(`rules_engine.classic.redcard`), the replaying of the club's games `games.services.rulings`."""
 
 from django.core.management.base import BaseCommand
+from django.db.models import Q
 
-from games.services import red_card_ruling
+from games.services.rulings import Ruling, checked_games, games_with_moves
+from rules_engine.classic.plugin import ClassicGame
+from rules_engine.classic.redcard import difference
+from rules_engine.classic.sitedata import EMPTY
+
+#: Only Pyramids B is touched by the ruling.
+RED_CARD_RULING = Ruling(
+    game_type="classic",
+    concerns=Q(sides__pyramids="B"),
+    difference=lambda record, played: difference(record, played.data if isinstance(played, ClassicGame) else EMPTY),
+)
 
 
 class Command(BaseCommand):
@@ -12,7 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         checked = changed = 0
-        for row in red_card_ruling.checked_games():
+        for row in checked_games(RED_CARD_RULING):
             checked += 1
             game = row.game
             if row.not_replayed is not None:
@@ -21,7 +33,7 @@ class Command(BaseCommand):
                 changed += 1
                 self.stdout.write(f"game {game.pk} ({game.played_on}): {self._describe(row.change)}")
         self.stdout.write(
-            f"{changed} of {red_card_ruling.base_games()} stored base games replay differently under the C7 "
+            f"{changed} of {games_with_moves(RED_CARD_RULING)} stored base games replay differently under the C7 "
             f"ruling ({checked} played with Pyramids B were replayed)."
         )
 
