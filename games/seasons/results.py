@@ -66,12 +66,14 @@ def enter(target: Challenge | LeagueGame, code: str = "", *, game: Game | None =
         count(target, code, game, now)
 
 
-def _linked_elsewhere(game: Game, target) -> bool:
-    other_challenge = Challenge.objects.filter(game=game).exclude(pk=target.pk if isinstance(target, Challenge)
-                                                                  else None)
-    other_league = LeagueGame.objects.filter(game=game).exclude(pk=target.pk if isinstance(target, LeagueGame)
-                                                                else None)
-    return other_challenge.exists() or other_league.exists()
+def _linked_elsewhere(game: Game, target: Challenge | LeagueGame) -> bool:
+    challenges = Challenge.objects.filter(game=game)
+    league_games = LeagueGame.objects.filter(game=game)
+    if isinstance(target, Challenge):
+        challenges = challenges.exclude(pk=target.pk)
+    else:
+        league_games = league_games.exclude(pk=target.pk)
+    return challenges.exists() or league_games.exists()
 
 
 def count(target: Challenge | LeagueGame, code: str, game: Game | None, now: datetime) -> None:
