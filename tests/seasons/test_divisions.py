@@ -127,3 +127,18 @@ def test_finishing_with_a_round_open_is_refused():
     league = _league(timezone.now())
     with pytest.raises(SeasonError, match="close round 1 first"):
         league_service.finish(league)
+
+
+@pytest.mark.django_db
+def test_the_daily_command_closes_the_rounds_past_their_deadline():
+    import io
+
+    from django.core.management import call_command
+
+    now = timezone.now()
+    league = _league(now)
+    league.league_rounds.filter(number=1).update(deadline=now - timedelta(minutes=1))
+    out = io.StringIO()
+    call_command("season_deadlines", stdout=out)
+    assert "closed round(s) 1" in out.getvalue()
+    assert list(league.league_rounds.filter(closed=True).values_list("number", flat=True)) == [1]
