@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("<int:pk>/", views.season, name="season"),
     path("<int:pk>/screen", views.season_screen, name="screen"),
+    path("<int:pk>/screen/live", views.season_screen_live, name="screen-live"),
     path("ladders/<int:pk>/", views.ladder, name="ladder"),
     path("leagues/<int:pk>/", views.league, name="league"),
 ]

@@ -37,6 +37,14 @@ def season_screen(request, pk: int):
 
 
 @require_GET
+def season_screen_live(request, pk: int):
+    """The big screen's table alone, polled by htmx every 30 s."""
+    found = get_object_or_404(Season, pk=pk)
+    with translation.override(found.language):
+        return render(request, "seasons/screen.html#live", _season_context(found))
+
+
+@require_GET
 def ladder(request, pk: int):
     found = get_object_or_404(Ladder, pk=pk)
     challenges = found.challenges.select_related("challenger", "defender").order_by("-created_at", "-id")

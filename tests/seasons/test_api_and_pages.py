@@ -114,5 +114,6 @@ def test_the_pages_show_a_season_a_ladder_and_a_league(client, alice):
     assert "Season 2026" in client.get("/seasons/").content.decode()
     assert client.get(f"/seasons/{season.pk}/").status_code == 200
     assert client.get(f"/seasons/{season.pk}/screen").status_code == 200
+    assert "standings-panel" in client.get(f"/seasons/{season.pk}/screen/live").content.decode()
     assert "Cid" in client.get(f"/seasons/ladders/{ladder.pk}/").content.decode()
     assert "Ann – Bea" in client.get(f"/seasons/leagues/{league.pk}/").content.decode()

@@ -178,6 +178,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "seasons:index": {"GET"},
     "seasons:season": {"GET"},
     "seasons:screen": {"GET"},
+    "seasons:screen-live": {"GET"},
     "seasons:ladder": {"GET"},
     "seasons:league": {"GET"},
     "events:list": {"GET"},
