@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "games.membership",
     "games.analysis",
     "games.events",
+    "games.seasons",
     "scoring",
     # Background tasks (game analysis): django-tasks with its database backend, so a worker
     # needs no other server (`manage.py db_worker`; `make run` starts one).

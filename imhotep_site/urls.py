@@ -29,6 +29,8 @@ urlpatterns = [
     path("", include("games.analysis.urls")),
     path("events/", include("games.events.urls")),
     path("api/v1/", include("games.events.api_urls")),
+    path("seasons/", include("games.seasons.urls")),
+    path("api/v1/", include("games.seasons.api_urls")),
     path("api/v1/schema", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

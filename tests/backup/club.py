@@ -89,7 +89,11 @@ def wipe_all() -> None:
     from games.import_models import ImportJob
     from games.membership.models import Invite
     from games.models import BoardData
+    from games.seasons.models import Ladder, League, Season
 
+    Season.objects.all().delete()
+    Ladder.objects.all().delete()
+    League.objects.all().delete()
     Event.objects.all().delete()
     ImportJob.objects.all().delete()
     Invite.objects.all().delete()
@@ -171,7 +175,29 @@ def build_whole_club(settings) -> dict:
     request_bye(event.registrations.get(player__name="Cleo"), 2, ByeRequest.Kind.HALF_BYE, user=admin)
     analysed = Game.objects.filter(game_type="duel", status="finished", source="recorded").order_by("id").first()
     job = add_worked_out(settings, analysed, admin=admin, member=member, invited=Player.objects.get(name="Idle Ida"))
+    add_seasons(event, admin)
     return {"admin": admin, "event": event, "analysed": analysed, "classic": classic, "job": job}
+
+
+def add_seasons(event, admin) -> None:
+    """A season holding ``event``, a ladder with a challenge decided by a recorded game and one
+    open, and a league of two divisions with a result entered and a round closed (issue 55)."""
+    from django.utils import timezone
+
+    from games.seasons import ladder_service, league_service, results, season_service
+
+    season = season_service.create_season(name="Saison 2026", game_type="duel", best_of=2, user=admin)
+    season_service.add_event(season, event)
+    ladder = ladder_service.create_ladder(name="Leiter", reach=2, user=admin)
+    for name in ("Ana", "Ben", "Cleo", "Zoë Ünal"):
+        ladder_service.join(ladder, name)
+    decided = ladder_service.challenge(ladder, "Cleo", "Ana")
+    results.enter(decided, game=import_board(winning_board("Cleo", "Ana", DAY), user=admin).game)
+    ladder_service.challenge(ladder, "Zoë Ünal", "Ben")
+    league = league_service.create_league(name="Liga", divisions=[["Ana", "Ben"], ["Cleo", "Zoë Ünal"]], promote=1,
+                                          first_deadline=timezone.now() + datetime.timedelta(days=7), user=admin)
+    results.enter(league.divisions.get(level=1).games.get(), "1-0")
+    league_service.close_round(league.league_rounds.get(number=1))
 
 
 def add_worked_out(settings, analysed: Game, *, admin, member, invited: Player):

@@ -16,7 +16,7 @@ from games.events.models import ByeRequest, Event
 from games.membership.models import LanguagePreference
 from games.membership.roles import Role, set_role
 from games.models import Game, Player
-from tests.backup.club import add_worked_out, carried_rows, import_all, wipe_all
+from tests.backup.club import add_seasons, add_worked_out, carried_rows, import_all, wipe_all
 from tests.factories import UserFactory, board_data_test_set
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -37,6 +37,7 @@ def test_the_demo_club_round_trips_every_carried_table_row_by_row(settings, tmp_
     # The demo night has started all its rounds: it gets one more, a bye asked for it.
     Event.objects.filter(pk=event.pk).update(requested_byes=Event.ByeRequests.HALF, rounds=event.rounds + 1)
     request_bye(event.registrations.order_by("id").first(), event.rounds + 1, ByeRequest.Kind.HALF_BYE, user=member)
+    add_seasons(event, admin)
     before = carried_rows()
     path = tmp_path / "demo.ndjson"
     said = io.StringIO()

@@ -34,7 +34,7 @@ def test_round_trip_into_an_empty_database_loses_nothing(club):
 def test_header_gives_versions_and_counts(club):
     before, _, lines = club
     header = json.loads(lines[0])
-    assert header["format"] == "imhotep-club-backup" and header["format_version"] == 3
+    assert header["format"] == "imhotep-club-backup" and header["format_version"] == 4
     assert header["engine_version"] and header["app_version"]
     assert header["counts"]["players"] == len(before["players"])
     assert header["counts"]["games"] == len(before["games"])

@@ -87,6 +87,34 @@ def _tally_typed(game: Game) -> str:
     return "&".join(f"{k}={v}" for k, v in typed.items())
 
 
+def _seasons(event: Event):
+    """A season holding a finished night and the demo night (running), a ladder with a challenge decided and one
+    open, and a league of two divisions with a result entered (docs/seasons.md)."""
+    from django.utils import timezone
+
+    from games.events import lifecycle
+    from games.seasons import ladder_service, league_service, results, season_service
+    from tests.events.helpers import duel_event, play_round
+
+    night = duel_event(["Ana", "Ben", "Cleo", "Dora"], rounds=1)  # a finished night of its own
+    lifecycle.start_round(night)
+    play_round(night)
+    lifecycle.finish(night)
+    season = season_service.create_season(name="Season 2026", game_type="duel", best_of=2)
+    season_service.add_event(season, night)
+    season_service.add_event(season, event)
+    ladder = ladder_service.create_ladder(name="Winter ladder")
+    for name in ("Ana", "Ben", "Cleo", "Dora"):
+        ladder_service.join(ladder, name)
+    results.enter(ladder_service.challenge(ladder, "Cleo", "Ana"), "1-0")
+    ladder_service.challenge(ladder, "Dora", "Ben")
+    league = league_service.create_league(
+        name="Autumn league", divisions=[["Ana", "Ben", "Cleo"], ["Dora", "Eve", "Finn"]], promote=1,
+        first_deadline=timezone.now() + datetime.timedelta(days=7))
+    results.enter(league.divisions.get(level=1).games.first(), "1-0")
+    return season, ladder, league
+
+
 @pytest.fixture
 def club(settings):
     """The demo club, an organiser, and every page state of the walk by name: (URL, who)."""
@@ -106,6 +134,7 @@ def club(settings):
     variation = play_on_from(analysed, 12, user=member)
     puzzle = _puzzle(member)
     invite = create_invite(created_by=organiser, role=Role.MEMBER)
+    season, ladder, league = _seasons(event)
     states = {
         "home": ("/", member),
         "duel calculator with a result": (DUEL_RESULT, member),
@@ -137,6 +166,11 @@ def club(settings):
         "a table's prep sheet": (f"/events/{event.pk}/tables/{pairing.pk}/prep", member),
         "big screen": (f"/events/{event.pk}/screen?cycle=0", None),
         "pairing slips": (f"/events/{event.pk}/rounds/{pairing.round.number}/slips", organiser),
+        "seasons, ladders and leagues": ("/seasons/", member),
+        "a season with standings": (f"/seasons/{season.pk}/", member),
+        "a season's big screen": (f"/seasons/{season.pk}/screen", None),
+        "a ladder with challenges": (f"/seasons/ladders/{ladder.pk}/", member),
+        "a league's divisions": (f"/seasons/leagues/{league.pk}/", member),
         "record a game": ("/games/new", member),
         "record a base game": ("/games/new?game=classic", member),
         "play against the bot": ("/games/bot", member),
@@ -166,6 +200,7 @@ SHOWING = {
     "replay with analysis": "svg.win-chart",
     "replay with the margin chart": "svg.margin-chart",
     "an event with standings": "#standings table",
+    "a season with standings": "#standings table",
     "duel draw prompt": "#draw-form",
     "base game refill prompt": "#draw-form",
     "play page, game over": "#game-over-line",
@@ -180,7 +215,7 @@ ELSEWHERE: set[tuple[str, str]] = set()
 
 # The big screen is drawn for a 1920 px television (its viewport meta says so): a phone shows it
 # zoomed out to its width, without sideways scrolling.
-WIDER = {"big screen": 1920}
+WIDER = {"big screen": 1920, "a season's big screen": 1920}
 
 
 def _look(page, name: str, url: str) -> tuple[list[dict], int]:

@@ -112,6 +112,19 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "events-api:event-result": {"POST": STAFF_API},
     "events:cancel-bye": {"POST": OWNER_PAGE},
     "events:live": {"POST": MEMBER_PAGE},
+    # Seasons, ladders and leagues (docs/seasons.md): club admins make and run them; a member
+    # joins a ladder, challenges and enters results for their own player (refused 403 for another).
+    "seasons-api:season-list": {"POST": STAFF_API},
+    "seasons-api:season-events": {"POST": STAFF_API},
+    "seasons-api:ladder-list": {"POST": STAFF_API},
+    "seasons-api:ladder-refresh": {"POST": STAFF_API},
+    "seasons-api:ladder-players": {"POST": MEMBER_API},
+    "seasons-api:ladder-challenges": {"POST": MEMBER_API},
+    "seasons-api:challenge-result": {"POST": MEMBER_API},
+    "seasons-api:league-list": {"POST": STAFF_API},
+    "seasons-api:league-game-result": {"POST": MEMBER_API},
+    "seasons-api:league-round-close": {"POST": STAFF_API},
+    "seasons-api:league-finish": {"POST": STAFF_API},
 }
 
 #: Function views: the methods each accepts (class-based views are read from the class).
@@ -163,6 +176,12 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "games:import-job": {"GET"},
     "games:export-ndjson": {"GET"},
     "games:results-csv": {"GET"},
+    "seasons:index": {"GET"},
+    "seasons:season": {"GET"},
+    "seasons:screen": {"GET"},
+    "seasons:screen-live": {"GET"},
+    "seasons:ladder": {"GET"},
+    "seasons:league": {"GET"},
     "events:list": {"GET"},
     "events:create": {"GET", "POST"},
     "events:detail": {"GET"},
@@ -309,6 +328,39 @@ def _club_event_kwargs(route: Route) -> dict[str, int]:
     return kwargs
 
 
+def _seasons_kwargs(route: Route) -> dict[str, int]:
+    """A season, a ladder with an open challenge and a league of one division (made once per test)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.seasons import ladder_service, league_service, season_service
+    from games.seasons.models import Challenge, Ladder, League, Season
+
+    if not Season.objects.exists():
+        season_service.create_season(name="Season", game_type="duel")
+        ladder = ladder_service.create_ladder(name="Ladder")
+        for name in ("Ana", "Ben"):
+            ladder_service.join(ladder, name)
+        ladder_service.challenge(ladder, "Ben", "Ana")
+        league_service.create_league(name="League", divisions=[["Ana", "Ben"]], promote=0,
+                                     first_deadline=timezone.now() + timedelta(days=7))
+    if "seasons/" in route.route:
+        kwargs = {"pk": Season.objects.get().pk}
+    elif "ladders/" in route.route:
+        kwargs = {"pk": Ladder.objects.get().pk}
+        if "<int:challenge>" in route.route:
+            kwargs["challenge"] = Challenge.objects.get().pk
+    else:
+        league = League.objects.get()
+        kwargs = {"pk": league.pk}
+        if "<int:game>" in route.route:
+            kwargs["game"] = league.divisions.get().games.first().pk
+        if "<int:number>" in route.route:
+            kwargs["number"] = 1
+    return kwargs
+
+
 def _a_puzzle(game, player_id: int):
     import datetime
 
@@ -323,6 +375,8 @@ def _a_puzzle(game, player_id: int):
 def url_of(route: Route, game) -> str:
     if route.key.startswith(("events:", "events-api:")) and "<int:pk>" in route.route:
         return reverse(route.key, kwargs=_club_event_kwargs(route))
+    if route.key.startswith("seasons-api:") and "<int:pk>" in route.route:
+        return reverse(route.key, kwargs=_seasons_kwargs(route))
     for marker, kwargs in URL_KWARGS.items():
         if marker in route.route:
             return reverse(route.key, kwargs=kwargs)

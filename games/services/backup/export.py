@@ -19,6 +19,7 @@ from games.analysis.models import Puzzle
 from games.events.models import Event, PairingSeat
 from games.membership.models import Invite, LanguagePreference, Membership
 from games.models import BoardData, Game, Move, Player, Seat
+from games.seasons.models import DivisionPlayer, Ladder, League, LeagueGame, Season
 from games.services.backup.fileformat import (
     Tally,
     finished_analyses,
@@ -60,6 +61,13 @@ def iter_backup(tally: Tally | None = None) -> Iterator[str]:
     yield from (_dumps(count(line)) for line in _game_lines(batch))
     for event in Event.objects.order_by("id").iterator(chunk_size=CHUNK):
         yield _dumps(count(rows_line("event", event.pk, _event_rows(event))))
+    for season in Season.objects.order_by("id").iterator(chunk_size=CHUNK):
+        yield _dumps(count(rows_line("season", season.pk, [season, *season.season_events.order_by("id")])))
+    for ladder in Ladder.objects.order_by("id").iterator(chunk_size=CHUNK):
+        yield _dumps(count(rows_line("ladder", ladder.pk, [ladder, *ladder.rungs.order_by("place", "id"),
+                                                            *ladder.challenges.order_by("id")])))
+    for league in League.objects.order_by("id").iterator(chunk_size=CHUNK):
+        yield _dumps(count(rows_line("league", league.pk, _league_rows(league))))
     for analysis in finished_analyses().order_by("id").iterator(chunk_size=CHUNK):
         yield _dumps(count(rows_line("analysis", analysis.pk, [analysis])))
     for luck in finished_luck().order_by("id").iterator(chunk_size=CHUNK):
@@ -103,6 +111,14 @@ def _event_rows(event: Event) -> list:
     seats = PairingSeat.objects.filter(pairing__in=pairings).order_by("pairing_id", "order")
     return [event, *event.registrations.order_by("id"), *event.bye_requests.order_by("id"), *rounds, *pairings,
             *seats]
+
+
+def _league_rows(league: League) -> list:
+    """A league and everything in it (rounds, divisions, their players and games), parents first."""
+    divisions = list(league.divisions.order_by("level"))
+    return [league, *league.league_rounds.order_by("number"), *divisions,
+            *DivisionPlayer.objects.filter(division__in=divisions).order_by("division_id", "seed"),
+            *LeagueGame.objects.filter(division__in=divisions).order_by("id")]
 
 
 def _game_lines(batch: list[Game]) -> Iterator[dict]:

@@ -1,9 +1,10 @@
 """A backup file's shape (``docs/backups.md``): the header on line 1 (format, version, app
 and engine versions, plugins, counts), then a line per user account (version 2), per board-data
 version (2), per player, per game with its seats, results and moves, per event with everything
-in it (2), per finished analysis (2), per finished luck analysis (3), per player's puzzle queue
-(3), per finished upload of records (3) and per invitation (3), as the models hold them; and the
-header's check on restore. Files of versions 1 and 2 still restore.
+in it (2), per season, ladder and league with everything in it (4), per finished analysis (2),
+per finished luck analysis (3), per player's puzzle queue (3), per finished upload of records
+(3) and per invitation (3), as the models hold them; and the header's check on restore. Files
+of versions 1 to 3 still restore.
 
 `SECTIONS` names each kind of line: its header count, what the commands print, the models whose
 rows it carries. The lines of version 2's and 3's own kinds (`ROW_KINDS`) carry their rows in
@@ -33,11 +34,12 @@ from games.events.models import Event
 from games.import_models import ImportJob
 from games.membership.models import Invite
 from games.models import BoardData, Game, Move, Player, Result, Seat
+from games.seasons.models import Ladder, League, Season
 from rules_engine import ENGINE_VERSION
 from rules_engine.registry import default_registry
 
 FORMAT = "imhotep-club-backup"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,11 @@ SECTIONS = (
     Section("event", "events", "events", "event",
             ("events.Event", "events.Registration", "events.ByeRequest", "events.Round", "events.Pairing",
              "events.PairingSeat"), 2),
+    Section("season", "seasons", "seasons", "season", ("seasons.Season", "seasons.SeasonEvent"), 4),
+    Section("ladder", "ladders", "ladders", "ladder", ("seasons.Ladder", "seasons.Rung", "seasons.Challenge"), 4),
+    Section("league", "leagues", "leagues", "league",
+            ("seasons.League", "seasons.LeagueRound", "seasons.Division", "seasons.DivisionPlayer",
+             "seasons.LeagueGame"), 4),
     Section("analysis", "analyses", "analyses", "analysis", ("analysis.GameAnalysis",), 2),
     Section("luck", "luck_analyses", "luck analyses", "luck analysis", ("analysis.GameLuck",), 3),
     Section("puzzle_queue", "puzzle_queues", "puzzle queues", "puzzle queue of player", ("analysis.Puzzle",), 3,
@@ -111,6 +118,9 @@ def header_line() -> dict:
             "moves": Move.objects.count(),
             "results": Result.objects.count(),
             "events": Event.objects.count(),
+            "seasons": Season.objects.count(),
+            "ladders": Ladder.objects.count(),
+            "leagues": League.objects.count(),
             "analyses": finished_analyses().count(),
             "luck_analyses": finished_luck().count(),
             "puzzle_queues": Puzzle.objects.values("player").distinct().count(),

@@ -1,0 +1,67 @@
+"""Season pages (under /seasons/): read-only; club admins make and run seasons, ladders and
+leagues through the API (docs/seasons.md). Views read, call the services, render."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+from django.utils import translation
+from django.views.decorators.http import require_GET
+
+from games.seasons import league_service, season_service
+from games.seasons.models import Challenge, Ladder, League, Season
+
+
+@require_GET
+def index(request):
+    return render(request, "seasons/index.html", {
+        "seasons": Season.objects.all()[:50], "ladders": Ladder.objects.all()[:50],
+        "leagues": League.objects.all()[:50]})
+
+
+def _season_context(season: Season) -> dict:
+    found, _names, events = season_service.placings(season)
+    return {"season": season, "table": season_service.season_table(season), "events": events,
+            "counted_events": len({p.event for p in found})}
+
+
+@require_GET
+def season(request, pk: int):
+    return render(request, "seasons/season.html", _season_context(get_object_or_404(Season, pk=pk)))
+
+
+@require_GET
+def season_screen(request, pk: int):
+    found = get_object_or_404(Season, pk=pk)
+    with translation.override(found.language):
+        return render(request, "seasons/screen.html", _season_context(found))
+
+
+@require_GET
+def season_screen_live(request, pk: int):
+    """The big screen's table alone, polled by htmx every 30 s."""
+    found = get_object_or_404(Season, pk=pk)
+    with translation.override(found.language):
+        return render(request, "seasons/screen.html#live", _season_context(found))
+
+
+@require_GET
+def ladder(request, pk: int):
+    found = get_object_or_404(Ladder, pk=pk)
+    challenges = found.challenges.select_related("challenger", "defender").order_by("-created_at", "-id")
+    return render(request, "seasons/ladder.html", {
+        "ladder": found, "rungs": found.rungs.select_related("player").order_by("place"),
+        "open": [c for c in challenges if c.status == Challenge.Status.OPEN],
+        "decided": [c for c in challenges if c.status != Challenge.Status.OPEN][:20]})
+
+
+@require_GET
+def league(request, pk: int):
+    found = get_object_or_404(League, pk=pk)
+    closed = league_service.closed_rounds(found)
+    rounds = list(found.league_rounds.order_by("number"))
+    current = next((r for r in rounds if not r.closed), None)
+    divisions = [(d, league_service.division_table(d, closed),
+                  d.games.select_related("first", "second").filter(round=current) if current else [])
+                 for d in found.divisions.order_by("level")]
+    return render(request, "seasons/league.html", {"league": found, "rounds": rounds, "current": current,
+                                                   "divisions": divisions})
