@@ -11,7 +11,7 @@ agreement (½ each, as not played), or void (left out, as if never scheduled).
 
 A division's standings: points (1 a win, ½ a shared place, 1 a forfeit won), then the
 Sonneborn-Berger score and the direct encounter (C.07 Art. 9 and 6, round robin mode: tiebreak-
-core through games/events/pairing/standings.py), then the division's seeding (the better seed
+core through games/events/standings.py), then the division's seeding (the better seed
 first) so promotion always has an order.
 """
 
@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.events.pairing.round_robin import berger_round
-from games.events.pairing.standings import Standing, pair_standings
 from games.events.pairing.types import FORFEIT, PLAYED, Board, Entrants, History
+from games.events.standings import Standing, pair_standings
 
 DOUBLE_FORFEIT = "double_forfeit"
 DRAW = "draw"

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.events.pairing.standings import Standing
+from games.events.standings import Standing
 from games.seasons import divisions as rules
 from games.seasons.errors import SeasonError
 from games.seasons.models import Division, DivisionPlayer, League, LeagueGame, LeagueRound
