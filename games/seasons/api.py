@@ -24,6 +24,7 @@ from games.seasons import ladder_service, league_service, results, season_servic
 from games.seasons import standings as season_rules
 from games.seasons.errors import SeasonError
 from games.seasons.models import Challenge, Ladder, League, LeagueGame, Season
+from rules_engine.registry import DEFAULT_GAME
 
 REFUSED = OpenApiResponse(inline_serializer("SeasonRefusal", {"error": serializers.CharField()}),
                           description="Refused, the reason in `error` (in the caller's language), naming the field.")
@@ -164,7 +165,7 @@ class LadderSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "game_type", "reach", "challenge_days", "deadline_rule", "inactive_days",
                   "inactive_drop", "language", "created_at"]
         read_only_fields = ["id", "created_at"]
-        extra_kwargs = {"game_type": {"default": "duel"}}
+        extra_kwargs = {"game_type": {"default": DEFAULT_GAME}}
 
 
 class RungSerializer(serializers.Serializer):
@@ -345,7 +346,7 @@ class LeagueSerializer(serializers.ModelSerializer):
 
 class LeagueNewSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    game_type = serializers.CharField(max_length=40, default="duel")
+    game_type = serializers.CharField(max_length=40, default=DEFAULT_GAME)
     divisions = serializers.ListField(child=serializers.ListField(child=serializers.CharField(max_length=60),
                                                                  max_length=40), max_length=20,
                                       help_text="Each division's players by seed, the top division first.")

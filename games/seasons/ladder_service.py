@@ -15,10 +15,10 @@ from games.seasons import ladder as rules
 from games.seasons.errors import SeasonError
 from games.seasons.models import Challenge, Ladder, Rung
 from games.services.players import players_by_name
-from rules_engine.registry import default_registry
+from rules_engine.registry import DEFAULT_GAME, default_registry
 
 
-def create_ladder(*, name: str, game_type: str = "duel", reach: int = 3, challenge_days: int = 14,
+def create_ladder(*, name: str, game_type: str = DEFAULT_GAME, reach: int = 3, challenge_days: int = 14,
                   deadline_rule: str = rules.FORFEIT, inactive_days: int = 30, inactive_drop: int = 1,
                   language: str = "en", user=None) -> Ladder:
     try:

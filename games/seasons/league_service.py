@@ -16,11 +16,11 @@ from games.seasons import divisions as rules
 from games.seasons.errors import SeasonError
 from games.seasons.models import Division, DivisionPlayer, League, LeagueGame, LeagueRound
 from games.services.players import players_by_name
-from rules_engine.registry import default_registry
+from rules_engine.registry import DEFAULT_GAME, default_registry
 
 
 def create_league(*, name: str, divisions: list[list[str]], first_deadline: datetime, days: int = 7,
-                  promote: int = 2, unplayed: str = rules.DOUBLE_FORFEIT, game_type: str = "duel",
+                  promote: int = 2, unplayed: str = rules.DOUBLE_FORFEIT, game_type: str = DEFAULT_GAME,
                   language: str = "en", user=None, now: datetime | None = None) -> League:
     """A league of ``divisions`` (the top first, each its players by seed), round n's deadline
     ``first_deadline`` + (n − 1) × ``days``."""

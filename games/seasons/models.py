@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games.events.models import Event
 from games.models import Game, Player
 from games.seasons import divisions, ladder, standings
+from rules_engine.registry import DEFAULT_GAME
 
 
 def _default_place_scale() -> list[float]:
@@ -69,7 +70,7 @@ class Ladder(models.Model):
         EXPIRE = ladder.EXPIRE, _("The challenge lapses")
 
     name = models.CharField(_("name"), max_length=120)
-    game_type = models.CharField(_("game type"), max_length=40, default="duel")
+    game_type = models.CharField(_("game type"), max_length=40, default=DEFAULT_GAME)
     reach = models.PositiveSmallIntegerField(_("places a challenge reaches up"), default=3)
     challenge_days = models.PositiveSmallIntegerField(_("days to play a challenge"), default=14)
     deadline_rule = models.CharField(_("a challenge not played in time"), max_length=10,
@@ -147,7 +148,7 @@ class League(models.Model):
         FINISHED = "finished", _("Finished")
 
     name = models.CharField(_("name"), max_length=120)
-    game_type = models.CharField(_("game type"), max_length=40, default="duel")
+    game_type = models.CharField(_("game type"), max_length=40, default=DEFAULT_GAME)
     promote = models.PositiveSmallIntegerField(_("places up and down"), default=2)
     unplayed = models.CharField(_("a game not played by its deadline"), max_length=20, choices=Unplayed.choices,
                                 default=Unplayed.DOUBLE_FORFEIT)

@@ -197,6 +197,7 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "events:cancel-bye": {"POST"},
     "events:prep": {"GET"},
     "events:screen": {"GET"},
+    "events:slips": {"GET"},
     "events:screen-live": {"GET"},
     "events:crosstable": {"GET"},
     "events:trf": {"GET"},

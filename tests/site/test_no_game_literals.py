@@ -26,6 +26,8 @@ ALLOWED = (
     "games/ui/classic/",
     "games/api/",
     "games/migrations/",
+    "games/events/migrations/",
+    "games/seasons/migrations/",
     "games/management/",
     "scoring/management/",
     "scoring/serializers.py",
