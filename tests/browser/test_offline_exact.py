@@ -140,3 +140,56 @@ def test_a_real_conflict_from_a_second_device_shows_both_moves_and_loses_neither
             assert [m.data for m in Move.objects.filter(game=game, ply__gte=4)] == [theirs]
             phone.reload()  # still set aside after a reload, until put back or forgotten
             expect(phone.locator("#play-aside li")).to_have_text(["place on a1"])
+
+
+# Counts the answers the page has read (retry.js reads each send's answer with response.text());
+# the page's own handler runs right after, before anything polled from here.
+ANSWERS_READ = """(() => { const text = Response.prototype.text;
+  Response.prototype.text = function () {
+    return text.call(this).then((body) => { window.answersRead = (window.answersRead || 0) + 1; return body; });
+  }; })();"""
+
+
+def test_send_now_pressed_again_while_a_send_is_on_its_way_does_not_bring_a_settled_conflict_back(
+        chromium, live_server, alice):
+    """'Send now' pressed while a send is on its way, the conflict then settled on the phone: the
+    late answer (the same conflict) is old news and is not shown again (js/retry.js: a tap's
+    answer counts only while that tap is still the first kept one)."""
+    game = store(random_record(SEED, moves=4), alice)
+    ours, theirs = {"type": "place", "cell": "a1"}, {"type": "place", "cell": "c2"}  # both free at ply 4
+    held = []
+
+    def hold_the_second_send(route):
+        held.append(route)
+        if len(held) == 1:
+            route.continue_()  # the first send is answered at once; the second waits for the test
+
+    with page_in(chromium, live_server, **PHONE) as phone, page_in(chromium, live_server, **PHONE) as other:
+        phone.add_init_script(ANSWERS_READ)
+        _open(phone, live_server, alice, game, 4)
+        _open(other, live_server, alice, game, 4)
+        phone.context.set_offline(True)
+        _tap(phone, ours)
+        expect(phone.locator("#play-pending li")).to_have_count(1)
+        _tap(other, theirs)  # another device stores a different move at that ply
+        settled_at(other, "#play", 5)
+
+        phone.route(lambda url: url.endswith(f"/games/{game.pk}/play"), hold_the_second_send)
+        phone.context.set_offline(False)
+        phone.get_by_role("button", name="Send now").click()
+        expect(phone.locator("#play-conflict")).to_be_visible()
+        phone.get_by_role("button", name="Send now").click()  # pressed again: a second send on its way
+        for _ in range(200):  # the page's events reach this side while it is asked something
+            if len(held) == 2:
+                break
+            phone.evaluate("() => window.answersRead")
+        assert len(held) == 2
+        phone.get_by_role("button", name="Keep the other device's moves").click()
+        expect(phone.locator("#play-conflict")).to_have_count(0)
+        held[1].continue_()  # the late answer: the same conflict
+        phone.wait_for_function("() => window.answersRead >= 2")
+        expect(phone.locator("#play-conflict")).to_have_count(0)
+        expect(phone.locator("#play-error")).to_have_count(0)
+        expect(phone.locator("#play-pending")).to_be_hidden()
+        expect(phone.locator("#play-aside li")).to_have_text(["place on a1"])
+    assert [m.data for m in Move.objects.filter(game=game, ply__gte=4)] == [theirs]
