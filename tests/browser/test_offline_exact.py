@@ -142,6 +142,41 @@ def test_a_real_conflict_from_a_second_device_shows_both_moves_and_loses_neither
             expect(phone.locator("#play-aside li")).to_have_text(["place on a1"])
 
 
+def test_d4_2_a_kept_unload_takes_its_line_s_meeples_back_on_the_board_before_it_is_sent(chromium, live_server, alice):
+    """Offline, a kept unload is drawn as the rules play it (D4.2): the meeples of its line,
+    stored or kept, go back and its boat's tokens leave; a cell it empties takes a tap again,
+    a cell still taken does not; after a reload offline too, and all stored in order online."""
+    moves = random_record(SEED, moves=15)["moves"]
+    assert moves[9] == {"type": "unload", "boat": "col-a"} and moves[12] == {"type": "unload", "boat": "row-1"}
+    game = store(random_record(SEED, moves=5), alice)  # stored meeples on a2 and b1
+    with page_in(chromium, live_server, **PHONE) as page:
+        _open(page, live_server, alice, game, 5)
+        page.context.set_offline(True)
+        for k, move in enumerate(moves[5:10]):  # ... a1 placed, then col-a unloaded
+            _tap(page, move)
+            expect(page.locator("#play-pending li")).to_have_count(k + 1)
+        expect(page.locator('#harbor [data-cell="a2"] .meeple')).to_be_hidden()  # a stored meeple taken back
+        expect(page.locator('#harbor [data-cell="a1"] .meeple')).to_have_count(0)  # a kept one too
+        expect(page.locator('#harbor [data-boat="col-a"] .token.is-taken-back')).to_have_count(3)
+        expect(page.locator('#harbor [data-cell="b1"] .meeple')).to_be_visible()
+        page.locator('#harbor [data-cell="b1"]').click()  # still taken: no tap kept
+        expect(page.locator("#play-pending li")).to_have_count(5)
+
+        page.reload()  # offline: drawn again from the taps kept on the phone
+        expect(page.locator('#harbor [data-cell="a2"] .meeple')).to_be_hidden()
+        for k, move in enumerate(moves[10:15]):  # row-1 unloaded, then b1 taken again
+            _tap(page, move)
+            expect(page.locator("#play-pending li")).to_have_count(6 + k)
+        expect(page.locator('#harbor [data-cell="b1"] .pending-mark.meeple')).to_have_count(1)
+
+        page.context.set_offline(False)
+        page.get_by_role("button", name="Send now").click()
+        page.wait_for_selector('#play[data-ply="15"]', timeout=60_000)
+        expect(page.locator("#play-error")).to_have_count(0)
+        expect(page.locator("#harbor .is-taken-back")).to_have_count(0)
+    assert [m.data for m in Move.objects.filter(game=game).order_by("ply")] == moves
+
+
 # Counts the answers the page has read (retry.js reads each send's answer with response.text());
 # the page's own handler runs right after, before anything polled from here.
 ANSWERS_READ = """(() => { const text = Response.prototype.text;
