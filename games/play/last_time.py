@@ -3,7 +3,7 @@ the last game of a kind this person started here, offered on that form and on th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -12,8 +12,12 @@ from django.utils.translation import gettext as _
 from games.models import Game
 from games.ui import game_ui, ui_registry
 
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
 
-def last_values(user, game_id: str) -> dict[str, Any] | None:
+
+def last_values(user: AbstractBaseUser | AnonymousUser, game_id: str) -> dict[str, Any] | None:
     """The new-game form's values of the last ``game_id`` game ``user`` started (its form's
     ``last_time``), or None: before the first, or a game whose form cannot say."""
     entry = game_ui(game_id).live
@@ -28,13 +32,13 @@ def offer(values: dict[str, Any], game_id: str) -> dict[str, Any]:
     return {"names": names, "listed": _(", ").join(names), "game": game_id, "url": url}
 
 
-def last_offer(user) -> dict[str, Any] | None:
+def last_offer(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any] | None:
     """The offer for the last game ``user`` started live, whatever its kind (the home page)."""
     if not user.is_authenticated:
         return None
     live = [g for g, ui in ui_registry().uis.items() if ui.live is not None]
     game = (
-        Game.objects.filter(created_by=user, source=Game.Source.RECORDED, game_type__in=live)
+        Game.objects.filter(created_by_id=user.pk, source=Game.Source.RECORDED, game_type__in=live)
         .order_by("-pk")
         .only("game_type")
         .first()
