@@ -9,6 +9,7 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games.play.last_time import last_offer
 from games.ui import calculator_games
 from imhotep_site import kernels
 from imhotep_site.cache_guard import GuardedCache
@@ -24,7 +25,7 @@ def not_found(request, exception):
 
 @require_GET
 def home(request):
-    return render(request, "home.html", {"calculators": calculator_games()})
+    return render(request, "home.html", {"calculators": calculator_games(), "same": last_offer(request.user)})
 
 
 @never_cache

@@ -44,6 +44,7 @@ from games.play.appending import (
     undo_last_move,
 )
 from games.play.bots import BotError
+from games.play.last_time import last_values, offer
 from games.play.tally import game_over_line, tally
 from games.replay.context import replay_context
 from games.services import reason_of
@@ -89,8 +90,7 @@ def new_game(request: HtmxRequest) -> HttpResponse:
             ),
         )
     # "Same players as last time" (issue 50): the form filled as the last game this person started.
-    last_time = getattr(entry.new_form, "last_time", None)
-    last = last_time(request.user) if last_time is not None and request.method != "POST" else None
+    last = last_values(request.user, game_id) if request.method != "POST" else None
     form = entry.new_form(request.POST or None, initial=last if request.GET.get("same") and last else None)
     if request.method == "POST" and form.is_valid():
         outcome = import_record(form.to_record(), user=request.user, source=Game.Source.RECORDED)
@@ -105,10 +105,7 @@ def new_game(request: HtmxRequest) -> HttpResponse:
         else:
             form.add_error(None, say(outcome.reason))
     status = 400 if request.method == "POST" else 200
-    same = None
-    if last and not request.GET.get("same"):
-        same = {"names": [last["player_1"], last["player_2"]],
-                "url": f"{request.path}?{urlencode({'game': game_id, 'same': 1})}"}
+    same = offer(last, game_id) if last and not request.GET.get("same") else None
     return render(request, entry.new_template, {"form": form, "known_names": form.known_names(), "same": same},
                   status=status)
 
@@ -265,9 +262,11 @@ def play(request: HtmxRequest, pk: int) -> HttpResponse:
                    "values": {f: request.POST.get(f, "") for f in fields},
                    # the tap's own id: its answer, sent again after a dropped connection, is stored once
                    "move_id": move_id if MOVE_ID.fullmatch(move_id) else ""}
-        if not any(f in request.POST for f in fields):
+        # What the rules leave no choice about is not asked (issue 50: fewer taps).
+        forced = None if any(f in request.POST for f in fields) else entry.forced_table(shown, need)
+        if forced is None and not any(f in request.POST for f in fields):
             return _asking(request, game, pending, shown)
-        answers, problems = entry.read_table(request.POST, need)
+        answers, problems = entry.read_table(forced if forced is not None else request.POST, need)
         if problems:
             return _render(request, game, status=400, pending=pending, error=joined_parts(problems), timeline=shown)
     else:

@@ -186,6 +186,11 @@ class LiveEntry(abc.ABC):
         a person must fix (``Message`` values). Default: no answers, no problems."""
         return {}, []
 
+    def forced_table(self, timeline: Timeline, need: Needs) -> dict[str, str] | None:
+        """The table form's values when the rules leave no choice (what can still turn up is
+        all one kind), so the move is stored without asking; None: ask. Default: always ask."""
+        return None
+
 
 class BoardDataEditor:
     """A game's board-data page (docs/board-data.md): a form laid out like the boards whose

@@ -5,6 +5,7 @@
 // next. The token bar above the harbor and every token palette are one stop each, with the
 // arrows inside. After a move the focus comes back to the board, on the place last played (a
 // draw prompt first gets it on its first field not yet filled), never to the page's body.
+// The base game's ships are one stop too: their free slots, the arrows between them.
 (function () {
   "use strict";
   var COLS = 4; // the harbor's grid: 3 cells and a row boat per row, the column boats below
@@ -60,6 +61,46 @@
     return targets[(i + (forward ? 1 : -1) + targets.length) % targets.length];
   }
 
+  // The base game's ships (classic.md C4.2, ui/classic/board.html): their free slots, the
+  // buttons that place a stone, are one tab stop; the arrows go along a ship (Left, Right) and
+  // from ship to ship (Up, Down, to the nearest slot); after a move the focus comes back there.
+  var lastSlot = null; // [ship, slot] last focused
+  function slotButtons() { return Array.from(document.querySelectorAll("#play #ships button.slot")); }
+  function slotAt(b) { return [Number(b.dataset.ship), Number(b.dataset.slot)]; }
+  function nearestSlot(buttons, ship, slot) {
+    // the same ship's nearest free slot, else the next ship's (round the end), else none
+    var ships = Array.from(new Set(buttons.map(function (b) { return slotAt(b)[0]; })));
+    if (!ships.length) return null;
+    var after = ships.filter(function (n) { return n >= ship; }).concat(ships.filter(function (n) { return n < ship; }));
+    var inShip = buttons.filter(function (b) { return slotAt(b)[0] === after[0]; });
+    var best = inShip[0];
+    inShip.forEach(function (b) { if (Math.abs(slotAt(b)[1] - slot) < Math.abs(slotAt(best)[1] - slot)) best = b; });
+    return best;
+  }
+  function roveShips(current) {
+    var buttons = slotButtons();
+    if (!buttons.length) return null;
+    var stop = current && buttons.indexOf(current) >= 0 ? current
+      : lastSlot ? nearestSlot(buttons, lastSlot[0], lastSlot[1]) : buttons[0];
+    buttons.forEach(function (b) { b.tabIndex = b === stop ? 0 : -1; });
+    return stop;
+  }
+  function shipStep(from, key) {
+    var buttons = slotButtons();
+    var i = buttons.indexOf(from);
+    if (i < 0) return null;
+    if (key === "Home") return buttons[0];
+    if (key === "End") return buttons[buttons.length - 1];
+    if (key === "ArrowRight" || key === "ArrowLeft") {
+      return buttons[(i + (key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
+    }
+    var here = slotAt(from);
+    var ships = Array.from(new Set(buttons.map(function (b) { return slotAt(b)[0]; })));
+    var k = ships.indexOf(here[0]);
+    var ship = ships[(k + (key === "ArrowDown" ? 1 : -1) + ships.length) % ships.length];
+    return nearestSlot(buttons, ship, here[1]);
+  }
+
   // The token bar and the palettes: one stop each, the arrows inside.
   function barItems(bar) {
     return Array.from(bar.querySelectorAll("button")).filter(function (b) { return !b.hidden && !b.disabled; });
@@ -71,7 +112,7 @@
     bar.querySelectorAll("button").forEach(function (b) { b.tabIndex = b === stop ? 0 : -1; });
   }
   function bars() { return document.querySelectorAll("#board-pick, .palette"); }
-  function roveAll() { bars().forEach(function (bar) { roveBar(bar); }); rove(); }
+  function roveAll() { bars().forEach(function (bar) { roveBar(bar); }); rove(); roveShips(); }
   window.imhotepRove = roveAll; // js/board-pick.js, after a pick changes what is shown
 
   document.addEventListener("keydown", function (event) {
@@ -88,6 +129,14 @@
       event.preventDefault();
       roveBar(bar, next);
       next.focus();
+      return;
+    }
+    if (event.target.matches && event.target.matches("#ships button.slot")) {
+      var slot = shipStep(event.target, event.key);
+      event.preventDefault();
+      if (!slot) return;
+      roveShips(slot);
+      slot.focus();
       return;
     }
     var h = harbor();
@@ -110,6 +159,11 @@
   });
 
   document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("#ships button.slot")) {
+      lastSlot = slotAt(event.target);
+      roveShips(event.target);
+      return;
+    }
     var h = harbor();
     if (!h || !h.contains(event.target)) return;
     var place = event.target.closest("[data-cell], [data-boat]");
@@ -130,7 +184,7 @@
       return !input.value.trim();
     });
     // A tap does not put the focus in a field: a phone would open its keyboard over the palette.
-    var stop = field && !byPointer ? field : rove();
+    var stop = field && !byPointer ? field : rove() || roveShips();
     if (stop) stop.focus({ preventScroll: byPointer });
   });
   document.addEventListener("click", function () { setTimeout(roveAll, 0); });

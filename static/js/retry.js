@@ -47,14 +47,25 @@
     return id;
   }
   function newId() { return "dev-" + device() + "-" + hex(12); }
-  // A cell a kept placement holds (no kept unload after it, which may have emptied it): not tapped twice.
+  // The cells of a boat's line (duel.md D2): row-2 is a2 b2 c2, col-b is b1 b2 b3.
+  function line(boat) {
+    var which = boat.split("-")[1] || "";
+    return /^row-/.test(boat) ? ["a", "b", "c"].map(function (c) { return c + which; })
+      : [1, 2, 3].map(function (r) { return which + r; });
+  }
+  function stored(cell) {
+    var el = document.querySelector('#harbor [data-cell="' + cell + '"]');
+    return !!el && !!el.querySelector(".meeple:not(.pending-mark)");
+  }
+  // A cell taken after the kept taps: by a stored meeple or a kept placement, unless a kept
+  // unload of its line took that meeple back since (D4.2). Such a cell takes no tap offline.
   function held(cell) {
-    var queue = kept();
-    for (var k = queue.length - 1; k >= 0; k--) {
-      if (queue[k].boat) return false;
-      if (queue[k].cell === cell) return true;
-    }
-    return false;
+    var taken = stored(cell);
+    kept().forEach(function (tap) {
+      if (tap.cell === cell) taken = true;
+      if (tap.boat && line(tap.boat).indexOf(cell) >= 0) taken = false;
+    });
+    return taken;
   }
   function mine(id) { return (id || "").indexOf("dev-" + device() + "-") === 0; }
   function aside() {
@@ -98,6 +109,7 @@
     }
     document.querySelectorAll("#play .is-pending").forEach(function (el) { el.classList.remove("is-pending"); });
     document.querySelectorAll("#play .pending-mark").forEach(function (el) { el.remove(); });
+    document.querySelectorAll("#play .is-taken-back").forEach(function (el) { el.classList.remove("is-taken-back"); });
     // The mover of each kept tap (the Duel's players take turns, D5): its meeple on a kept placement.
     var colours = Array.from(document.querySelectorAll("#play .panel")).map(function (panel) {
       var c = Array.from(panel.classList).find(function (k) { return k.indexOf("panel-") === 0; });
@@ -109,6 +121,18 @@
         : tap.boat ? document.querySelector('#harbor [data-boat="' + tap.boat + '"]') : null;
       if (!el) return;
       el.classList.add("is-pending");
+      if (tap.boat) {
+        // A kept unload (D4.2): the meeples of its line go back to their owners, stored ones and
+        // kept ones alike, and the boat's tokens leave it; drawn from the taps kept here.
+        line(tap.boat).forEach(function (cell) {
+          var place = document.querySelector('#harbor [data-cell="' + cell + '"]');
+          if (!place) return;
+          place.querySelectorAll(".meeple").forEach(function (m) {
+            if (m.classList.contains("pending-mark")) m.remove(); else m.classList.add("is-taken-back");
+          });
+        });
+        el.querySelectorAll(".token").forEach(function (t) { t.classList.add("is-taken-back"); });
+      }
       var mark = document.createElement("span");
       mark.className = "pending-mark";
       mark.setAttribute("aria-hidden", "true");
@@ -144,7 +168,7 @@
     copy.querySelectorAll(".pending-mark, #play-error").forEach(function (el) { el.remove(); });
     copy.querySelectorAll("[class]").forEach(function (el) {
       Array.from(el.classList).forEach(function (k) {
-        if (/^(htmx-|is-pending$|is-target$|is-chosen$|is-picking$|is-waiting$)/.test(k)) el.classList.remove(k);
+        if (/^(htmx-|is-pending$|is-taken-back$|is-target$|is-chosen$|is-picking$|is-waiting$)/.test(k)) el.classList.remove(k);
       });
     });
     copy.querySelectorAll("[data-pick-focus]").forEach(function (el) {

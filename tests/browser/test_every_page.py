@@ -195,6 +195,9 @@ def club(settings):
 
 # What shows that a page is in the state the walk names (a chart drawn, a prompt asked, ...).
 SHOWING = {
+    "home": "#home-same",  # "same players as last time" (the member has recorded games)
+    "record a game": "#same-players",
+    "record a base game": "#same-players",
     "duel calculator with a result": "#score-0 .total",
     "base game calculator with a result": ".winner",
     "replay with analysis": "svg.win-chart",

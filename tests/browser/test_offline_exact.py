@@ -32,6 +32,12 @@ def _open(page, live_server, user, game, ply: int) -> None:
     page.wait_for_selector(".play-page[data-offline-ready]", state="attached")  # the worker keeps the files
 
 
+def _line(boat: str) -> list[str]:
+    """The cells of a boat's line (duel.md D2)."""
+    kind, which = boat.split("-")
+    return [f"{c}{which}" for c in "abc"] if kind == "row" else [f"{which}{r}" for r in "123"]
+
+
 def _kept_at(page, ply: int) -> None:
     """The page's own offline copy shows ``ply`` (written after the move, js/retry.js)."""
     page.wait_for_selector(f'.play-page[data-kept-ply="{ply}"]', state="attached")
@@ -55,9 +61,11 @@ def test_online_offline_reload_offline_more_taps_online_stores_every_tap_once_in
         expect(page.locator("#play")).to_have_attribute("data-ply", "6")
         expect(page.locator("#play .moves li")).to_have_count(6)
         expect(page.locator("#play-pending li")).to_have_count(4)
-        for move in moves[6:10]:  # a kept placement shows its meeple: the cell is not free
-            if move["type"] == "place":
-                expect(page.locator(f'#harbor [data-cell="{move["cell"]}"] .pending-mark.meeple')).to_have_count(1)
+        for k, move in enumerate(moves[6:10], start=6):  # a kept placement shows its meeple: the cell is
+            if move["type"] == "place":  # not free, unless a kept unload of its line took it back (D4.2)
+                back = any(m["type"] == "unload" and move["cell"] in _line(m["boat"]) for m in moves[k + 1:10])
+                mark = page.locator(f'#harbor [data-cell="{move["cell"]}"] .pending-mark.meeple')
+                expect(mark).to_have_count(0 if back else 1)
 
         for k, move in enumerate(moves[10:14]):  # more taps on the reopened page
             _tap(page, move)
@@ -140,3 +148,91 @@ def test_a_real_conflict_from_a_second_device_shows_both_moves_and_loses_neither
             assert [m.data for m in Move.objects.filter(game=game, ply__gte=4)] == [theirs]
             phone.reload()  # still set aside after a reload, until put back or forgotten
             expect(phone.locator("#play-aside li")).to_have_text(["place on a1"])
+
+
+def test_d4_2_a_kept_unload_takes_its_line_s_meeples_back_on_the_board_before_it_is_sent(chromium, live_server, alice):
+    """Offline, a kept unload is drawn as the rules play it (D4.2): the meeples of its line,
+    stored or kept, go back and its boat's tokens leave; a cell it empties takes a tap again,
+    a cell still taken does not; after a reload offline too, and all stored in order online."""
+    moves = random_record(SEED, moves=15)["moves"]
+    assert moves[9] == {"type": "unload", "boat": "col-a"} and moves[12] == {"type": "unload", "boat": "row-1"}
+    game = store(random_record(SEED, moves=5), alice)  # stored meeples on a2 and b1
+    with page_in(chromium, live_server, **PHONE) as page:
+        _open(page, live_server, alice, game, 5)
+        page.context.set_offline(True)
+        for k, move in enumerate(moves[5:10]):  # ... a1 placed, then col-a unloaded
+            _tap(page, move)
+            expect(page.locator("#play-pending li")).to_have_count(k + 1)
+        expect(page.locator('#harbor [data-cell="a2"] .meeple')).to_be_hidden()  # a stored meeple taken back
+        expect(page.locator('#harbor [data-cell="a1"] .meeple')).to_have_count(0)  # a kept one too
+        expect(page.locator('#harbor [data-boat="col-a"] .token.is-taken-back')).to_have_count(3)
+        expect(page.locator('#harbor [data-cell="b1"] .meeple')).to_be_visible()
+        page.locator('#harbor [data-cell="b1"]').click()  # still taken: no tap kept
+        expect(page.locator("#play-pending li")).to_have_count(5)
+
+        page.reload()  # offline: drawn again from the taps kept on the phone
+        expect(page.locator('#harbor [data-cell="a2"] .meeple')).to_be_hidden()
+        for k, move in enumerate(moves[10:15]):  # row-1 unloaded, then b1 taken again
+            _tap(page, move)
+            expect(page.locator("#play-pending li")).to_have_count(6 + k)
+        expect(page.locator('#harbor [data-cell="b1"] .pending-mark.meeple')).to_have_count(1)
+
+        page.context.set_offline(False)
+        page.get_by_role("button", name="Send now").click()
+        page.wait_for_selector('#play[data-ply="15"]', timeout=60_000)
+        expect(page.locator("#play-error")).to_have_count(0)
+        expect(page.locator("#harbor .is-taken-back")).to_have_count(0)
+    assert [m.data for m in Move.objects.filter(game=game).order_by("ply")] == moves
+
+
+# Counts the answers the page has read (retry.js reads each send's answer with response.text());
+# the page's own handler runs right after, before anything polled from here.
+ANSWERS_READ = """(() => { const text = Response.prototype.text;
+  Response.prototype.text = function () {
+    return text.call(this).then((body) => { window.answersRead = (window.answersRead || 0) + 1; return body; });
+  }; })();"""
+
+
+def test_send_now_pressed_again_while_a_send_is_on_its_way_does_not_bring_a_settled_conflict_back(
+        chromium, live_server, alice):
+    """'Send now' pressed while a send is on its way, the conflict then settled on the phone: the
+    late answer (the same conflict) is old news and is not shown again (js/retry.js: a tap's
+    answer counts only while that tap is still the first kept one)."""
+    game = store(random_record(SEED, moves=4), alice)
+    ours, theirs = {"type": "place", "cell": "a1"}, {"type": "place", "cell": "c2"}  # both free at ply 4
+    held = []
+
+    def hold_the_second_send(route):
+        held.append(route)
+        if len(held) == 1:
+            route.continue_()  # the first send is answered at once; the second waits for the test
+
+    with page_in(chromium, live_server, **PHONE) as phone, page_in(chromium, live_server, **PHONE) as other:
+        phone.add_init_script(ANSWERS_READ)
+        _open(phone, live_server, alice, game, 4)
+        _open(other, live_server, alice, game, 4)
+        phone.context.set_offline(True)
+        _tap(phone, ours)
+        expect(phone.locator("#play-pending li")).to_have_count(1)
+        _tap(other, theirs)  # another device stores a different move at that ply
+        settled_at(other, "#play", 5)
+
+        phone.route(lambda url: url.endswith(f"/games/{game.pk}/play"), hold_the_second_send)
+        phone.context.set_offline(False)
+        phone.get_by_role("button", name="Send now").click()
+        expect(phone.locator("#play-conflict")).to_be_visible()
+        phone.get_by_role("button", name="Send now").click()  # pressed again: a second send on its way
+        for _ in range(200):  # the page's events reach this side while it is asked something
+            if len(held) == 2:
+                break
+            phone.evaluate("() => window.answersRead")
+        assert len(held) == 2
+        phone.get_by_role("button", name="Keep the other device's moves").click()
+        expect(phone.locator("#play-conflict")).to_have_count(0)
+        held[1].continue_()  # the late answer: the same conflict
+        phone.wait_for_function("() => window.answersRead >= 2")
+        expect(phone.locator("#play-conflict")).to_have_count(0)
+        expect(phone.locator("#play-error")).to_have_count(0)
+        expect(phone.locator("#play-pending")).to_be_hidden()
+        expect(phone.locator("#play-aside li")).to_have_text(["place on a1"])
+    assert [m.data for m in Move.objects.filter(game=game, ply__gte=4)] == [theirs]

@@ -1,8 +1,9 @@
 """A whole Duel transcribed by touch from the home page, on a phone (issue 50), every tap
-counted: "Record a game" on the home page, "same players as last time" (names, colours, sides
-and a transcribed setup in one tap), the 18 boat tokens, "Start the game"; then one tap a move,
-one more for an action token (its list opens with the token), one a token turned up. The
-count is the table's own: no tap the page adds."""
+counted: "Same players as last time" on the home page (names, colours, sides and a transcribed
+setup in one tap), the 18 boat tokens, "Start the game"; then one tap a move, one more for an
+action token (its list opens with the token), one a token turned up, except the tokens the
+rules leave no choice about (all those still face down of one kind: not asked). The count is
+the table's own: no tap the page adds."""
 
 import json
 import re
@@ -12,7 +13,7 @@ import pytest
 from games.models import Game
 from games.services.recording import import_record
 from games.services.records import record_of
-from rules_engine.duel.record import to_transcription
+from rules_engine.duel.record import replay, to_transcription
 from tests.browser.contexts import log_in, page_in, settled_at
 from tests.browser.test_transcription import DRAWN, transcript
 
@@ -35,7 +36,15 @@ def _drawn(move: dict) -> list[list[str]]:
     return [*drawn, [move["reveal"]]] if "reveal" in move else drawn
 
 
-def _play(taps: Taps, ply: int, move: dict) -> None:
+def forced(record: dict) -> set[int]:
+    """The plies whose tokens turned up the page does not ask: every token still face down is
+    of one kind (D1), e.g. the last reserve token revealed by "take 1 token" (D4.3)."""
+    states = replay(record).states
+    return {ply for ply, move in enumerate(record["moves"])
+            if _drawn(move) and len([t for t, n in (states[ply].unseen or {}).items() if n > 0]) == 1}
+
+
+def _play(taps: Taps, ply: int, move: dict, asked: bool = True) -> None:
     shown = {k: v for k, v in move.items() if k not in DRAWN}
     if move["type"] == "place":
         taps.tap(f'#harbor button[data-cell="{move["cell"]}"]')
@@ -45,7 +54,7 @@ def _play(taps: Taps, ply: int, move: dict) -> None:
         taps.tap(f'#board-pick [data-pick="{move["type"]}"]')
         value = json.dumps(json.dumps(shown, separators=(",", ":")))
         taps.tap(f'#action-menu details[open] button[name=move][value={value}]')
-    for tokens in _drawn(move):
+    for tokens in _drawn(move) if asked else []:
         taps.page.locator("#draw-form").wait_for()
         for token in tokens:  # the last one records the move
             taps.tap(f'#draw-form .palette button[data-token="{token}"]')
@@ -61,8 +70,7 @@ def test_a_whole_duel_is_transcribed_by_touch_from_the_home_page(chromium, live_
         log_in(page, live_server, alice)
         page.goto("/")
         taps = Taps(page)
-        taps.tap("#home-record")
-        taps.tap("#same-players")
+        taps.tap("#home-same")
         page.wait_for_url(re.compile(r"same=1"))
         assert page.locator('input[name="player_1"]').input_value() == "Ana"
         assert page.locator('input[name="setup"][value="transcribe"]').is_checked()
@@ -72,15 +80,18 @@ def test_a_whole_duel_is_transcribed_by_touch_from_the_home_page(chromium, live_
         taps.tap("form.new-game-form button[type=submit]")
         page.wait_for_url(re.compile(r"/games/\d+/play$"))
         setup = taps.count
+        not_asked = forced(record)
         for ply, move in enumerate(record["moves"]):
-            _play(taps, ply, move)
+            _play(taps, ply, move, asked=ply not in not_asked)
     game = Game.objects.exclude(pk=Game.objects.order_by("pk").first().pk).get()
     assert game.status == Game.Status.FINISHED
     assert to_transcription(record_of(game))["moves"] == record["moves"]
     moves = record["moves"]
     actions = sum(m["type"] not in ("place", "unload") for m in moves)
-    tokens = sum(len(t) for m in moves for t in _drawn(m))
+    tokens = sum(len(t) for k, m in enumerate(moves) if k not in not_asked for t in _drawn(m))
     print(f"\nby touch, a {len(moves)}-move Duel from the home page: {taps.count} taps ({setup} for the setup: "
-          f"18 boat tokens; {len(moves)} moves, {actions} more for action tokens, {tokens} tokens turned up)")
-    assert setup == 3 + 18  # home card, same players, the boats' tokens, start
-    assert taps.count == setup + len(moves) + actions + tokens  # no tap but the table's own
+          f"18 boat tokens; {len(moves)} moves, {actions} more for action tokens, {tokens} tokens turned up, "
+          f"{len(not_asked)} prompt(s) the rules answered)")
+    assert setup == 2 + 18  # same players on the home page, the boats' tokens, start
+    assert not_asked == {54}  # the last reserve token: the other 59 are known
+    assert taps.count == setup + len(moves) + actions + tokens == 131  # no tap but the table's own

@@ -17,7 +17,7 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Player
+from games.models import Game, Player
 from games.player_checks import NewPlayersField, check_lookalikes
 from games.services import reason_of
 from games.services.players import check_names
@@ -155,6 +155,28 @@ class NewClassicForm(NewGameForm):
     @staticmethod
     def known_names() -> list[str]:
         return list(Player.objects.order_by("name_key").values_list("name", flat=True))
+
+    @classmethod
+    def last_time(cls, user) -> dict | None:
+        """The form's values of the last base game ``user`` started here (issue 50: "same players
+        as last time", one tap): the names in their seats (seat 1 starts, C2.3), their colours,
+        the sides, the variants and whether the cards were turned up at the table; None before
+        the first."""
+        game = (Game.objects.filter(created_by=user, game_type=GAME_ID, source=Game.Source.RECORDED)
+                .order_by("-pk").first() if user.is_authenticated else None)
+        if game is None:
+            return None
+        names = [seat.player.name for seat in game.seats.select_related("player").order_by("order")]
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            return None
+        header = game.header or {}
+        colours = header.get("colours") or COLOURS[: len(names)]
+        values: dict[str, Any] = {f"player_{n}": name for n, name in enumerate(names, 1)}
+        values.update({f"colour_{n}": colour for n, colour in enumerate(colours, 1)})
+        values.update({f"side_{site}": side for site, side in (game.sides or {}).items() if site in SITES})
+        values["variants"] = list(header.get("variants") or [])
+        values["setup"] = "table" if (header.get("setup") or {}).get("transcribed") else "shuffle"
+        return values
 
     @classmethod
     def seated(cls, names):

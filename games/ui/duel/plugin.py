@@ -91,6 +91,16 @@ class DuelLive(LiveEntry):
     def read_table(self, data, need):
         return live_menu.read_draws(data, need)
 
+    def forced_table(self, timeline, need):
+        """Every token the move turns up, when all still face down are of one kind (D1: the
+        supply and reserve hold only what has not been seen): e.g. the last reserve token
+        revealed by "take 1 token" (D4.3) once the other 59 are known. No prompt, no tap."""
+        unseen = timeline.game_type.unseen(timeline.state(timeline.plies))
+        left = [token for token, n in unseen.items() if n > 0]
+        if len(left) != 1 or unseen[left[0]] < sum(d.count for d in need.draws):
+            return None
+        return {d.field: " ".join([left[0]] * d.count) for d in need.draws}
+
 
 #: The board's words for the Duel's ids, for ``{{ id|label }}``: breakdown keys and monuments
 #: (headings), colours, the action tokens (D1).
