@@ -4,7 +4,7 @@ games) and of generated games, found as the luck analysis finds them (cheap scre
 re-check), re-searched at 4 times the re-check's budget, on one core:
 
     .venv/bin/python bench/puzzles.py [--demo 48] [--generated 20] [--generated-game duel]
-                                      [--no-tree] [--factor 4]
+                                      [--only duel|classic] [--no-tree] [--factor 4]
 
 Prints the load average first, then the baseline (one full win-chance analysis of the first
 Duel, every position at 200 playouts, as games/analysis/service.py computes it), then per game
@@ -92,20 +92,21 @@ def main() -> None:
     parser.add_argument("--demo", type=int, default=10_000, help="the demo club's first N recorded games")
     parser.add_argument("--generated", type=int, default=20)
     parser.add_argument("--generated-game", choices=("duel", "classic", "both"), default="duel")
+    parser.add_argument("--only", choices=("duel", "classic"), help="only the games of this game")
     parser.add_argument("--factor", type=int, default=4, help="the re-search's budget over the re-check's")
     parser.add_argument("--no-tree", action="store_true", help="skip the tree-search re-search")
     args = parser.parse_args()
     print(load())
     registry = default_registry()
     games = [*demo_records()[: args.demo], *generated_records(args.generated, args.generated_game)]
+    games = [(name, doc) for name, doc in games if args.only in (None, doc.get("game") or DEFAULT_GAME)]
     duel = registry.game(DEFAULT_GAME)
-    first = next(doc for _, doc in games if (doc.get("game") or DEFAULT_GAME) == DEFAULT_GAME) if games else None
-    if first is not None:
-        cpu = time.process_time()
-        for ply, state in enumerate(duel.replay(first).states):
-            estimate(duel, state, first, playouts=200, rng=random.Random(ply))
-        print("baseline: win chances of the first Duel at 200 playouts a position: "
-              f"CPU {time.process_time() - cpu:.1f} s")
+    first = demo_records()[0][1]  # the demo club's first Duel, whichever games are searched
+    cpu = time.process_time()
+    for ply, state in enumerate(duel.replay(first).states):
+        estimate(duel, state, first, playouts=200, rng=random.Random(ply))
+    print("baseline: win chances of the demo's first Duel at 200 playouts a position: "
+          f"CPU {time.process_time() - cpu:.1f} s")
     deep = args.factor * RECHECK_PLAYOUTS
     print(f"re-check: at most {RECHECK_PLAYOUTS} playouts a candidate; re-search: {deep} playouts a puzzle")
     rows, per_game = [], []
