@@ -234,20 +234,31 @@ def verified(game_type: GameType[S, M], record: Mapping[str, Any], analysis: Luc
         states = list(game_type.replay(record).states)  # type: ignore[arg-type]
     out = []
     for term in candidates(analysis):
-        state = states[term.move]
         played = term.ranked[term.chosen].move if term.chosen is not None else None
-        flat = recheck(game_type, state, record, rng=position_rng(game_type, state, record), budget=budget)
-        if not flat.kept or flat.best.move == played:
-            continue
-        tree = tree_check(game_type, state, record, rng=position_rng(game_type, state, record, "tree"), budget=budget)
-        if not tree.kept or tree.best.move != flat.best.move:
-            continue
-        played_win = None if played is None else tree.chance_of(played)
-        if played_win is None and played is not None:
-            played_win = flat.chance_of(played)
-        out.append(Puzzle(term.move, term.seat, analysis.chances[term.move][term.seat], tree.best.move,
-                          tree.best.win, tree.second.win, played_win, flat.playouts + tree.playouts))
+        found = confirmed(game_type, record, states[term.move], term.move, played,
+                          analysis.chances[term.move][term.seat], budget=budget)
+        if found is not None:
+            out.append(found)
     return out
+
+
+def confirmed(game_type: GameType[S, M], record: Mapping[str, Any], state: S, move: int,
+              played: Mapping[str, Any] | None, win: float, *, budget: int = RECHECK_PLAYOUTS) -> Puzzle | None:
+    """The puzzle at ``state`` (the position before move ``move``, where ``played`` was played and
+    the mover's chance was ``win``) if the re-check keeps it (`verified`), else None."""
+    flat = recheck(game_type, state, record, rng=position_rng(game_type, state, record), budget=budget)
+    if not flat.kept or flat.best.move == played:
+        return None
+    tree = tree_check(game_type, state, record, rng=position_rng(game_type, state, record, "tree"), budget=budget)
+    if not tree.kept or tree.best.move != flat.best.move:
+        return None
+    played_win = None if played is None else tree.chance_of(played)
+    if played_win is None and played is not None:
+        played_win = flat.chance_of(played)
+    seat = game_type.to_move(state)
+    assert seat is not None  # recheck refused a position without a player to move
+    return Puzzle(move, seat, win, tree.best.move, tree.best.win, tree.second.win, played_win,
+                  flat.playouts + tree.playouts)
 
 
 def flat_chances(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int,
