@@ -1,6 +1,6 @@
 """What decided a game (issue #41, rules_engine/analysis/luck.py): CPU seconds per game and
-puzzles found, over the demo club's games recorded move by move (games/services/demo.py), on one
-core:
+puzzle candidates found (bench/puzzles.py re-checks them), over the demo club's games recorded
+move by move (games/services/demo.py), on one core:
 
     .venv/bin/python bench/luck.py [--duels 8] [--others 6] [--playouts 200]
                                    [--move-playouts 12] [--deep 60]
@@ -29,7 +29,7 @@ django.setup()
 from games.services.demo import demo_documents, other_documents  # noqa: E402
 from rules_engine.analysis import estimate  # noqa: E402
 from rules_engine.analysis.luck import luck_and_skill  # noqa: E402
-from rules_engine.analysis.puzzles import puzzles  # noqa: E402
+from rules_engine.analysis.puzzles import candidates  # noqa: E402
 from rules_engine.registry import default_registry  # noqa: E402
 
 
@@ -58,17 +58,17 @@ def main() -> None:
         start, cpu = time.perf_counter(), time.process_time()
         split = luck_and_skill(game, record, playouts=args.playouts, move_playouts=args.move_playouts,
                                deep_playouts=args.deep)
-        found = puzzles(split)
+        found = candidates(split)
         seconds, wall = time.process_time() - cpu, time.perf_counter() - start
         off = max(abs(split.luck(s) + split.skill(s) - (split.result[s] - split.start[s]))
                   for s in range(len(split.start)))
         total_cpu, total_puzzles, worst = total_cpu + seconds, total_puzzles + len(found), max(worst, off)
         seats, plies = len(record["players"]), len(record["moves"])
         print(f"game {n:2d} {game.id:7s} {seats}p {plies:3d} plies: CPU {seconds:6.1f} s "
-              f"(wall {wall:6.1f} s), {len(found)} puzzles, "
+              f"(wall {wall:6.1f} s), {len(found)} puzzle candidates, "
               f"{sum(t.kind == 'chance' for t in split.terms):2d} chance events, sum off by {off:.1e}")
     games = len(duels) + len(others)
-    print(f"total: {games} games, {total_puzzles} puzzles ({total_puzzles / games:.2f} a game), "
+    print(f"total: {games} games, {total_puzzles} puzzle candidates ({total_puzzles / games:.2f} a game), "
           f"CPU {total_cpu / games:.1f} s a game; largest sum error {worst:.1e}")
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
 

@@ -18,7 +18,7 @@ from games.models import Game
 from games.services.records import record_of
 from rules_engine import ENGINE_VERSION
 from rules_engine.analysis.luck import LUCK_VERSION, LuckSkill, luck_and_skill
-from rules_engine.analysis.puzzles import puzzles
+from rules_engine.analysis.puzzles import Puzzle, verified
 from rules_engine.messages import msg
 
 DIGITS = 4  # a term's figures are kept to 4 decimals: 200 of them still add up within 0.01
@@ -92,7 +92,7 @@ def _compute(luck: GameLuck, lease: leases.Renewal) -> None:
         chances=analysed_chances(luck, len(record["moves"]) + 1),
         progress=lambda done, total: lease.update(**({"moves_done": done} if done % 5 == 0 else {})),
     )
-    kept = stored(split)
+    kept = stored(split, verified(game_type, record, split))
     lease.update(status=GameLuck.Status.DONE, lease_until=None, moves_done=luck.moves_total, **kept)
     luck.puzzles = kept["puzzles"]
     store_puzzles(luck, timezone.localdate())
@@ -102,17 +102,16 @@ def _r(x: float) -> float:
     return round(x, DIGITS)
 
 
-def stored(split: LuckSkill) -> dict:
+def stored(split: LuckSkill, found: list[Puzzle]) -> dict:
     """What a row keeps of a `LuckSkill`: per seat the sums, every term (without its ranking),
-    and the puzzles (`rules_engine.analysis.puzzles`)."""
+    and the puzzles ``found`` (`rules_engine.analysis.puzzles.verified`: the re-check's chances)."""
     terms = [{"move": t.move, "kind": t.kind, "seat": t.seat, "change": [_r(c) for c in t.change],
               "cost": None if t.cost is None else _r(t.cost), "turned_up": dict(t.turned_up)}
              for t in split.terms]
     players = [{"seat": seat, "start": _r(split.start[seat]), "result": _r(split.result[seat]),
                 "luck": _r(split.luck(seat)), "skill": _r(split.skill(seat)), "own": _r(split.own(seat))}
                for seat in range(len(split.start))]
-    found = [{"move": t.move, "seat": t.seat, "win": _r(split.chances[t.move][t.seat]),
-              "best": t.ranked[0].move, "best_win": _r(t.ranked[0].win), "second_win": _r(t.ranked[1].win),
-              "played_win": _r(t.ranked[t.chosen].win) if t.chosen is not None else None}
-             for t in puzzles(split)]
-    return {"players": players, "terms": terms, "puzzles": found}
+    puzzles = [{"move": p.move, "seat": p.seat, "win": _r(p.win), "best": p.best, "best_win": _r(p.best_win),
+                "second_win": _r(p.second_win), "played_win": None if p.played_win is None else _r(p.played_win)}
+               for p in found]
+    return {"players": players, "terms": terms, "puzzles": puzzles}

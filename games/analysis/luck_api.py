@@ -69,7 +69,9 @@ class LuckSerializer(serializers.Serializer):
     terms = LuckTermSerializer(many=True)
     puzzles = LuckPuzzleSerializer(many=True, help_text=(
         "Decisions where the best move beat the second by at least 0.2 with 95 % intervals apart, the mover's "
-        "chance was between 0.2 and 0.8, and another move was played."))
+        "chance was between 0.2 and 0.8, and another move was played, each confirmed by a deeper re-check "
+        "(its lower bound 0.2 above every other move's upper bound); best_win, second_win and played_win "
+        "are the re-check's."))
     status_url = serializers.CharField()
     error = serializers.CharField(allow_blank=True)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 
+from django.db import transaction
 from django.db.models import QuerySet
 
 from games.analysis.models import GameLuck, Puzzle
@@ -17,18 +18,23 @@ MAX_INTERVAL = 64  # days: a puzzle solved many times still comes back now and t
 
 
 def store_puzzles(luck: GameLuck, today: datetime.date) -> int:
-    """Keep the puzzles a finished luck analysis found, due ``today``; how many were new."""
+    """Keep the puzzles a finished luck analysis found (each re-checked at depth,
+    rules_engine/analysis/puzzles.py), new ones due ``today``; how many were new. A puzzle the
+    game already had takes the new chances and keeps its schedule; one the new analysis did
+    not keep (its margin vanished at the re-check) is dropped, so it stops coming back."""
     seats = {s.order: s.player_id for s in Seat.objects.filter(game=luck.game_id)}
-    added = 0
-    for p in luck.puzzles:
-        if p["seat"] not in seats:
-            continue
-        _, created = Puzzle.objects.get_or_create(
-            game_id=luck.game_id, move=p["move"],
-            defaults={"seat": p["seat"], "player_id": seats[p["seat"]], "best": p["best"], "win": p["win"],
-                      "best_win": p["best_win"], "second_win": p["second_win"], "due_on": today},
-        )
-        added += created
+    added, kept = 0, []
+    with transaction.atomic():
+        for p in luck.puzzles:
+            if p["seat"] not in seats:
+                continue
+            found = {"seat": p["seat"], "player_id": seats[p["seat"]], "best": p["best"], "win": p["win"],
+                     "best_win": p["best_win"], "second_win": p["second_win"]}
+            _, created = Puzzle.objects.update_or_create(
+                game_id=luck.game_id, move=p["move"], defaults=found, create_defaults={**found, "due_on": today})
+            added += created
+            kept.append(p["move"])
+        Puzzle.objects.filter(game_id=luck.game_id).exclude(move__in=kept).delete()
     return added
 
 

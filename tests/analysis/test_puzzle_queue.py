@@ -58,6 +58,25 @@ def test_someone_elses_answer_leaves_the_schedule_alone(game):
     assert (puzzle.due_on, puzzle.interval, puzzle.solved) == (TODAY, 1, 0)
 
 
+def test_a_new_analysis_updates_the_chances_of_a_puzzle_it_keeps_and_keeps_its_schedule(game):
+    puzzle = a_puzzle(game)
+    answer(puzzle, puzzle.best, own=True, today=TODAY)
+    again = GameLuck.objects.create(game=game, engine_version="y", record_hash="x", playouts=6,
+                                    status=GameLuck.Status.DONE, puzzles=[
+                                        {**GameLuck.objects.get(engine_version="x").puzzles[0], "best_win": 0.7}])
+    assert store_puzzles(again, TODAY + datetime.timedelta(days=5)) == 0
+    puzzle.refresh_from_db()
+    assert (puzzle.best_win, puzzle.interval, puzzle.solved) == (0.7, 2, 1)
+
+
+def test_a_puzzle_the_new_analysis_no_longer_keeps_is_dropped(game):
+    a_puzzle(game)  # its margin vanished at the re-check (tests/engine/test_puzzle_recheck.py)
+    again = GameLuck.objects.create(game=game, engine_version="y", record_hash="x", playouts=6,
+                                    status=GameLuck.Status.DONE, puzzles=[])
+    assert store_puzzles(again, TODAY) == 0
+    assert not Puzzle.objects.exists()
+
+
 def test_the_puzzle_of_the_day_is_the_same_all_day(game):
     a_puzzle(game, move=10)
     Puzzle.objects.create(game=game, move=12, seat=1, player=game.seats.get(order=1).player, best={}, win=0.5,
