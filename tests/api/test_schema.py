@@ -5,7 +5,7 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from scoring.api_examples import D9_1_BOARD, D9_2_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD, D9_2_BOARD
 
 
 @pytest.fixture(scope="module")
