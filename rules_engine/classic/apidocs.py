@@ -225,7 +225,8 @@ CLASSIC_B_SIDE_ERRORS: dict[str, Any] = {
 # F4: a whole 3-player game of random legal moves, made once with
 # ``rules_engine.classic.playout.random_record(random.Random(1), players=3)`` and kept as a file so the
 # docs do not change with the engine's random choices. It ends in a tie that the sled breaks (C8).
-CLASSIC_RECORD: dict[str, Any] = json.loads((Path(__file__).parent / "examples" / "classic-record.json").read_text(encoding="utf-8"))
+CLASSIC_RECORD: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "examples" / "classic-record.json").read_text(encoding="utf-8"))
 
 # F4: the second move sails ship 1 (capacity 4) empty; it needs 3 stones (C1, C4.3).
 CLASSIC_ILLEGAL_RECORD: dict[str, Any] = {
