@@ -49,6 +49,12 @@ def enum(values: Sequence[str], description: str = "", **extra: Any) -> Schema:
     return _described({"type": "string", "enum": list(values), **extra}, description)
 
 
+def or_null(schema: Schema, description: str = "") -> Schema:
+    """``schema`` or null, the OpenAPI 3.0 way a client generator reads for an enum: one of the
+    enum and ``{"enum": [null]}`` (``nullable`` on an enum made some generators emit three types)."""
+    return _described({"oneOf": [schema, {"enum": [None]}]}, description)
+
+
 def integer(minimum: int | None = None, maximum: int | None = None, description: str = "", **extra: Any) -> Schema:
     out: Schema = {"type": "integer", **extra}
     if minimum is not None:

@@ -18,6 +18,7 @@ from rules_engine.apidocs import (
     game_field,
     integer,
     obj,
+    or_null,
     player_score,
     score_line,
     sides_field,
@@ -50,7 +51,7 @@ def board_schema(game: GameType[Any, Any]) -> Schema:
         },
         required=("colour", "track", "sled", "obelisk_stones", "statues", "decorations", "blue_cards"),
     )
-    chamber_entry = {**_COLOUR, "nullable": True}
+    chamber_entry = or_null(enum(COLOURS), "a stone's colour, or null for an empty place")
     return obj(
         {
             "game": game_field(game),
