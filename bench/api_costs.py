@@ -61,8 +61,8 @@ from rest_framework.views import APIView  # noqa: E402
 
 from imhotep_lib.throttles import SCORING_THROTTLES  # noqa: E402
 from imhotep_site.urls import urlpatterns as site_urls  # noqa: E402
+from rules_engine.duel.apidocs import D9_1_BOARD  # noqa: E402
 from rules_engine.registry import default_registry as registry  # noqa: E402
-from scoring.api_examples import D9_1_BOARD  # noqa: E402
 from scoring.parsers import StrictJSONParser  # noqa: E402
 
 

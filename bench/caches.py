@@ -96,7 +96,7 @@ def main() -> None:
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     generated.generate(args.games, 7)
-    record = json.loads((ROOT / "scoring" / "examples" / "classic-record.json").read_text())
+    record = json.loads((ROOT / "rules_engine" / "classic" / "examples" / "classic-record.json").read_text())
     game = import_many([record])[0].game
     client = Client()
     nothing = lambda: None  # noqa: E731

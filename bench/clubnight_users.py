@@ -9,7 +9,7 @@
   HX-Request, as the page's ``hx-trigger="every 2s"``), two per table.
 - ``BigScreen``: the standings page, reloaded every 15 s (one for the club).
 - ``Calculator``: the score calculator (/score/duel, /score/classic), one htmx GET per keystroke.
-- ``ApiClient``: POST /api/v1/score with the API's example boards (scoring/api_examples.py).
+- ``ApiClient``: POST /api/v1/score with the API's example boards (rules_engine/duel/apidocs.py).
 - ``Reader``: the history: games list, game pages, player pages, replays stepped through.
 
 Every answer is checked for what the page would show (the move stored, no error message), so a
@@ -32,10 +32,11 @@ import gevent
 from locust import task
 from locust.contrib.fasthttp import FastHttpUser
 
+from rules_engine.classic.apidocs import CLASSIC_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD, D9_2_BOARD
 from rules_engine.duel.labels import SHORT
 from rules_engine.duel.playout import random_record
 from rules_engine.duel.record import to_transcription
-from scoring.api_examples import CLASSIC_BOARD, D9_1_BOARD, D9_2_BOARD
 
 FIXTURE: dict = {}
 HTMX = {"HX-Request": "true"}

@@ -138,7 +138,7 @@ class FaultReport:
 
 
 def _store(url: str, token: str, name: str, writer: int) -> Write:
-    from scoring.api_examples import D9_1_BOARD  # the rulebook's D9.1 end of game
+    from rules_engine.duel.apidocs import D9_1_BOARD  # the rulebook's D9.1 end of game
 
     board = json.loads(json.dumps(D9_1_BOARD))  # each write names its own players: unique content
     board["players"][0]["name"], board["players"][1]["name"] = name, f"{name} (2)"
@@ -255,7 +255,7 @@ def redis_outage(cluster: Cluster, clients: int = 8, seconds: float = 20.0) -> l
     games through the balancer for ``seconds``; the cluster's own Redis is killed (SIGKILL) half
     way. Lines: the answers by status before and after the kill, HAProxy's view of each node and
     each node's /healthz after it (imhotep_site/cache_guard.py: slower, never failing)."""
-    from scoring.api_examples import D9_1_BOARD
+    from rules_engine.duel.apidocs import D9_1_BOARD
 
     if "redis" not in cluster.processes:
         return ["Redis outage: skipped, the cluster uses a shared Redis (run with --redis-outage: its own)"]

@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30, help="requests per line (default 30)")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    record = json.loads((ROOT / "scoring" / "examples" / "classic-record.json").read_text())
+    record = json.loads((ROOT / "rules_engine" / "classic" / "examples" / "classic-record.json").read_text())
     game = import_many([record])[0].game
     client = Client()
     htmx = {"HX-Request": "true"}

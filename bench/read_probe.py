@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN_FILE = Path("/tmp/imhotep-read-probe-token")
-# A finished Duel board (docs/rules D9.1's example, scoring/api_examples.py), stored once a day.
+# A finished Duel board (docs/rules D9.1's example, rules_engine/duel/apidocs.py), stored once a day.
 BOARD = {
     "game": "duel", "sides": {"obelisk": "A", "temple": "A", "pyramid": "A", "tomb": "A"}, "starting_player": 0,
     "players": [

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 from games.models import Game
+from rules_engine.duel.apidocs import D9_1_BOARD
 from rules_engine.registry import default_registry
-from scoring.api_examples import D9_1_BOARD
 
 work = Path(sys.argv[-1])
 registry = default_registry()

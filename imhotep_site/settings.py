@@ -374,6 +374,8 @@ SPECTACULAR_SETTINGS = {
     # The default enum hook, then 401/403/413/429 documented on every operation they apply to.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        # Every registered game's boards, records and scores, after the enum hook (their enums stay inline).
+        "imhotep_site.openapi_games.document_games",
         "imhotep_site.openapi.document_refusals",
     ],
 }

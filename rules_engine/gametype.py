@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from rules_engine.analysis_hooks import AnalysisHooks
 from rules_engine.analysis_hooks import Outcome as Outcome  # where plugins imported it from
+from rules_engine.apidocs import ApiExample as ApiExample  # what `api_examples` answers
 from rules_engine.errors import IllegalMoveError, PluginError, RecordError
 from rules_engine.messages import msg
 from rules_engine.scores import ScoreResult
@@ -221,6 +222,36 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         without what was entered for moves it no longer has, so it can be entered again.
         Default: the record as it is (what a move turned up went away with the move)."""
         return dict(record)
+
+    # -- the API's documentation (OpenAPI; rules_engine/apidocs.py) -------------------------
+    def board_schema(self) -> dict[str, Any]:
+        """The JSON Schema (OpenAPI 3.0 dialect) of an end-game board, what `score` takes. Default:
+        the fields every board has (game, sides, variants, players); a game adds its own."""
+        from rules_engine import apidocs
+
+        return apidocs.default_board_schema(self)
+
+    def record_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a game record, what `replay` takes. Default: the fields every record
+        has (game, sides, variants, players, colours, setup, moves)."""
+        from rules_engine import apidocs
+
+        return apidocs.default_record_schema(self)
+
+    def score_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a score's JSON (``ScoreResult.to_json``). Default: the generic
+        result's (``winners``, ``tie_broken``); a game whose result has its own JSON says it here."""
+        from rules_engine import apidocs
+
+        return apidocs.default_score_schema(self)
+
+    def api_examples(self) -> Sequence[ApiExample]:
+        """Boards and records the API's docs show (valid ones and ones the engine refuses); the
+        answers shown beside them are the engine's. Default: a random game's record and its
+        final board (the same every time)."""
+        from rules_engine import apidocs
+
+        return apidocs.default_examples(self)
 
     # -- the club's explorer (games/services/explorer.py) ---------------------------------
     def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:

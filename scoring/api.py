@@ -26,6 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from imhotep_lib.game_documents import game_documents
 from imhotep_lib.limits import check_moves
 from imhotep_lib.throttles import SCORING_THROTTLES
 from imhotep_lib.translation import in_source_language, say
@@ -33,7 +34,6 @@ from rules_engine.errors import BoardError, RecordError
 from rules_engine.messages import Message
 from rules_engine.registry import default_registry
 from scoring import serializers as s
-from scoring.api_examples import REPLAY_EXAMPLES, SCORE_EXAMPLES
 from scoring.parsers import StrictJSONParser
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -99,20 +99,20 @@ class ScoreView(_ScoringAPIView):
         operation_id="score_board",
         summary="Score an end-game board",
         description=(
-            "Scores an end-game board, dispatched on `game`: the Duel's F1 board (`\"game\": \"duel\"`, "
-            "the default), the base game's F3 board (`\"game\": \"classic\"`, 2–4 players), or the board "
-            "format a plugin game documents. The answer is the F1 or F3 score result plus, per player, "
-            "`lines` explaining every point with the rule section (D7.x, C5–C9). Every validation problem "
-            "is listed at its field path; a base-game B side whose board data is missing (classic.md C6 ⚠) "
-            "is a 400 at `sides.<site>` saying it cannot be scored yet."
+            "Scores an end-game board, dispatched on `game` (see `GET /api/v1/games-types`): each game's board "
+            "is one of the shapes of the `Board` component, its answer one of `ScoreResponse`, with, per player, "
+            "`lines` explaining every point with its rule section. Every validation problem is listed at its "
+            "field path; a side whose board data is missing is a 400 at `sides.<part>` saying it cannot be "
+            "scored yet."
         ),
-        request=s.BOARD,
+        # The games' shapes and examples: added by imhotep_site/openapi_games.py from the registry.
+        request=OpenApiTypes.OBJECT,
         responses={
-            200: s.SCORE_RESULT,
+            200: OpenApiTypes.OBJECT,
             400: OpenApiResponse(s.BoardErrorsSerializer, description="the board is impossible or malformed"),
             429: _THROTTLED,
         },
-        examples=SCORE_EXAMPLES,
+        extensions=game_documents("board"),
         tags=["scoring"],
     )
     def post(self, request: Request) -> Response:
@@ -133,9 +133,9 @@ class ReplayView(_ScoringAPIView):
         operation_id="replay_record",
         summary="Replay a game record",
         description=(
-            "Replays a game record move by move and scores the final board, dispatched on `game`: the "
-            "Duel's F2 record or the base game's F4 record (formats.md). A move that breaks a rule "
-            "rejects the record with the move's 0-based index and the reason."
+            "Replays a game record move by move and scores the final board, dispatched on `game`: each game's "
+            "record is one of the shapes of the `Record` component, its answer one of `ReplayResponse`. A move "
+            "that breaks a rule rejects the record with the move's 0-based index and the reason."
         ),
         parameters=[
             OpenApiParameter(
@@ -143,14 +143,14 @@ class ReplayView(_ScoringAPIView):
                 description="1 to include every state (plies + 1 of them, docs/state-json.md)",
             )
         ],
-        request=s.RECORD,
+        request=OpenApiTypes.OBJECT,
         responses={
-            200: s.REPLAY_RESULT,
+            200: OpenApiTypes.OBJECT,
             400: OpenApiResponse(s.RecordErrorSerializer,
                                  description="a move is illegal or the record malformed"),
             429: _THROTTLED,
         },
-        examples=REPLAY_EXAMPLES,
+        extensions=game_documents("record"),
         tags=["scoring"],
     )
     def post(self, request: Request) -> Response:

@@ -119,17 +119,36 @@ class LegalMovesView(_LiveView):
         return Response({"ply": timeline.plies, "to_move": gt.to_move(state), "moves": moves})
 
 
+# 409: a stale ply (StalePly) answers ``error`` and ``ply``; a different move another device
+# stored at that ply (ConflictingMove, games/play/appending.py) adds ``conflict``.
+_STALE = inline_serializer("StalePly", {
+    "error": serializers.CharField(help_text="What happened, for people."),
+    "ply": serializers.IntegerField(help_text="The game's current ply (the number of moves stored)."),
+    "conflict": inline_serializer("MoveConflict", {
+        "ply": serializers.IntegerField(help_text="The ply this move was sent for."),
+        "theirs": serializers.ListField(
+            child=inline_serializer("StoredMove", {"ply": serializers.IntegerField(),
+                                                   "move": serializers.JSONField()}),
+            help_text="The moves stored since that ply, in order: the other device's."),
+    }, required=False, help_text="Only when another device stored a different move at that ply: the players "
+                                 "choose which one the game keeps (docs/replay.md, \"At the table on a phone\")."),
+})
+
+
 class AppendMoveView(_LiveView):
     @extend_schema(
         summary="Append one move to a game in progress",
         description="Send the ply you expect to write (the number of moves you have seen). A stale ply "
-                    "answers 409 with the current ply; an illegal move 400 with its index and the reason. "
-                    "Only the game's creator (or staff) may append.",
+                    "answers 409 with the current ply; when another device already stored a different move at "
+                    "that ply, the 409 also carries `conflict`: the ply and the moves stored since (theirs), for "
+                    "the players to choose. Sending the same `move_id` again is not a conflict (200). An illegal "
+                    "move answers 400 with its index and the reason. Only the game's creator (or staff) may "
+                    "append.",
         request=AppendMoveRequest,
         responses={201: AppendMoveResponse, 200: AppendMoveResponse, 400: _MOVE_ERROR, 401: _DENIED, 403: _DENIED,
                    404: _NOT_FOUND,
-                   409: inline_serializer("StalePly", {"error": serializers.CharField(),
-                                                        "ply": serializers.IntegerField()})},
+                   409: OpenApiResponse(_STALE, description="A stale ply, or a different move stored at that "
+                                                            "ply by another device (`conflict`).")},
     )
     def post(self, request: Request, pk: int) -> Response:
         game = get_object_or_404(Game, pk=pk)

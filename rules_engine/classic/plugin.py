@@ -19,7 +19,7 @@ from rules_engine.classic.moves import Move
 from rules_engine.classic.result import typed
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
-from rules_engine.gametype import GameType, ModuleGameType, Needs, PlayModule, TableAnswers, Variant
+from rules_engine.gametype import ApiExample, GameType, ModuleGameType, Needs, PlayModule, TableAnswers, Variant
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import Message, msg
 from rules_engine.scores import ScoreResult
@@ -219,6 +219,27 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
     def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
         return typed(scoring.rank(result.to_json(), board))
+
+    # -- the API's documentation (rules_engine/apidocs.py) -------------------------------
+    def board_schema(self) -> dict[str, Any]:
+        from rules_engine.classic import apidocs
+
+        return apidocs.board_schema(self)
+
+    def record_schema(self) -> dict[str, Any]:
+        from rules_engine.classic import apidocs
+
+        return apidocs.record_schema(self)
+
+    def score_schema(self) -> dict[str, Any]:
+        from rules_engine.classic import apidocs
+
+        return apidocs.score_schema(self)
+
+    def api_examples(self) -> Sequence[ApiExample]:
+        from rules_engine.classic import apidocs
+
+        return apidocs.EXAMPLES
 
 
 CLASSIC = ClassicGame()

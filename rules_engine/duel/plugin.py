@@ -17,7 +17,7 @@ from rules_engine.duel.invariants import check_invariants
 from rules_engine.duel.moves import Move
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.transcription import TokensNeeded
-from rules_engine.gametype import GameType, ModuleGameType, Needs, PlayModule, TableAnswers
+from rules_engine.gametype import ApiExample, GameType, ModuleGameType, Needs, PlayModule, TableAnswers
 from rules_engine.hookspecs import hookimpl
 from rules_engine.messages import msg
 from rules_engine.randomgames import players_and_sides
@@ -153,6 +153,27 @@ class DuelGame(ModuleGameType[DuelState, Move]):
 
     def check_invariants(self, state: DuelState) -> None:
         check_invariants(state)
+
+    # -- the API's documentation (rules_engine/apidocs.py) -------------------------------
+    def board_schema(self) -> dict[str, Any]:
+        from rules_engine.duel import apidocs
+
+        return apidocs.board_schema(self)
+
+    def record_schema(self) -> dict[str, Any]:
+        from rules_engine.duel import apidocs
+
+        return apidocs.record_schema(self)
+
+    def score_schema(self) -> dict[str, Any]:
+        from rules_engine.duel import apidocs
+
+        return apidocs.score_schema(self)
+
+    def api_examples(self) -> Sequence[ApiExample]:
+        from rules_engine.duel import apidocs
+
+        return apidocs.EXAMPLES
 
 
 DUEL = DuelGame()

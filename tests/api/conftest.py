@@ -6,8 +6,8 @@ import random
 import pytest
 from django.core.cache import cache
 
+from rules_engine.duel.apidocs import D9_1_BOARD
 from rules_engine.registry import default_registry as registry
-from scoring.api_examples import D9_1_BOARD
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from scoring.api_examples import D9_1_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD
 
 
 def test_a_score_answer_is_compact_json(api_client):

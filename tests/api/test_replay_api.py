@@ -4,8 +4,8 @@ import copy
 
 import pytest
 
+from rules_engine.duel.apidocs import ILLEGAL_RECORD, ILLEGAL_RECORD_ERROR
 from rules_engine.registry import default_registry as registry
-from scoring.api_examples import ILLEGAL_RECORD, ILLEGAL_RECORD_ERROR
 
 URL = "/api/v1/replay"
 

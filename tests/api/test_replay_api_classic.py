@@ -8,9 +8,9 @@ import pytest
 import yaml
 from django.core.management import call_command
 
+from rules_engine.classic.apidocs import CLASSIC_ILLEGAL_RECORD, CLASSIC_ILLEGAL_RECORD_ERROR, CLASSIC_RECORD
 from rules_engine.classic.playout import random_record
 from rules_engine.registry import default_registry as registry
-from scoring.api_examples import CLASSIC_ILLEGAL_RECORD, CLASSIC_ILLEGAL_RECORD_ERROR, CLASSIC_RECORD
 
 URL = "/api/v1/replay"
 
@@ -92,6 +92,6 @@ def test_schema_replay_body_is_a_duel_or_a_base_game_record(schema):
     body = schema["paths"]["/api/v1/replay"]["post"]["requestBody"]["content"]["application/json"]
     name = body["schema"]["$ref"].rsplit("/", 1)[1]
     refs = [r["$ref"].rsplit("/", 1)[1] for r in schema["components"]["schemas"][name]["oneOf"]]
-    assert refs == ["DuelRecordRequest", "ClassicRecordRequest"]
+    assert {"DuelRecord", "ClassicRecord"} <= set(refs)
     values = [e["value"] for e in body["examples"].values()]
     assert CLASSIC_RECORD in values and CLASSIC_ILLEGAL_RECORD in values

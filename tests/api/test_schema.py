@@ -5,7 +5,7 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from scoring.api_examples import D9_1_BOARD, D9_2_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD, D9_2_BOARD
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +58,37 @@ def test_api_docs_page_answers_without_a_cdn(client):
 def test_api_docs_page_links_back_to_the_site_and_to_the_schema(client):
     body = client.get("/api/docs").content.decode()
     assert 'href="/"' in body and 'href="/api/v1/schema"' in body
+
+
+def test_schema_documents_every_game_as_one_of_its_board_shapes(schema):
+    """Each registered game's board is a component of its own, from the game (GameType.board_schema),
+    and the score endpoint takes any of them, told apart by "game"."""
+    from rules_engine.registry import base_registry
+
+    board = schema["components"]["schemas"]["Board"]
+    assert set(board["discriminator"]["mapping"]) == set(base_registry().games)
+    body = schema["paths"]["/api/v1/score"]["post"]["requestBody"]["content"]["application/json"]
+    assert body["schema"] == {"$ref": "#/components/schemas/Board"}
+
+
+def test_schema_wraps_no_plain_enum_in_all_of(schema):
+    """A client generator made an empty object model of a plain enum wrapped in allOf (issue #53)."""
+    def wrapped(node):
+        if isinstance(node, dict):
+            here = [1 for s in node.get("allOf", []) if isinstance(s, dict) and "enum" in s]
+            return len(here) + sum(wrapped(v) for v in node.values())
+        if isinstance(node, list):
+            return sum(wrapped(v) for v in node)
+        return 0
+
+    assert wrapped(schema) == 0
+
+
+def test_schema_documents_the_live_moves_conflict(schema):
+    """409 of POST /api/v1/games/<id>/moves: a stale ply, or another device's different move (`conflict`)."""
+    answer = schema["paths"]["/api/v1/games/{id}/moves"]["post"]["responses"]["409"]
+    ref = answer["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    properties = schema["components"]["schemas"][ref]["properties"]
+    assert {"error", "ply", "conflict"} <= set(properties)
+    conflict = schema["components"]["schemas"][properties["conflict"]["allOf"][0]["$ref"].rsplit("/", 1)[1]]
+    assert set(conflict["properties"]) == {"ply", "theirs"}

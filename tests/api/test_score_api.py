@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.api_examples import D9_1_BOARD, D9_1_RESULT, D9_2_BOARD, INVALID_BOARD, INVALID_BOARD_ERRORS
+from rules_engine.duel.apidocs import D9_1_BOARD, D9_1_RESULT, D9_2_BOARD, INVALID_BOARD, INVALID_BOARD_ERRORS
 
 URL = "/api/v1/score"
 BOARDS = Path(__file__).resolve().parents[1] / "data" / "duel" / "boards"

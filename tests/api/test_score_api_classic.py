@@ -10,7 +10,7 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.api_examples import (
+from rules_engine.classic.apidocs import (
     CLASSIC_B_SIDE_BOARD,
     CLASSIC_B_SIDE_ERRORS,
     CLASSIC_BOARD,
@@ -218,9 +218,9 @@ def _one_of(schema, ref):
 
 def test_schema_score_body_is_a_duel_or_a_base_game_board(schema):
     body = schema["paths"]["/api/v1/score"]["post"]["requestBody"]["content"]["application/json"]
-    assert _one_of(schema, body["schema"]) == ["DuelBoardRequest", "ClassicBoardRequest"]
+    assert {"DuelBoard", "ClassicBoard"} <= set(_one_of(schema, body["schema"]))
     answer = schema["paths"]["/api/v1/score"]["post"]["responses"]["200"]["content"]["application/json"]
-    assert _one_of(schema, answer["schema"]) == ["ScoreResult", "ClassicScoreResult"]
+    assert {"DuelScore", "ClassicScore"} <= set(_one_of(schema, answer["schema"]))
 
 
 def test_schema_documents_the_f3_examples(schema):
@@ -234,5 +234,5 @@ def test_schema_documents_the_f3_examples(schema):
 
 
 def test_schema_f3_board_names_the_sites_with_their_dashes(schema):
-    sides = schema["components"]["schemas"]["ClassicSidesRequest"]["properties"]
+    sides = schema["components"]["schemas"]["ClassicBoard"]["properties"]["sides"]["properties"]
     assert list(sides) == ["market", "pyramids", "temple", "burial-chamber", "obelisks"]

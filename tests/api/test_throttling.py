@@ -3,7 +3,7 @@ rates from settings DEFAULT_THROTTLE_RATES)."""
 
 import pytest
 
-from scoring.api_examples import D9_1_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD
 from tests.factories import UserFactory
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from rules_engine.duel.apidocs import D9_1_BOARD, ILLEGAL_RECORD
 from rules_engine.registry import default_registry as registry
-from scoring.api_examples import D9_1_BOARD, ILLEGAL_RECORD
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,13 @@ import random
 import pytest
 from django.core.management import call_command
 
+from rules_engine.classic.apidocs import (
+    CLASSIC_BOARD,
+    CLASSIC_ILLEGAL_RECORD,
+    CLASSIC_ILLEGAL_RECORD_ERROR,
+    CLASSIC_RESULT,
+)
 from rules_engine.classic.playout import random_record
-from scoring.api_examples import CLASSIC_BOARD, CLASSIC_ILLEGAL_RECORD, CLASSIC_ILLEGAL_RECORD_ERROR, CLASSIC_RESULT
 from tests.cli.conftest import run_manage, write_json
 
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring.api_examples import ILLEGAL_RECORD_ERROR
+from rules_engine.duel.apidocs import ILLEGAL_RECORD_ERROR
 from tests.cli.conftest import run_manage, write_json
 
 

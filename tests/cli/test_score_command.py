@@ -6,7 +6,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring.api_examples import D9_1_RESULT
+from rules_engine.duel.apidocs import D9_1_RESULT
 from tests.cli.conftest import run_manage
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from scoring.api_examples import D9_1_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD
 from tests.kit import random_record
 
 JSON_ENDPOINTS = ["/api/v1/score", "/api/v1/replay", "/api/v1/games", "/api/v1/games/{live}/moves"]

@@ -135,7 +135,7 @@ def test_unknown_game_is_404(client, db):
 
 
 def test_score_only_game_has_nothing_to_replay(client, db):
-    from scoring.api_examples import D9_1_BOARD
+    from rules_engine.duel.apidocs import D9_1_BOARD
 
     named = zip(D9_1_BOARD["players"], ["Ana", "Ben"], strict=True)
     board = {**D9_1_BOARD, "players": [{**p, "name": n} for p, n in named]}

@@ -13,8 +13,8 @@ import pytest
 from django.utils import translation
 
 import imhotep_lib.translation
+from rules_engine.duel.apidocs import ILLEGAL_RECORD, INVALID_BOARD
 from scoring.api import said
-from scoring.api_examples import ILLEGAL_RECORD, INVALID_BOARD
 from tests.i18n.test_api_messages import BOARD
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 
 import pytest
 
+from rules_engine.duel.apidocs import D9_1_BOARD
 from rules_engine.registry import default_registry
-from scoring.api_examples import D9_1_BOARD
 from tests.factories import UserFactory
 
 URL = "/score/duel"

@@ -11,7 +11,7 @@ from django.core.asgi import get_asgi_application
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.models import Game
-from scoring.api_examples import D9_1_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD
 from tests.kit import random_record
 from tests.security.conftest import signed_in
 

@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 from games.models import Game, Move
 from games.services.records import record_of
+from rules_engine.duel.apidocs import D9_1_BOARD
 from rules_engine.registry import default_registry
-from scoring.api_examples import D9_1_BOARD
 from tests.kit import random_record
 from tests.security.conftest import signed_in, token_client
 

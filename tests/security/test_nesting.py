@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.import_models import ImportJob
 from games.models import BoardData, Game
 from imhotep_lib import nesting
-from scoring.api_examples import D9_1_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD
 from tests.kit import random_record
 from tests.security.conftest import signed_in, token_client
 

@@ -34,7 +34,6 @@ NOT_REQUEST_DATA = {
     "games/services/backup/restore.py": "a backup file's lines, read by `manage.py restore` (an operator's file)",
     "imhotep_site/kernels.py": "the compiled kernels' stamp, a file the service wrote in its own cache directory",
     "scoring/cli.py": "a document named on the command line (nesting-checked there, with the CLI's own words)",
-    "scoring/api_examples.py": "the example record shipped with the code",
 }
 
 #: Whatever parses JSON text: json.load(s), a decoder, or a bare ``loads`` imported from json.

@@ -4,7 +4,7 @@ session), 429 with Retry-After; the address cannot be made up with X-Forwarded-F
 import pytest
 from rest_framework.test import APIClient
 
-from scoring.api_examples import D9_1_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD
 from tests.factories import UserFactory
 from tests.security.conftest import token_client
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.api_examples import D9_1_BOARD
+from rules_engine.duel.apidocs import D9_1_BOARD
 
 ROOT = Path(__file__).resolve().parents[2]
 

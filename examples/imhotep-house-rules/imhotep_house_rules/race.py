@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine import apidocs
 from rules_engine.errors import BoardError, IllegalMoveError, RecordError
 from rules_engine.gametype import GameType, ReplayBase
 from rules_engine.randomgames import players_and_sides
@@ -166,6 +167,23 @@ class ObeliskRace(GameType[RaceState, RaceMove]):
             states.append(state)
             moves.append({"blocks": int(move["blocks"])})
         return RaceReplay(self, record, states, moves)
+
+    def board_schema(self) -> dict[str, Any]:
+        """The API's docs (docs/plugins.md): the default board's fields, each player's blocks added."""
+        schema = super().board_schema()
+        player = apidocs.obj({"name": apidocs.string(nullable=True),
+                              "obelisk": apidocs.integer(0, 30, "blocks on this player's obelisk")},
+                             required=("obelisk",))
+        schema["properties"]["players"] = apidocs.array(player, minItems=2, maxItems=2)
+        return schema
+
+    def score_schema(self) -> dict[str, Any]:
+        """`RaceScore.to_json`: one ``winner``, as the Duel's, and no player names."""
+        schema = super().score_schema()
+        schema["properties"] = {k: v for k, v in schema["properties"].items() if k != "winners"}
+        schema["properties"]["winner"] = apidocs.integer(0, 1, "the winner's seat; equal totals: the second player")
+        schema["required"] = ["game", "winner", "tie_broken", "players"]
+        return schema
 
     def state_to_json(self, state: RaceState, record: Mapping[str, object] | None = None) -> dict[str, object]:
         names = _listed((record or {}).get("players"))

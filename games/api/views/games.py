@@ -6,12 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiExample,
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema,
-)
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -34,48 +29,8 @@ from games.membership.access import IsMemberOrReadOnly
 from games.models import Game
 from games.services import editing, exporting, reason_of, recording
 from games.services.documents import split_history
+from imhotep_lib.game_documents import game_documents
 from imhotep_lib.translation import say
-
-RECORD_EXAMPLE = {
-    "game": "duel",
-    "sides": {"obelisk": "A", "temple": "A", "pyramid": "B", "tomb": "A"},
-    "players": ["Ana", "Ben"],
-    "colours": ["black", "white"],
-    "setup": {"supply": ["tomb-7", "obelisk", "…60 token ids in draw order…"]},
-    "moves": [
-        {"type": "place", "cell": "b2"},
-        {"type": "place", "cell": "b3"},
-        {"type": "unload", "boat": "col-b"},
-    ],
-    "history": {"played_on": "2025-03-14", "location": "Club night", "notes": ""},
-}
-BOARD_EXAMPLE = {
-    "game": "duel",
-    "sides": {"obelisk": "A", "temple": "B", "pyramid": "A", "tomb": "A"},
-    "starting_player": 0,
-    "players": [
-        {
-            "name": "Ana",
-            "obelisk": 2,
-            "temple": [1, 4, 2],
-            "pyramid": {"light": 4, "dark": 6},
-            "tomb": [1, 2, 3, 4, 5, 6, 11],
-            "action_tokens": 2,
-            "meeples_on_harbor": 1,
-        },
-        {
-            "name": "Ben",
-            "obelisk": 6,
-            "obelisk_first_to_five": True,
-            "temple": [],
-            "pyramid": {"light": 0, "dark": 0},
-            "tomb": [],
-            "action_tokens": 0,
-            "meeples_on_harbor": 0,
-        },
-    ],
-    "history": {"played_on": "2025-03-14"},
-}
 
 
 class GameListCreate(HistoryAPIView, generics.ListAPIView):
@@ -106,10 +61,8 @@ class GameListCreate(HistoryAPIView, generics.ListAPIView):
             "Players are matched by name, case-insensitively, and created when new."
         ),
         request=OpenApiTypes.OBJECT,
-        examples=[
-            OpenApiExample("F2 game record", value=RECORD_EXAMPLE, request_only=True),
-            OpenApiExample("F1 end-game board", value=BOARD_EXAMPLE, request_only=True),
-        ],
+        # Every game's example records and boards: added by imhotep_site/openapi_games.py from the registry.
+        extensions=game_documents("document"),
         responses={
             201: s.GameSerializer,
             400: OpenApiResponse(
