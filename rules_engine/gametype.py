@@ -110,7 +110,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         """Whether the game has ended."""
 
     @abc.abstractmethod
-    def board(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:
+    def board(self, state: State, record: Mapping[str, Any]) -> Mapping[str, object]:
         """The end-game board (F1/F3 dict) of ``state``; works mid-game too."""
 
     @abc.abstractmethod
@@ -285,7 +285,7 @@ class ReplayBase(abc.ABC):
         return self.states[-1]
 
     @abc.abstractmethod
-    def final_board(self, ply: int | None = None) -> dict[str, Any]:
+    def final_board(self, ply: int | None = None) -> Mapping[str, object]:
         """The board at ``ply`` (default: the last position), as `GameType.board` draws it.
         Required: every game's Replay implements it (the Duel's, the base game's, variants')."""
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rules_engine.registry import Registry
 
 
-def problems(doc: Mapping[str, Any], game_id: str, known: Collection[tuple[str, str]]) -> list[tuple[str, str]]:
+def problems(doc: Mapping[str, object], game_id: str, known: Collection[tuple[str, str]]) -> list[tuple[str, str]]:
     """What is wrong with a document's ``variants`` (``known``: the registered (game, variant)
     pairs), as (field path, message) pairs."""
     chosen = doc.get("variants", [])
@@ -88,7 +88,7 @@ class VariantReplay(ReplayBase):
     def __getattr__(self, name: str) -> Any:
         return getattr(self._replay, name)
 
-    def final_board(self, ply: int | None = None) -> dict[str, Any]:
+    def final_board(self, ply: int | None = None) -> Mapping[str, object]:
         return self._replay.final_board(ply)
 
     def score(self, ply: int | None = None) -> ScoreResult:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rules_engine.classic.components import (
     BUILDING_SITES,
@@ -28,6 +28,7 @@ from rules_engine.classic.components import (
     SLED_CAPACITY,
     STONES_PER_COLOUR,
 )
+from rules_engine.classic.shapes import Board, BoardPlayer
 from rules_engine.classic.sitedata import SiteData, missing_sides
 from rules_engine.classic.words import and_list, chamber_place, colour_name, site_name
 from rules_engine.messages import msg
@@ -74,8 +75,9 @@ _STATUES = msg("statues")
 _BLUE_CARDS = msg("blue cards")
 
 
-def validate_board(board: object, data: SiteData, errors: list[Any]) -> tuple[Any, ...] | None:
-    """Every problem of an F3 board into ``errors``; the parts scoring needs when all is well."""
+def validate_board(board: object, data: SiteData, errors: list[tuple[str, str]]) -> Board | None:
+    """Every problem of an F3 board into ``errors``; the checked board when all is well (sides
+    left out filled in as A, the chamber's columns padded with None)."""
     if not isinstance(board, Mapping):
         errors.append(
             ("", msg("the board must be a JSON object (an F3 end-game board), got {value}", value=json_type(board)))
@@ -135,9 +137,13 @@ def validate_board(board: object, data: SiteData, errors: list[Any]) -> tuple[An
     grid = _validate_chamber(board.get("burial_chamber"), [c for c in colours if c], errors)
     site_stones = _validate_site_stones(board.get("site_stones"), players, sides, errors)
     _validate_stone_counts(players, grid, site_stones, errors)
-    if errors:
+    if errors or sides is None:
         return None
-    return sides, players, grid, site_stones
+    checked: Board = {"game": GAME_ID, "sides": sides, "players": cast(list[BoardPlayer], players),
+                      "burial_chamber": grid, "site_stones": site_stones}
+    if variants:
+        checked["variants"] = list(variants)
+    return checked
 
 
 def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:

@@ -16,7 +16,8 @@ from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic import scoring, sitedata
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
 from rules_engine.classic.moves import Move
-from rules_engine.classic.result import typed
+from rules_engine.classic.result import ClassicScore
+from rules_engine.classic.shapes import Board, WrathLine
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import GameType, ModuleGameType, Needs, PlayModule, TableAnswers, Variant
@@ -108,19 +109,19 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""
-        return list(self._playout_score(state, record)["winners"])
+        return list(self._playout_score(state, record).winners)
 
     def final_scores(self, state: ClassicState, record: Mapping[str, Any]) -> tuple[int, ...]:
         """Each player's C8 total (Pharaoh's wrath included) of a finished playout."""
-        return tuple(p["total"] for p in self._playout_score(state, record)["players"])
+        return self._playout_score(state, record).totals
 
     def final_outcome(self, state: ClassicState, record: Mapping[str, Any]) -> Outcome:
         """The winners (C8, the sled breaking ties) and the totals of a finished playout, from
         one scoring."""
         result = self._playout_score(state, record)
-        return Outcome(list(result["winners"]), tuple(p["total"] for p in result["players"]))
+        return Outcome(list(result.winners), result.totals)
 
-    def _playout_score(self, state: ClassicState, record: Mapping[str, Any]) -> dict[str, Any]:
+    def _playout_score(self, state: ClassicState, record: Mapping[str, Any]) -> ClassicScore:
         """The result of a finished position's board, which the engine made itself: not
         validated, no explanation texts (thousands of playouts score one each)."""
         from rules_engine.classic.finalboard import final_board
@@ -180,7 +181,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return game
 
-    def board(self, state: ClassicState, rec: Mapping[str, Any]) -> dict[str, Any]:
+    def board(self, state: ClassicState, rec: Mapping[str, Any]) -> Board:
         from rules_engine.classic.finalboard import final_board
 
         return final_board(state, rec)
@@ -213,10 +214,10 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
     # -- scoring -----------------------------------------------------------------------
     def score(self, board: Mapping[str, Any]) -> ScoreResult:
-        return typed(scoring.score_board(board, self.data))
+        return scoring.score_board(board, self.data)
 
     def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
-        return typed(scoring.rank(result.to_json(), board))
+        return scoring.rank(result, board)
 
 
 CLASSIC = ClassicGame()
@@ -247,10 +248,10 @@ def imhotep_variants() -> list[Variant]:
 def imhotep_variant_score(
     game_id: str,
     variant_id: str,
-    board: Mapping[str, Any],
-    result: Mapping[str, Any],
+    board: Mapping[str, object],
+    result: Mapping[str, object],
     inputs: Sequence[Mapping[str, object]],
-) -> list[list[dict[str, Any]]] | None:
+) -> list[list[WrathLine]] | None:
     if (game_id, variant_id) != (GAME_ID, PHARAOHS_WRATH):
         return None
     return [[line] for line in scoring.pharaohs_wrath_lines(board)]

@@ -82,14 +82,13 @@ def state_to_json(
 ) -> dict[str, Any]:
     """The documented JSON of ``state``. ``record`` (its F4 header) gives the names and the
     variants of the running score; ``data`` the B-side board data (default: the state's)."""
-    from rules_engine.classic.scoring import rank, score_board
+    from rules_engine.classic.scoring import score_board
 
     board = final_board(state, record)
     result = score_board(board, state.data if data is EMPTY else data)
-    result = rank(result, board)
     players = []
     for i in range(state.players):
-        s = result["players"][i]
+        s = result.players[i]
         players.append(
             {
                 "name": board["players"][i]["name"],
@@ -103,7 +102,7 @@ def state_to_json(
                     "purple": state._purple[i],
                 },
                 "reached": reached(state, i),
-                "score": {"total": s["total"], "breakdown": s["breakdown"]},
+                "score": {"total": s.total, "breakdown": dict(s.breakdown)},
             }
         )
     return {
@@ -120,5 +119,5 @@ def state_to_json(
         "deck_count": state._ndeck,
         "discard_count": state._ndiscard,
         "players": players,
-        "leaders": list(result["winners"]),
+        "leaders": list(result.winners),
     }
