@@ -129,7 +129,8 @@ def test_c5_4_burial_chamber_a_groups(chamber, points):
 
 def test_c5_4_burial_chamber_a_line_adds_the_groups():
     b = board(*players(4), chamber=RULEBOOK_CHAMBER)
-    line = next(line for line in score_board(b).to_json()["players"][2]["lines"] if line["monument"] == "burial_chamber")
+    lines = score_board(b).to_json()["players"][2]["lines"]
+    line = next(line for line in lines if line["monument"] == "burial_chamber")
     assert line["text"] == "Burial chamber A: groups of 3 and 1 stones → 6 + 1 = 7"
     assert (line["side"], line["rule"], line["points"]) == ("A", "C5.4", 7)
 

@@ -55,7 +55,8 @@ def test_c6_4_burial_chamber_b_four_players_shares_ties_as_c5_5():
 
 def test_c6_4_burial_chamber_b_line_names_rows_and_places():
     b = board(player("black"), player("white"), chamber=[["black", "white", "black"]], sides={"burial-chamber": "B"})
-    (line,) = [line for line in score_board(b, DATA).to_json()["players"][0]["lines"] if line["monument"] == "burial_chamber"]
+    lines = score_board(b, DATA).to_json()["players"][0]["lines"]
+    (line,) = [line for line in lines if line["monument"] == "burial_chamber"]
     assert line == {
         "monument": "burial_chamber",
         "side": "B",
@@ -116,7 +117,8 @@ def test_c6_4_burial_chamber_b_without_data_is_refused_plainly():
 def test_c8_b_sides_scored_during_play_need_no_data_at_the_end(site):
     # Pyramids and temple B scored on the track during play; loose obelisk B stones score 1 each
     # (C6.5): the end-of-game scoring reads no open number (docs/rulings.md).
-    result = score_board(board(player("black", track=12, obelisk_stones=2), player("white"), sides={site: "B"}), EMPTY).to_json()
+    b = board(player("black", track=12, obelisk_stones=2), player("white"), sides={site: "B"})
+    result = score_board(b, EMPTY).to_json()
     assert result["players"][0]["total"] == 12 + (2 if site == "obelisks" else 10)
 
 
