@@ -25,13 +25,13 @@ class Message(str):
     """The English sentence, with ``template`` and ``params`` to say it in another language."""
 
     template: str
-    params: Mapping[str, Any]
+    params: Mapping[str, object]
     # Most messages have neither: the class's None stands for them (a score answer makes a dozen
     # messages, and each attribute set on a str costs).
     plural: str | None = None  # the English plural template, when the words depend on params["n"]
     context: str | None = None  # tells apart one English word with two meanings ("sail": card or move)
 
-    def __new__(cls, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None,
+    def __new__(cls, template: str, params: Mapping[str, object] | None = None, plural: str | None = None,
                 context: str | None = None) -> Message:
         params = dict(params) if params else {}
         english = plural if plural is not None and params["n"] != 1 else template
@@ -49,7 +49,7 @@ class Message(str):
             self.context = context
         return self
 
-    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str | None, str | None]]:
+    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, object], str | None, str | None]]:
         return (Message, (self.template, self.params, self.plural, self.context))
 
     def __repr__(self) -> str:

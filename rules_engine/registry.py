@@ -307,16 +307,16 @@ class Registry:
         return out
 
     # -- variants (the arithmetic is in rules_engine/variants.py) ------------------------
-    def _variant_problems(self, doc: Mapping[str, Any], game_id: str) -> list[tuple[str, str]]:
+    def _variant_problems(self, doc: Mapping[str, object], game_id: str) -> list[tuple[str, str]]:
         return variants.problems(doc, game_id, self.variants)
 
     def _split_variant_inputs(
-        self, board: Mapping[str, Any], game_id: str, chosen: list[str]
+        self, board: Mapping[str, object], game_id: str, chosen: list[str]
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         return variants.split_inputs(board, {v: self.variant_fields[(game_id, v)] for v in chosen})
 
     def _apply_variant(
-        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, Any], result: ScoreResult, inputs: Any
+        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, object], result: ScoreResult, inputs: Any
     ) -> ScoreResult:
         answers = self._results(
             "imhotep_variant_score",

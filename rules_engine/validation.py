@@ -89,7 +89,7 @@ def unknown(key: object, path: str, allowed: Sequence[str], what: str) -> tuple[
 
 def player_object(
     p: object, path: str, allowed: Sequence[str], required: Mapping[str, str], errors: list[Any]
-) -> TypeGuard[Mapping[str, Any]]:
+) -> TypeGuard[Mapping[str, object]]:
     """Check that a board's player entry is an object with only ``allowed`` keys and every key of
     ``required`` (key → hint for people, a message); record each problem in ``errors``. False
     when ``p`` is not an object at all (nothing more can be read from it)."""
@@ -107,7 +107,7 @@ def player_object(
     return True
 
 
-def player_name(p: Mapping[str, Any], path: str, errors: list[Any]) -> str | None:
+def player_name(p: Mapping[str, object], path: str, errors: list[Any]) -> str | None:
     """A board's player entry's optional ``name``: the text, or None when it is left out or is
     not text (then recorded in ``errors``)."""
     name = p.get("name")

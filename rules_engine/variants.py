@@ -36,7 +36,7 @@ def problems(doc: Mapping[str, object], game_id: str, known: Collection[tuple[st
 
 
 def split_inputs(
-    board: Mapping[str, Any], fields: Mapping[str, tuple[VariantField, ...]]
+    board: Mapping[str, object], fields: Mapping[str, tuple[VariantField, ...]]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The board without the variants and their per-player inputs, and per variant id (the
     keys of ``fields``) each player's inputs, checked against the variant's fields. Raises

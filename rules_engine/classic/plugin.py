@@ -61,12 +61,12 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     def __repr__(self) -> str:
         return f"ClassicGame(data={'EMPTY' if self.data == EMPTY else 'supplied'})"
 
-    def with_board_data(self, data: Mapping[str, Any]) -> ClassicGame:
+    def with_board_data(self, data: Mapping[str, object]) -> ClassicGame:
         from rules_engine.classic import sitecheck  # only a game with board data needs the checks
 
         return self if not data else ClassicGame(sitecheck.from_mapping(data))
 
-    def board_data_problems(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    def board_data_problems(self, data: Mapping[str, object]) -> list[tuple[str, str]]:
         from rules_engine.classic import sitecheck
 
         return [(p.path, p.text()) for p in sitecheck.check(data)]
@@ -88,7 +88,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return playout.analysis_playout(state, rng)
 
-    def fast_outcomes(self, state: ClassicState, record: Mapping[str, Any], rng: random.Random,
+    def fast_outcomes(self, state: ClassicState, record: Mapping[str, object], rng: random.Random,
                       count: int) -> list[Outcome] | None:
         """``count`` playouts of the compiled kernel (issue #40, `fastplay`): the same policy and
         re-deal as `fast_playout`, scored as `final_outcome`; None where numba is missing, so the
@@ -106,29 +106,29 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
             return False
         return fastplay.warm_up()
 
-    def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
+    def final_winners(self, state: ClassicState, record: Mapping[str, object]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""
         return list(self._playout_score(state, record).winners)
 
-    def final_scores(self, state: ClassicState, record: Mapping[str, Any]) -> tuple[int, ...]:
+    def final_scores(self, state: ClassicState, record: Mapping[str, object]) -> tuple[int, ...]:
         """Each player's C8 total (Pharaoh's wrath included) of a finished playout."""
         return self._playout_score(state, record).totals
 
-    def final_outcome(self, state: ClassicState, record: Mapping[str, Any]) -> Outcome:
+    def final_outcome(self, state: ClassicState, record: Mapping[str, object]) -> Outcome:
         """The winners (C8, the sled breaking ties) and the totals of a finished playout, from
         one scoring."""
         result = self._playout_score(state, record)
         return Outcome(list(result.winners), result.totals)
 
-    def _playout_score(self, state: ClassicState, record: Mapping[str, Any]) -> ClassicScore:
+    def _playout_score(self, state: ClassicState, record: Mapping[str, object]) -> ClassicScore:
         """The result of a finished position's board, which the engine made itself: not
         validated, no explanation texts (thousands of playouts score one each)."""
         from rules_engine.classic.finalboard import final_board
 
         return scoring.score_engine_board(final_board(state, record), self.data, texts=False)
 
-    def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:
+    def explorer_facts(self, record: Mapping[str, object]) -> dict[str, Any]:
         from rules_engine.classic import facts
 
         return facts.explorer_facts(self.replay(record))
@@ -143,7 +143,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return dict(state.deck_left)
 
     # -- recording at the table (F4 setup.transcribed, rules_engine/classic/transcription.py)
-    def table_needs(self, state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
+    def table_needs(self, state: ClassicState, move: Mapping[str, object]) -> CardsNeeded | None:
         """The round card and market cards ``move`` turns up that the record does not list yet."""
         if not state.transcribed:
             return None  # a dealt game lists every card (F4 setup)
@@ -151,7 +151,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return transcription.needs(state, move)
 
-    def table_draw(self, state: ClassicState, record: Mapping[str, Any], needs: Needs,
+    def table_draw(self, state: ClassicState, record: Mapping[str, object], needs: Needs,
                    rng: random.Random) -> dict[str, Any] | None:
         """The round card and market cards ``needs`` asks for, drawn at random from those left."""
         from rules_engine.classic import transcription
@@ -160,18 +160,18 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
             return None
         return transcription.drawn_at_random(state, needs, rng)
 
-    def with_table(self, record: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
+    def with_table(self, record: Mapping[str, object], answers: TableAnswers) -> dict[str, Any]:
         from rules_engine.classic import transcription
 
         return transcription.with_cards(record, answers)
 
-    def without_table(self, record: Mapping[str, Any]) -> dict[str, Any]:
+    def without_table(self, record: Mapping[str, object]) -> dict[str, Any]:
         from rules_engine.classic import transcription
 
         return transcription.without_cards(record)
 
     # -- records (the engine, rules_engine/classic/game.py and friends) ----------------
-    def setup(self, rec: Mapping[str, Any]) -> ClassicState:
+    def setup(self, rec: Mapping[str, object]) -> ClassicState:
         from rules_engine.classic import game
 
         return game.setup(rec, self.data)
@@ -181,17 +181,17 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return game
 
-    def board(self, state: ClassicState, rec: Mapping[str, Any]) -> Board:
+    def board(self, state: ClassicState, rec: Mapping[str, object]) -> Board:
         from rules_engine.classic.finalboard import final_board
 
         return final_board(state, rec)
 
-    def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> Replay:
+    def replay(self, rec: Mapping[str, object], *, states: bool = True) -> Replay:
         from rules_engine.classic import record
 
         return record.replay(rec, self.data, states=states)
 
-    def state_to_json(self, state: ClassicState, rec: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def state_to_json(self, state: ClassicState, rec: Mapping[str, object] | None = None) -> dict[str, Any]:
         from rules_engine.classic import statejson
 
         return statejson.state_to_json(state, rec, self.data)
@@ -213,10 +213,10 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         invariants.check_invariants(state)
 
     # -- scoring -----------------------------------------------------------------------
-    def score(self, board: Mapping[str, Any]) -> ScoreResult:
+    def score(self, board: Mapping[str, object]) -> ScoreResult:
         return scoring.score_board(board, self.data)
 
-    def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
+    def rank(self, result: ScoreResult, board: Mapping[str, object]) -> ScoreResult:
         return scoring.rank(result, board)
 
 

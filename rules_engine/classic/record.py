@@ -63,7 +63,7 @@ class Replay(ReplayBase):
         return Replay(self.header, more, self.moves + moves, self.data)
 
 
-def replay(record: Mapping[str, Any], data: SiteData = EMPTY, *, states: bool = True) -> Replay:
+def replay(record: Mapping[str, object], data: SiteData = EMPTY, *, states: bool = True) -> Replay:
     """Replay an F4 record. Raises `RecordError`: ``move=None`` for the header or setup,
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch).

@@ -154,7 +154,7 @@ def _int(value: object, path: str, place: Message, minimum: int = 0) -> int:
 
 
 def _mapping(value: object, path: str, place: Message, keys: tuple[str, ...], required: tuple[str, ...]
-             ) -> Mapping[str, Any]:
+             ) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         raise _Bad(path, place, msg("must be a mapping, got {kind}", kind=type(value).__name__))
     for key in value:
@@ -313,7 +313,7 @@ def _counts(value: Mapping[Any, Any]) -> Mapping[int, tuple[Any, ...]]:
     return MappingProxyType({int(k): tuple(v) for k, v in value.items()})
 
 
-_BUILD: dict[str, Callable[[Any], Mapping[str, Any]]] = {
+_BUILD: dict[str, Callable[[Any], Mapping[str, object]]] = {
     "pyramids_b": _build_pyramids,
     "temple_b": lambda v: MappingProxyType({"spaces": _counts(v["spaces"])}),
     "burial_chamber_b": lambda v: MappingProxyType({"points": _counts(v["points"])}),
@@ -321,12 +321,12 @@ _BUILD: dict[str, Callable[[Any], Mapping[str, Any]]] = {
 }
 
 
-def build(raw: Mapping[str, Any]) -> SiteData:
+def build(raw: Mapping[str, object]) -> SiteData:
     """A read-only `SiteData` of board data `check` passed."""
     return SiteData(**{key: _BUILD[key](value) for key, value in raw.items() if value is not None})
 
 
-def from_mapping(raw: Mapping[str, Any]) -> SiteData:
+def from_mapping(raw: Mapping[str, object]) -> SiteData:
     """Check plugin-supplied board data and build a `SiteData`; a `PluginError` names the
     first bad key (e.g. ``temple_b.spaces.4[2]``), with the checks above."""
     problems = check(raw)

@@ -78,7 +78,7 @@ def _ships(state: ClassicState) -> list[dict[str, Any]]:
 
 
 def state_to_json(
-    state: ClassicState, record: Mapping[str, Any] | None = None, data: SiteData = EMPTY
+    state: ClassicState, record: Mapping[str, object] | None = None, data: SiteData = EMPTY
 ) -> dict[str, Any]:
     """The documented JSON of ``state``. ``record`` (its F4 header) gives the names and the
     variants of the running score; ``data`` the B-side board data (default: the state's)."""
