@@ -294,7 +294,7 @@ class ReplayBase(abc.ABC):
         """The score of `final_board` at ``ply`` (default: the last position). Required, as
         `final_board`."""
 
-    def extended(self, raw_move: Any) -> ReplayBase | None:
+    def extended(self, raw_move: object) -> ReplayBase | None:
         """This replay with one more move (a live move: no need to replay the record again),
         or None when the game cannot tell (the caller then replays the longer record). Raises
         `RecordError` with ``move`` = the new move's index when the move is illegal."""

@@ -18,7 +18,6 @@ or a message), written "a, b, c" in English and with the reader's separator else
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 
 class Message(str):
@@ -56,17 +55,17 @@ class Message(str):
         return f"msg({self.template!r}, **{self.params!r})"
 
 
-def msg(template: str, /, **params: Any) -> Message:
+def msg(template: str, /, **params: object) -> Message:
     """A translatable sentence: ``template`` in English with ``{name}`` fields, and their values."""
     return Message(template, params)
 
 
-def plural(singular: str, plural: str, /, **params: Any) -> Message:
+def plural(singular: str, plural: str, /, **params: object) -> Message:
     """A translatable sentence whose words depend on the count ``n`` (one of ``params``)."""
     return Message(singular, params, plural)
 
 
-def pmsg(context: str, template: str, /, **params: Any) -> Message:
+def pmsg(context: str, template: str, /, **params: object) -> Message:
     """``msg`` for an English text that means two things: ``context`` says which, so each
     meaning has its own catalogue entry (gettext's msgctxt)."""
     return Message(template, params, None, context)

@@ -104,7 +104,7 @@ class Registry:
             raise PluginError(f"plugin {name!r} is malformed: {exc}") from exc
         self.plugins[name] = PluginInfo(name, distribution, version)
 
-    def _results(self, hook_name: str, **kwargs: Any) -> list[tuple[PluginInfo, object]]:
+    def _results(self, hook_name: str, **kwargs: object) -> list[tuple[PluginInfo, object]]:
         """Call a hook plugin by plugin, keeping track of who answered what."""
         answers = []
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
@@ -316,7 +316,8 @@ class Registry:
         return variants.split_inputs(board, {v: self.variant_fields[(game_id, v)] for v in chosen})
 
     def _apply_variant(
-        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, object], result: ScoreResult, inputs: Any
+        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, object], result: ScoreResult,
+        inputs: object,
     ) -> ScoreResult:
         answers = self._results(
             "imhotep_variant_score",

@@ -94,6 +94,6 @@ class VariantReplay(ReplayBase):
     def score(self, ply: int | None = None) -> ScoreResult:
         return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
 
-    def extended(self, raw_move: Any) -> VariantReplay | None:
+    def extended(self, raw_move: object) -> VariantReplay | None:
         longer = self._replay.extended(raw_move)
         return None if longer is None else VariantReplay(longer, self._registry, self.variants)

@@ -62,7 +62,7 @@ def margins(means: Sequence[float]) -> tuple[float, ...]:
 
 @dataclass(frozen=True)
 class MoveValue:
-    move: Any
+    move: object
     win: float  # the mover's estimated chance to win after this move
     playouts: int
 

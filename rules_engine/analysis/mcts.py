@@ -72,7 +72,7 @@ class _Node:
 
     __slots__ = ("available", "children", "move", "mover", "reward", "tries", "visits")
 
-    def __init__(self, move: Any, mover: int) -> None:
+    def __init__(self, move: object, mover: int) -> None:
         self.move, self.mover = move, mover
         self.reward, self.visits, self.tries, self.available = 0.0, 0, 0, 0
         self.children: dict[Hashable, _Node] = {}

@@ -55,7 +55,7 @@ class Replay(ReplayBase):
 
         return score_board(self.final_board(ply), self.data)
 
-    def extended(self, raw_move: Any) -> Replay:
+    def extended(self, raw_move: object) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
         states = self.states
         # Compiled positions stay rows (`KernelPositions.__add__`); a list is a list.

@@ -75,7 +75,7 @@ class Replay(ReplayBase):
         if the game ended now."""
         return score(parse_board(self.final_board(ply)))
 
-    def extended(self, raw_move: Any) -> Replay:
+    def extended(self, raw_move: object) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
         states = self.states
         # Compiled positions stay rows (`Positions.__add__`); a list is a list.
