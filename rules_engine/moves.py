@@ -9,6 +9,7 @@ from typing import Any, ClassVar, NoReturn, TypeVar
 
 from rules_engine.errors import IllegalMoveError, shown
 from rules_engine.messages import Message, msg
+from rules_engine.scores import Json
 
 
 class BareMove:
@@ -19,7 +20,7 @@ class BareMove:
     __slots__ = ()
     kind: ClassVar[str]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"type": self.kind}
 
 

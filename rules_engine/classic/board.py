@@ -146,7 +146,7 @@ def validate_board(board: object, data: SiteData, errors: list[tuple[str, str]])
     return checked
 
 
-def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
+def _validate_sides(sides: object, errors: list[tuple[str, str]]) -> dict[str, str] | None:
     if not isinstance(sides, Mapping):
         reason = msg(
             "must be an object like {shape} (or be left out for all A), got {value}",
@@ -172,7 +172,7 @@ def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
     return {site: out.get(site, "A") for site in SITES} if ok else None
 
 
-def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] | None:
+def _validate_player(p: object, path: str, errors: list[tuple[str, str]]) -> dict[str, Any] | None:
     if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED, errors):
         return None
     v: dict[str, Any] = {"name": player_name(p, path, errors)}
@@ -229,7 +229,7 @@ def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] 
     return v
 
 
-def _validate_together(players: list[dict[str, Any] | None], errors: list[Any]) -> None:
+def _validate_together(players: list[dict[str, Any] | None], errors: list[tuple[str, str]]) -> None:
     """Limits of the box (C7 counts) that only the players together break: reported once, at
     the player whose cards go past the limit."""
     for key, limit in (("statues", STATUES), ("blue_cards", BLUE_CARDS)):
@@ -260,7 +260,7 @@ def _validate_together(players: list[dict[str, Any] | None], errors: list[Any]) 
                 errors.append((f"players[{i}].decorations", reason))
 
 
-def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> list[list[str | None]]:
+def _validate_chamber(grid: object, colours: list[str], errors: list[tuple[str, str]]) -> list[list[str | None]]:
     """F3: columns left to right, each 3 entries top to bottom; stones fill column by column,
     so only the end of the filling may be empty, and only the last column may be short."""
     if grid is None:
@@ -327,7 +327,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> li
 
 
 def _validate_site_stones(
-    raw: object, players: list[dict[str, Any] | None], sides: dict[str, Any] | None, errors: list[Any]
+    raw: object, players: list[dict[str, Any] | None], sides: dict[str, Any] | None, errors: list[tuple[str, str]]
 ) -> dict[str, int]:
     """F3 ``site_stones``: needed only for a decoration of that site (the chamber's and, on side
     A, the obelisks' counts come from the board)."""
@@ -372,7 +372,7 @@ def _validate_site_stones(
 
 
 def _validate_stone_counts(
-    players: list[dict[str, Any] | None], grid: list[Any], site_stones: dict[str, Any], errors: list[Any]
+    players: list[dict[str, Any] | None], grid: list[Any], site_stones: dict[str, Any], errors: list[tuple[str, str]]
 ) -> None:
     """C1: 30 stones per colour, wherever they are counted on the board."""
     in_chamber = Counter(who for column in grid for who in column if who is not None)

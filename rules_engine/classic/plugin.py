@@ -152,7 +152,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return transcription.needs(state, move)
 
     def table_draw(self, state: ClassicState, record: Mapping[str, object], needs: Needs,
-                   rng: random.Random) -> dict[str, Any] | None:
+                   rng: random.Random) -> TableAnswers | None:
         """The round card and market cards ``needs`` asks for, drawn at random from those left."""
         from rules_engine.classic import transcription
 

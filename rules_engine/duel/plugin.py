@@ -56,7 +56,7 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         return transcription.needs(state, move)
 
     def table_draw(self, state: DuelState, rec: Mapping[str, object], needs: Needs,
-                   rng: random.Random) -> dict[str, Any] | None:
+                   rng: random.Random) -> TableAnswers | None:
         """The tokens ``needs`` names, drawn at random from those still face down."""
         if not isinstance(needs, TokensNeeded):
             return None
