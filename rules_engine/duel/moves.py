@@ -271,7 +271,7 @@ _TAKES = {(b, k): TakeToken(b, k) for b in BOAT_INDEX for k in (1, 2, 3)}
 _PASS = Pass()
 
 
-def _known(data: dict[Any, Any]) -> Move | None:
+def _known(data: dict[object, object]) -> Move | None:
     """The prebuilt move of ``data`` when it is a plain place, unload, take-token or pass, else None."""
     kind = data.get("type")
     if kind == "place":
