@@ -14,9 +14,9 @@ import hashlib
 import importlib.metadata
 import json
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 import pluggy
 
@@ -25,7 +25,7 @@ from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGam
 from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
 from rules_engine.overlays import in_force, with_plugin_data
-from rules_engine.scores import ScoreResult, with_variant_lines
+from rules_engine.scores import Json, ScoreResult, with_variant_lines
 from rules_engine.validation import MAX_DEPTH, too_deep
 
 ENTRY_POINT_GROUP = "imhotep"
@@ -47,7 +47,7 @@ class PluginInfo:
     distribution: str
     version: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"name": self.name, "distribution": self.distribution, "version": self.version}
 
 
@@ -328,7 +328,7 @@ class Registry:
             inputs=inputs,
         )
         for _info, per_player in answers:  # a plugin answers per player a list of lines
-            result = with_variant_lines(result, cast(list[Any], per_player), variant_id)
+            result = with_variant_lines(result, cast(Sequence[Sequence[Mapping[str, object]]], per_player), variant_id)
         return result
 
 
@@ -348,7 +348,18 @@ def _check_id(value: object, info: PluginInfo, what: str) -> None:
 
 _lock = threading.Lock()
 _default: Registry | None = None
-_config: dict[str, Any] = {"load_entry_points": True, "allow": None, "block": (), "extra_plugins": None}
+
+
+class _Config(TypedDict):
+    """How `configure` asked the default registry to be built (`Registry`'s arguments)."""
+
+    load_entry_points: bool
+    allow: Iterable[str] | None
+    block: Iterable[str]
+    extra_plugins: Mapping[str, object] | None
+
+
+_config: _Config = {"load_entry_points": True, "allow": None, "block": (), "extra_plugins": None}
 
 
 def configure(
@@ -364,7 +375,8 @@ def configure(
     global _default
     with _lock:
         _config.update(
-            load_entry_points=load_entry_points, allow=allow, block=tuple(block), extra_plugins=extra_plugins
+            {"load_entry_points": load_entry_points, "allow": allow, "block": tuple(block),
+             "extra_plugins": extra_plugins}
         )
         _default = None
 

@@ -124,9 +124,9 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     def score(self, board: Mapping[str, object]) -> ScoreResult:
         return scoring.score(parse_board(board))
 
-    def starting_player(self, board: Mapping[str, Any]) -> int:
-        starting: int = board.get("starting_player", 0)  # F1
-        return starting
+    def starting_player(self, board: Mapping[str, object]) -> int:
+        starting = board.get("starting_player", 0)  # F1, validated when the board was scored
+        return starting if isinstance(starting, int) else 0
 
     def rank(self, result: ScoreResult, board: Mapping[str, object]) -> ScoreResult:
         winner, tie_broken = scoring.decide_winner(result.totals, self.starting_player(board))
