@@ -1,13 +1,15 @@
 """Base-game scoring benchmark: ``.venv/bin/python bench/classic_scoring.py [--runs N]``.
 
-Prints the median microseconds of `scoring.score_board` (validation + C8 scoring + ranking)
-on a full 4-player F3 board, side A everywhere, and the same through the registry with the
-pharaohs-wrath variant.
+Prints the load average, then the median microseconds of `scoring.score_board` (validation + C8
+scoring + ranking) on a full 4-player F3 board, side A everywhere; the analysis playouts' fast
+path on the same board (`scoring.score_engine_board(..., texts=False)`: no validation, no texts);
+and the same board through the registry with the pharaohs-wrath variant.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import timeit
@@ -17,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a clone
 
 
 from rules_engine.classic.components import BUILDING_SITES, SITES
-from rules_engine.classic.scoring import score_board
+from rules_engine.classic.scoring import score_board, score_engine_board
 
 # A busy end of game: a 12-column burial chamber, every kind of card held.
 BOARD = {
@@ -50,7 +52,10 @@ def main(argv: list[str] | None = None) -> None:
 
     registry = Registry(load_entry_points=False)
     with_variant = {**BOARD, "variants": ["pharaohs-wrath"]}
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"score_board, 4 players, side A: median {median_us(lambda: score_board(BOARD), args.runs):.1f} µs")
+    fast = median_us(lambda: score_engine_board(BOARD, texts=False), args.runs)
+    print(f"score_engine_board(texts=False), the playouts' path, same board: median {fast:.1f} µs")
     print(
         "registry.score with pharaohs-wrath: median "
         f"{median_us(lambda: registry.score(with_variant), args.runs):.1f} µs"

@@ -31,7 +31,8 @@ def say(text: Any) -> str:
         return str.__str__(text)
     params = {key: _param(value) for key, value in text.params.items()}
     if text.plural is not None:
-        template = ngettext(text.template, text.plural, int(text.params["n"]))
+        n = text.params["n"]  # a count (`plural`)
+        template = ngettext(text.template, text.plural, n if isinstance(n, int) else int(str(n)))
     elif text.context is not None:
         template = pgettext(text.context, text.template)
     else:

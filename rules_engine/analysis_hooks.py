@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
     from rules_engine.scores import ScoreResult
@@ -31,11 +31,11 @@ class AnalysisHooks(Generic[State, Move]):
     """The analysis's hooks of a `GameType`, each with its default."""
 
     if TYPE_CHECKING:  # declared (abstract) by GameType; the default `final_winners` scores with them
-        def board(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]: ...
+        def board(self, state: State, record: Mapping[str, object]) -> Mapping[str, object]: ...
 
-        def score(self, board: Mapping[str, Any]) -> ScoreResult: ...
+        def score(self, board: Mapping[str, object]) -> ScoreResult: ...
 
-        def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult: ...
+        def rank(self, result: ScoreResult, board: Mapping[str, object]) -> ScoreResult: ...
 
     def unseen(self, state: State) -> Mapping[str, int]:
         """What the players cannot see at ``state``: each face-down piece by kind, with how
@@ -54,7 +54,7 @@ class AnalysisHooks(Generic[State, Move]):
         generic loop (`determinized`, then `legal_moves` picked by `playout_weights`)."""
         return None
 
-    def fast_outcomes(self, state: State, record: Mapping[str, Any], rng: random.Random,
+    def fast_outcomes(self, state: State, record: Mapping[str, object], rng: random.Random,
                       count: int) -> Sequence[Outcome] | None:
         """``count`` games played on from ``state`` by the engine's own policy, each re-dealing
         hidden information itself: their `Outcome`s, in order. A game with a compiled playout
@@ -73,20 +73,20 @@ class AnalysisHooks(Generic[State, Move]):
         None to pick them alike. Default: None."""
         return None
 
-    def final_winners(self, state: State, record: Mapping[str, Any]) -> list[int]:
+    def final_winners(self, state: State, record: Mapping[str, object]) -> list[int]:
         """The winners (seat indices) of the finished position ``state``. Default: by the
         game's own scoring (`board`, `score`, `rank`); a game may know them cheaper."""
         board = self.board(state, record)
         return list(self.rank(self.score(board), board).winners)
 
-    def final_scores(self, state: State, record: Mapping[str, Any]) -> Sequence[int] | None:
+    def final_scores(self, state: State, record: Mapping[str, object]) -> Sequence[int] | None:
         """Each seat's final total at the finished position ``state``, for the analysis's
         expected score margin (docs/plugins.md "Analysis"); called once per playout, so it should
         be cheap (no explanation lines, no board validation). Default: None, the game does not
         say, and its analysis has no score-margin view."""
         return None
 
-    def final_outcome(self, state: State, record: Mapping[str, Any]) -> Outcome:
+    def final_outcome(self, state: State, record: Mapping[str, object]) -> Outcome:
         """The winners and final totals of the finished position ``state``: what a playout
         counts. Default: `final_winners` and `final_scores`; a game whose totals decide its winners
         overrides it to score the position once."""

@@ -24,13 +24,13 @@ class SlotView(property, Generic[_T]):
     if TYPE_CHECKING:  # what reading it gives, for the type checker (property's own says Any)
 
         @overload
-        def __get__(self, instance: None, owner: type[Any] | None = None, /) -> Self: ...
+        def __get__(self, instance: None, owner: type | None = None, /) -> Self: ...
         @overload
-        def __get__(self, instance: object, owner: type[Any] | None = None, /) -> _T: ...
-        def __get__(self, instance: object, owner: type[Any] | None = None, /) -> Any: ...
+        def __get__(self, instance: object, owner: type | None = None, /) -> _T: ...
+        def __get__(self, instance: object, owner: type | None = None, /) -> Any: ...
 
         # Read-only: assigning to it is a type error (``property`` lets anything be set).
-        def __set__(self, instance: Any, value: Never, /) -> None: ...
+        def __set__(self, instance: object, value: Never, /) -> None: ...
 
 
 class FrozenState:
@@ -58,7 +58,7 @@ class FrozenState:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; use apply_move to get a new state")
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, f) for f in self._KEY)
 
     def __eq__(self, other: object) -> bool:
@@ -69,7 +69,7 @@ class FrozenState:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return _restore, (type(self), tuple(getattr(self, f) for f in type(self).__slots__))
 
 
@@ -82,7 +82,7 @@ def builder(cls: type[_F]) -> type[_F]:
                                  {"__slots__": cls.__slots__, "__setattr__": object.__setattr__}))
 
 
-def _restore(cls: type[FrozenState], values: tuple[Any, ...]) -> FrozenState:
+def _restore(cls: type[FrozenState], values: tuple[object, ...]) -> FrozenState:
     state = object.__new__(cls)
     for name, value in zip(cls.__slots__, values, strict=True):
         object.__setattr__(state, name, value)

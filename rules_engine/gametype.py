@@ -15,14 +15,14 @@ from rules_engine.analysis_hooks import Outcome as Outcome  # where plugins impo
 from rules_engine.apidocs import ApiExample as ApiExample  # what `api_examples` answers
 from rules_engine.errors import IllegalMoveError, PluginError, RecordError
 from rules_engine.messages import msg
-from rules_engine.scores import ScoreResult
+from rules_engine.scores import Json, ScoreResult
 from rules_engine.seating import header
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
 
 class JsonMove(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, Json]: ...
 
 
 class EngineState(Protocol):
@@ -94,7 +94,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         return {**header(self, players, sides=sides, colours=colours, variants=variants), "setup": {}, "moves": []}
 
     @abc.abstractmethod
-    def setup(self, record: Mapping[str, Any]) -> State:
+    def setup(self, record: Mapping[str, object]) -> State:
         """The state before the first move of ``record`` (an F2-like dict). Raises RecordError."""
 
     @abc.abstractmethod
@@ -102,7 +102,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         """Every legal move of the player to move (empty once the game is over)."""
 
     @abc.abstractmethod
-    def apply(self, state: State, move: Move | Mapping[str, Any]) -> State:
+    def apply(self, state: State, move: Move | Mapping[str, object]) -> State:
         """The state after ``move`` (a move object or its JSON dict). Raises IllegalMoveError;
         never changes ``state``."""
 
@@ -111,22 +111,22 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         """Whether the game has ended."""
 
     @abc.abstractmethod
-    def board(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:
+    def board(self, state: State, record: Mapping[str, object]) -> Mapping[str, object]:
         """The end-game board (F1/F3 dict) of ``state``; works mid-game too."""
 
     @abc.abstractmethod
-    def score(self, board: Mapping[str, Any]) -> ScoreResult:
+    def score(self, board: Mapping[str, object]) -> ScoreResult:
         """Validate a board (BoardError listing every problem) and score it: each player's
         total, breakdown and explained lines, and the winners (`rules_engine.scores`; its JSON
         by ``to_json()``)."""
 
     @abc.abstractmethod
-    def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
+    def rank(self, result: ScoreResult, board: Mapping[str, object]) -> ScoreResult:
         """Decide the winner(s) of ``result`` from its totals (called again after variants
         change totals) and return the result with its winners set."""
 
     @abc.abstractmethod
-    def replay(self, record: Mapping[str, Any]) -> ReplayBase:
+    def replay(self, record: Mapping[str, object]) -> ReplayBase:
         """Replay a record. Raises RecordError with the 0-based move index. The answer has
         ``states`` (``states[0]`` before the first move, ``states[k+1]`` after move k),
         ``moves``, ``finished``, ``plies``, ``final_board()`` and ``score()``. A game with
@@ -134,7 +134,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         alone (every move still checked)."""
 
     @abc.abstractmethod
-    def state_to_json(self, state: State, record: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def state_to_json(self, state: State, record: Mapping[str, object] | None = None) -> dict[str, Any]:
         """A JSON view of one state for the replay viewer and the API; ``record`` (the
         record's header: sides, players) labels it and scores it on the right sides."""
 
@@ -150,7 +150,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         for that count. ValueError for a count or a side the game does not have; `RecordError`
         for a side its data cannot play."""
 
-    def with_board_data(self, data: Mapping[str, Any]) -> GameType[Any, Any]:
+    def with_board_data(self, data: Mapping[str, object]) -> GameType[Any, Any]:
         """This game with plugin-supplied board data (hook ``imhotep_board_data``): the open
         numbers of some sides. Checks the data (``PluginError`` naming the bad key). By default
         a game takes none."""
@@ -158,7 +158,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
             return self
         raise PluginError(f"game {self.id!r} takes no board data, got keys {', '.join(map(str, data))}")
 
-    def board_data_problems(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    def board_data_problems(self, data: Mapping[str, object]) -> list[tuple[str, str]]:
         """Every problem of board data as ``(path in the data, sentence naming the board place)``,
         the checks of `with_board_data` for people (a club's board-data page, an import). By
         default a game takes none."""
@@ -175,7 +175,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         """Sides an end-game board cannot be scored with yet (data missing), as ``{part: {side: why}}``."""
         return {}
 
-    def move_to_json(self, move: Move) -> dict[str, Any]:
+    def move_to_json(self, move: Move) -> dict[str, Json]:
         """The move's JSON form: a dict as it is, else its ``to_json()`` (both engines' moves)."""
         return move if isinstance(move, dict) else cast(JsonMove, move).to_json()
 
@@ -188,20 +188,20 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         ``to_move`` (`EngineState`)."""
         return state.to_move
 
-    def starting_player(self, board: Mapping[str, Any]) -> int:
+    def starting_player(self, board: Mapping[str, object]) -> int:
         """The seat that started the game an end-game ``board`` describes (the history marks it).
         Default: 0, the first seat (the Duel's board names it, F1 ``starting_player``)."""
         return 0
 
     # -- recording at the table: what a move turns up (live entry) ---------------------
-    def table_needs(self, state: State, move: Mapping[str, Any]) -> Needs | None:
+    def table_needs(self, state: State, move: Mapping[str, object]) -> Needs | None:
         """What must be entered before ``move`` can be applied at ``state`` (the tokens it
         draws, the cards it reveals, when the record does not list them yet), or None. An
         illegal move also answers None: applying it names the problem. Default: None (the
         record holds everything a move needs)."""
         return None
 
-    def table_draw(self, state: State, record: Mapping[str, Any], needs: Needs,
+    def table_draw(self, state: State, record: Mapping[str, object], needs: Needs,
                    rng: random.Random) -> TableAnswers | None:
         """What ``needs`` asks for, drawn at random from what can still turn up at ``state``, in
         `with_table`'s answer form: for a game recorded at a table and played on without one
@@ -209,7 +209,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         cannot draw for the table; the bot then refuses to play on)."""
         return None
 
-    def with_table(self, record: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
+    def with_table(self, record: Mapping[str, object], answers: TableAnswers) -> dict[str, Any]:
         """``record`` (whose last move is the one that needed `table_needs`) with what the table
         turned up (``answers``) written where the game keeps it: into that move, or into the
         setup. Raises RecordError when the record cannot take it. Default: only no answers."""
@@ -217,7 +217,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
             raise RecordError(msg("this game takes nothing turned up at the table"))
         return dict(record)
 
-    def without_table(self, record: Mapping[str, Any]) -> dict[str, Any]:
+    def without_table(self, record: Mapping[str, object]) -> dict[str, Any]:
         """The undo counterpart of `with_table`: ``record`` (its last move just taken back)
         without what was entered for moves it no longer has, so it can be entered again.
         Default: the record as it is (what a move turned up went away with the move)."""
@@ -254,7 +254,7 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         return apidocs.default_examples(self)
 
     # -- the club's explorer (games/services/explorer.py) ---------------------------------
-    def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:
+    def explorer_facts(self, record: Mapping[str, object]) -> dict[str, Json]:
         """What the club's explorer counts of one finished game, worked out once from its
         ``record`` (a pure function: the same record, the same facts). JSON values under keys
         the explorer knows; a key left out is a section the explorer does not show for this
@@ -271,7 +271,7 @@ class PlayModule(Protocol[State, Move]):
 
     def legal_moves(self, state: State) -> list[Move]: ...
 
-    def apply_move(self, state: State, move: Move | Mapping[str, Any]) -> State: ...
+    def apply_move(self, state: State, move: Move | Mapping[str, object]) -> State: ...
 
     def is_over(self, state: State) -> bool: ...
 
@@ -286,7 +286,7 @@ class ModuleGameType(GameType[State, Move]):
     def legal_moves(self, state: State) -> list[Move]:
         return self.play_module().legal_moves(state)
 
-    def apply(self, state: State, move: Move | Mapping[str, Any]) -> State:
+    def apply(self, state: State, move: Move | Mapping[str, object]) -> State:
         return self.play_module().apply_move(state, move)
 
     def is_over(self, state: State) -> bool:
@@ -316,7 +316,7 @@ class ReplayBase(abc.ABC):
         return self.states[-1]
 
     @abc.abstractmethod
-    def final_board(self, ply: int | None = None) -> dict[str, Any]:
+    def final_board(self, ply: int | None = None) -> Mapping[str, object]:
         """The board at ``ply`` (default: the last position), as `GameType.board` draws it.
         Required: every game's Replay implements it (the Duel's, the base game's, variants')."""
 
@@ -325,7 +325,7 @@ class ReplayBase(abc.ABC):
         """The score of `final_board` at ``ply`` (default: the last position). Required, as
         `final_board`."""
 
-    def extended(self, raw_move: Any) -> ReplayBase | None:
+    def extended(self, raw_move: object) -> ReplayBase | None:
         """This replay with one more move (a live move: no need to replay the record again),
         or None when the game cannot tell (the caller then replays the longer record). Raises
         `RecordError` with ``move`` = the new move's index when the move is illegal."""
@@ -371,7 +371,7 @@ class VariantField:
     default: int | bool = 0
     help: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {
             "name": self.name,
             "label": self.label,

@@ -60,8 +60,8 @@ def imhotep_variant_fields(game_id: str, variant_id: str) -> Sequence[VariantFie
 def imhotep_variant_score(
     game_id: str,
     variant_id: str,
-    board: Mapping[str, Any],
-    result: Mapping[str, Any],
+    board: Mapping[str, object],
+    result: Mapping[str, object],
     inputs: Sequence[Mapping[str, object]],
 ) -> Sequence[Sequence[Mapping[str, object]]] | None:
     """Return the extra breakdown lines of variant ``variant_id`` for each player, or ``None``
@@ -77,7 +77,7 @@ def imhotep_variant_score(
 
 
 @hookspec
-def imhotep_board_data(game_id: str) -> Mapping[str, Any] | None:
+def imhotep_board_data(game_id: str) -> Mapping[str, object] | None:
     """Return board data for the sides of game ``game_id`` whose numbers the rules leave open
     (e.g. classic side B: the temple's bonus spaces, the burial chamber's ranking points), or
     ``None`` when this plugin has none for that game.

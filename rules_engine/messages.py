@@ -18,20 +18,19 @@ or a message), written "a, b, c" in English and with the reader's separator else
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 
 class Message(str):
     """The English sentence, with ``template`` and ``params`` to say it in another language."""
 
     template: str
-    params: Mapping[str, Any]
+    params: Mapping[str, object]
     # Most messages have neither: the class's None stands for them (a score answer makes a dozen
     # messages, and each attribute set on a str costs).
     plural: str | None = None  # the English plural template, when the words depend on params["n"]
     context: str | None = None  # tells apart one English word with two meanings ("sail": card or move)
 
-    def __new__(cls, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None,
+    def __new__(cls, template: str, params: Mapping[str, object] | None = None, plural: str | None = None,
                 context: str | None = None) -> Message:
         params = dict(params) if params else {}
         english = plural if plural is not None and params["n"] != 1 else template
@@ -49,24 +48,24 @@ class Message(str):
             self.context = context
         return self
 
-    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str | None, str | None]]:
+    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, object], str | None, str | None]]:
         return (Message, (self.template, self.params, self.plural, self.context))
 
     def __repr__(self) -> str:
         return f"msg({self.template!r}, **{self.params!r})"
 
 
-def msg(template: str, /, **params: Any) -> Message:
+def msg(template: str, /, **params: object) -> Message:
     """A translatable sentence: ``template`` in English with ``{name}`` fields, and their values."""
     return Message(template, params)
 
 
-def plural(singular: str, plural: str, /, **params: Any) -> Message:
+def plural(singular: str, plural: str, /, **params: object) -> Message:
     """A translatable sentence whose words depend on the count ``n`` (one of ``params``)."""
     return Message(singular, params, plural)
 
 
-def pmsg(context: str, template: str, /, **params: Any) -> Message:
+def pmsg(context: str, template: str, /, **params: object) -> Message:
     """``msg`` for an English text that means two things: ``context`` says which, so each
     meaning has its own catalogue entry (gettext's msgctxt)."""
     return Message(template, params, None, context)

@@ -4,11 +4,12 @@ from that form (`memoized`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, ClassVar, NoReturn, TypeVar
+from collections.abc import Callable, Hashable, Mapping
+from typing import ClassVar, NoReturn, TypeVar
 
 from rules_engine.errors import IllegalMoveError, shown
 from rules_engine.messages import Message, msg
+from rules_engine.scores import Json
 
 
 class BareMove:
@@ -19,7 +20,7 @@ class BareMove:
     __slots__ = ()
     kind: ClassVar[str]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"type": self.kind}
 
 
@@ -45,7 +46,7 @@ _ATOMS = frozenset((str, int, type(None)))
 MEMO_LIMIT = 20_000  # keys kept per game; far above the distinct moves records use
 
 
-def memo_key(data: dict[Any, Any]) -> Hashable | None:
+def memo_key(data: Mapping[object, object]) -> Hashable | None:
     """A key that stands for the move dict ``data`` exactly (its fields in order, lists as
     tuples), or None when a value is not a str, int, None, or a list of them or of such lists
     (a Duel place-unload's refills)."""
@@ -63,10 +64,10 @@ def memo_key(data: dict[Any, Any]) -> Hashable | None:
     return tuple(out)
 
 
-def _nested(values: list[Any]) -> tuple[Any, ...] | None:
+def _nested(values: list[object]) -> tuple[object, ...] | None:
     """A list of atoms and lists of atoms as tuples (never an atom's tuple: JSON has none), or
     None for anything else."""
-    out: list[Any] = []
+    out: list[object] = []
     for x in values:
         if type(x) in _ATOMS:
             out.append(x)
@@ -77,8 +78,8 @@ def _nested(values: list[Any]) -> tuple[Any, ...] | None:
     return tuple(out)
 
 
-def memoized(parse: Callable[[Any], _M], classes: tuple[type, ...],
-             known: Callable[[dict[Any, Any]], _M | None]) -> Callable[[Any], _M]:
+def memoized(parse: Callable[[object], _M], classes: tuple[type, ...],
+             known: Callable[[dict[object, object]], _M | None]) -> Callable[[object], _M]:
     """``parse`` (a game's move dict -> move, raising for a bad one) made cheap for the moves a
     record repeats (#40): ``known`` answers the commonest plain shapes from prebuilt moves (a
     few dict reads); any other dict of plain values is parsed once per process and kept in a

@@ -22,7 +22,7 @@ from rules_engine.gametype import GameType
 if TYPE_CHECKING:
     from rules_engine.registry import Registry
 
-Overlays = Mapping[str, tuple[str, Mapping[str, Any] | None]]
+Overlays = Mapping[str, tuple[str, Mapping[str, object] | None]]
 KEEP = 64  # derived registries kept per base registry: the newest versions are the ones asked for
 
 _lock = threading.Lock()

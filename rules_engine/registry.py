@@ -14,9 +14,9 @@ import hashlib
 import importlib.metadata
 import json
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 import pluggy
 
@@ -25,7 +25,7 @@ from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGam
 from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
 from rules_engine.overlays import in_force, with_plugin_data
-from rules_engine.scores import ScoreResult, with_variant_lines
+from rules_engine.scores import Json, ScoreResult, with_variant_lines
 from rules_engine.validation import MAX_DEPTH, too_deep
 
 ENTRY_POINT_GROUP = "imhotep"
@@ -47,7 +47,7 @@ class PluginInfo:
     distribution: str
     version: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"name": self.name, "distribution": self.distribution, "version": self.version}
 
 
@@ -104,7 +104,7 @@ class Registry:
             raise PluginError(f"plugin {name!r} is malformed: {exc}") from exc
         self.plugins[name] = PluginInfo(name, distribution, version)
 
-    def _results(self, hook_name: str, **kwargs: Any) -> list[tuple[PluginInfo, object]]:
+    def _results(self, hook_name: str, **kwargs: object) -> list[tuple[PluginInfo, object]]:
         """Call a hook plugin by plugin, keeping track of who answered what."""
         answers = []
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
@@ -307,16 +307,17 @@ class Registry:
         return out
 
     # -- variants (the arithmetic is in rules_engine/variants.py) ------------------------
-    def _variant_problems(self, doc: Mapping[str, Any], game_id: str) -> list[tuple[str, str]]:
+    def _variant_problems(self, doc: Mapping[str, object], game_id: str) -> list[tuple[str, str]]:
         return variants.problems(doc, game_id, self.variants)
 
     def _split_variant_inputs(
-        self, board: Mapping[str, Any], game_id: str, chosen: list[str]
+        self, board: Mapping[str, object], game_id: str, chosen: list[str]
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         return variants.split_inputs(board, {v: self.variant_fields[(game_id, v)] for v in chosen})
 
     def _apply_variant(
-        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, Any], result: ScoreResult, inputs: Any
+        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, object], result: ScoreResult,
+        inputs: object,
     ) -> ScoreResult:
         answers = self._results(
             "imhotep_variant_score",
@@ -327,7 +328,7 @@ class Registry:
             inputs=inputs,
         )
         for _info, per_player in answers:  # a plugin answers per player a list of lines
-            result = with_variant_lines(result, cast(list[Any], per_player), variant_id)
+            result = with_variant_lines(result, cast(Sequence[Sequence[Mapping[str, object]]], per_player), variant_id)
         return result
 
 
@@ -347,7 +348,18 @@ def _check_id(value: object, info: PluginInfo, what: str) -> None:
 
 _lock = threading.Lock()
 _default: Registry | None = None
-_config: dict[str, Any] = {"load_entry_points": True, "allow": None, "block": (), "extra_plugins": None}
+
+
+class _Config(TypedDict):
+    """How `configure` asked the default registry to be built (`Registry`'s arguments)."""
+
+    load_entry_points: bool
+    allow: Iterable[str] | None
+    block: Iterable[str]
+    extra_plugins: Mapping[str, object] | None
+
+
+_config: _Config = {"load_entry_points": True, "allow": None, "block": (), "extra_plugins": None}
 
 
 def configure(
@@ -363,7 +375,8 @@ def configure(
     global _default
     with _lock:
         _config.update(
-            load_entry_points=load_entry_points, allow=allow, block=tuple(block), extra_plugins=extra_plugins
+            {"load_entry_points": load_entry_points, "allow": allow, "block": tuple(block),
+             "extra_plugins": extra_plugins}
         )
         _default = None
 

@@ -10,23 +10,47 @@ registry's to say (plugins register them), and it checks them when the record is
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import NotRequired, Protocol, TypedDict
 
 from rules_engine.errors import RecordError, shown
 from rules_engine.messages import msg
 
-if TYPE_CHECKING:
-    from rules_engine.gametype import GameType
+
+class GameFacts(Protocol):
+    """What seating reads of a `GameType` (its class attributes)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def colours(self) -> tuple[str, ...]: ...
+    @property
+    def sides(self) -> Mapping[str, tuple[str, ...]]: ...
 
 
-def header(game: GameType[Any, Any], players: Sequence[str], *, sides: Mapping[str, str] | None,
-           colours: Sequence[str] | None, variants: Sequence[str] | None) -> dict[str, Any]:
+class RecordHeader(TypedDict):
+    """A new record's header (F2/F4), in the records' key order."""
+
+    game: str
+    sides: NotRequired[dict[str, str]]
+    variants: NotRequired[list[str]]
+    players: list[str]
+    colours: list[str]
+
+
+def header(game: GameFacts, players: Sequence[str], *, sides: Mapping[str, str] | None,
+           colours: Sequence[str] | None, variants: Sequence[str] | None) -> RecordHeader:
     """``{game, [sides], [variants], players, colours}``: sides default to each part's first
     (F1: "any monument omitted from sides is A"), colours to the game's in seat order; the
     ``sides`` key only for a game with sides, ``variants`` only when some are asked for."""
     names = _players(game, players)
-    out: dict[str, Any] = {"game": game.id}
     filled = _sides(game, sides)
+    out: RecordHeader = {"game": game.id}  # type: ignore[typeddict-item]  # players and colours follow
     if game.sides:
         out["sides"] = filled
     if variants:
@@ -36,7 +60,7 @@ def header(game: GameType[Any, Any], players: Sequence[str], *, sides: Mapping[s
     return out
 
 
-def _players(game: GameType[Any, Any], players: object) -> list[str]:
+def _players(game: GameFacts, players: object) -> list[str]:
     if not isinstance(players, Sequence) or isinstance(players, str) or not players:
         raise RecordError(msg("{field} must be a non-empty list of player names, got {value}",
                               field="players", value=shown(players)))
@@ -56,7 +80,7 @@ def _players(game: GameType[Any, Any], players: object) -> list[str]:
     return list(players)
 
 
-def _colours(game: GameType[Any, Any], colours: Sequence[str] | None, players: int) -> list[str]:
+def _colours(game: GameFacts, colours: Sequence[str] | None, players: int) -> list[str]:
     if colours is None:
         if len(game.colours) < players:  # a game listing too few colours: refuse, never a colourless seat
             raise RecordError(msg("colours must list one colour per player ({n}), got {value}", n=players,
@@ -75,7 +99,7 @@ def _colours(game: GameType[Any, Any], colours: Sequence[str] | None, players: i
     return list(colours)
 
 
-def _sides(game: GameType[Any, Any], sides: Mapping[str, str] | None) -> dict[str, str]:
+def _sides(game: GameFacts, sides: Mapping[str, str] | None) -> dict[str, str]:
     given = {} if sides is None else sides
     if not isinstance(given, Mapping):
         first = next(iter(game.sides), "part")

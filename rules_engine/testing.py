@@ -59,11 +59,11 @@ def check_random_games(game: GameType[Any, Any], *, games: int = 10, seed: int =
         assert len(replay.score().players) == len(record["players"])
 
 
-def _canonical(move: Mapping[str, Any]) -> str:
+def _canonical(move: Mapping[str, object]) -> str:
     return json.dumps(move, sort_keys=True)
 
 
-def _covers(move: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> bool:
+def _covers(move: Mapping[str, object], legal: Sequence[Mapping[str, object]]) -> bool:
     """A recorded move may carry what only the table reveals (refills, reveals): it is
     legal if a legal move agrees with it on every field the legal move has."""
     return any(all(move.get(k) == v for k, v in m.items()) for m in legal)

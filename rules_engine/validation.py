@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from rules_engine.errors import shown
 from rules_engine.messages import msg
@@ -88,8 +88,8 @@ def unknown(key: object, path: str, allowed: Sequence[str], what: str) -> tuple[
 
 
 def player_object(
-    p: object, path: str, allowed: Sequence[str], required: Mapping[str, str], errors: list[Any]
-) -> TypeGuard[Mapping[str, Any]]:
+    p: object, path: str, allowed: Sequence[str], required: Mapping[str, str], errors: list[tuple[str, str]]
+) -> TypeGuard[Mapping[str, object]]:
     """Check that a board's player entry is an object with only ``allowed`` keys and every key of
     ``required`` (key → hint for people, a message); record each problem in ``errors``. False
     when ``p`` is not an object at all (nothing more can be read from it)."""
@@ -107,7 +107,7 @@ def player_object(
     return True
 
 
-def player_name(p: Mapping[str, Any], path: str, errors: list[Any]) -> str | None:
+def player_name(p: Mapping[str, object], path: str, errors: list[tuple[str, str]]) -> str | None:
     """A board's player entry's optional ``name``: the text, or None when it is left out or is
     not text (then recorded in ``errors``)."""
     name = p.get("name")
@@ -117,7 +117,7 @@ def player_name(p: Mapping[str, Any], path: str, errors: list[Any]) -> str | Non
     return None
 
 
-def int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list[Any]) -> int | None:
+def int_in(value: object, path: str, lo: int, hi: int, what: str, errors: list[tuple[str, str]]) -> int | None:
     """An integer lo..hi, or record why not in ``errors``. Neither a bool nor a float (not even
     a whole, finite one: JSON writers that print 3.0 are told to drop the decimal point).
     ``what`` names the things counted, for people (``msg("obelisk tokens")``)."""

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rules_engine.registry import Registry
 
 
-def problems(doc: Mapping[str, Any], game_id: str, known: Collection[tuple[str, str]]) -> list[tuple[str, str]]:
+def problems(doc: Mapping[str, object], game_id: str, known: Collection[tuple[str, str]]) -> list[tuple[str, str]]:
     """What is wrong with a document's ``variants`` (``known``: the registered (game, variant)
     pairs), as (field path, message) pairs."""
     chosen = doc.get("variants", [])
@@ -36,7 +36,7 @@ def problems(doc: Mapping[str, Any], game_id: str, known: Collection[tuple[str, 
 
 
 def split_inputs(
-    board: Mapping[str, Any], fields: Mapping[str, tuple[VariantField, ...]]
+    board: Mapping[str, object], fields: Mapping[str, tuple[VariantField, ...]]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The board without the variants and their per-player inputs, and per variant id (the
     keys of ``fields``) each player's inputs, checked against the variant's fields. Raises
@@ -88,12 +88,12 @@ class VariantReplay(ReplayBase):
     def __getattr__(self, name: str) -> Any:
         return getattr(self._replay, name)
 
-    def final_board(self, ply: int | None = None) -> dict[str, Any]:
+    def final_board(self, ply: int | None = None) -> Mapping[str, object]:
         return self._replay.final_board(ply)
 
     def score(self, ply: int | None = None) -> ScoreResult:
         return self._registry.score({**self._replay.final_board(ply), "variants": self.variants})
 
-    def extended(self, raw_move: Any) -> VariantReplay | None:
+    def extended(self, raw_move: object) -> VariantReplay | None:
         longer = self._replay.extended(raw_move)
         return None if longer is None else VariantReplay(longer, self._registry, self.variants)

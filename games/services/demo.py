@@ -55,7 +55,7 @@ def demo_documents(seed: int = SEED) -> list[tuple[str, dict, GameMeta]]:
             location=rng.choice(LOCATIONS),
         )
         if i % SCORE_ONLY_EVERY == SCORE_ONLY_EVERY - 1:
-            board = default_registry().replay(record).final_board()
+            board = dict(default_registry().replay(record).final_board())
             out.append(("board", board, meta))
         else:
             out.append(("record", record, meta))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from typing import Any
 
 from django.db import transaction
 
@@ -33,10 +34,10 @@ def generate(n: int, seed: int = 1, game_type: str = DEFAULT_GAME) -> int:
     rng = random.Random(seed + n)
     reg = default_registry()
     game = reg.game(game_type)
-    pool = []
+    pool: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     for _ in range(POOL):
         replay = reg.replay(game.random_record(random.Random(rng.getrandbits(64))))
-        pool.append((replay.final_board(), result_rows(replay.score().to_json())))
+        pool.append((dict(replay.final_board()), result_rows(replay.score().to_json())))
     colours = registered_games.default_colours(game_type)
     with transaction.atomic():
         players = [Player.objects.get_or_create(name=f"Generated player {i:02}")[0] for i in range(PLAYERS)]

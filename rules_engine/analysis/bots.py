@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from rules_engine.analysis.mcts import search
 from rules_engine.messages import msg
@@ -66,7 +66,7 @@ def level(number: int) -> Level:
     return LEVELS[number - 1]
 
 
-def choose_move(game_type: GameType[S, M], state: S, record: Mapping[str, Any], level_number: int,
+def choose_move(game_type: GameType[S, M], state: S, record: Mapping[str, object], level_number: int,
                 rng: random.Random) -> M:
     """The move the bot at ``level_number`` plays at ``state`` (a position of ``record``'s game
     with a player to move). The same ``rng`` state gives the same move."""

@@ -62,12 +62,12 @@ def margins(means: Sequence[float]) -> tuple[float, ...]:
 
 @dataclass(frozen=True)
 class MoveValue:
-    move: Any
+    move: object
     win: float  # the mover's estimated chance to win after this move
     playouts: int
 
 
-def winners(game_type: GameType[S, M], state: S, record: Mapping[str, Any]) -> list[int]:
+def winners(game_type: GameType[S, M], state: S, record: Mapping[str, object]) -> list[int]:
     """The winners (seat indices) of a finished position, by the game's own scoring."""
     return game_type.final_winners(state, record)
 
@@ -107,19 +107,19 @@ def applied_to_a_deal(game_type: GameType[S, M], state: S, move: M, rng: random.
     return None
 
 
-def playout(game_type: GameType[S, M], state: S, record: Mapping[str, Any], rng: random.Random) -> list[int]:
+def playout(game_type: GameType[S, M], state: S, record: Mapping[str, object], rng: random.Random) -> list[int]:
     """One game played on from ``state`` by the playout policy; its winners."""
     return playout_outcome(game_type, state, record, rng).winners
 
 
-def playout_outcome(game_type: GameType[S, M], state: S, record: Mapping[str, Any],
+def playout_outcome(game_type: GameType[S, M], state: S, record: Mapping[str, object],
                     rng: random.Random) -> Outcome:
     """One game played on from ``state`` by the playout policy; its winners and final totals
     (`GameType.final_outcome`)."""
     return playout_outcomes(game_type, state, record, rng, 1)[0]
 
 
-def playout_outcomes(game_type: GameType[S, M], state: S, record: Mapping[str, Any], rng: random.Random,
+def playout_outcomes(game_type: GameType[S, M], state: S, record: Mapping[str, object], rng: random.Random,
                      count: int) -> list[Outcome]:
     """``count`` games played on from ``state`` by the playout policy: the game's batch
     (`GameType.fast_outcomes`, a compiled playout) when it has one, else one by one."""
@@ -129,7 +129,7 @@ def playout_outcomes(game_type: GameType[S, M], state: S, record: Mapping[str, A
     return [_one_outcome(game_type, state, record, rng) for _ in range(count)]
 
 
-def _one_outcome(game_type: GameType[S, M], state: S, record: Mapping[str, Any], rng: random.Random) -> Outcome:
+def _one_outcome(game_type: GameType[S, M], state: S, record: Mapping[str, object], rng: random.Random) -> Outcome:
     final = game_type.fast_playout(state, rng)
     if final is not None:  # the engine's own loop, which re-deals hidden information itself
         return game_type.final_outcome(final, record)
@@ -152,7 +152,7 @@ def _wilson(share: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def estimate(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int = 200,
+def estimate(game_type: GameType[S, M], state: S, record: Mapping[str, object], *, playouts: int = 200,
              rng: random.Random) -> Estimate:
     """Each player's chance to win from ``state``, over ``playouts`` seeded playouts, and their
     mean final totals over the same playouts (when the game gives them)."""
@@ -174,7 +174,7 @@ def estimate(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, 
     return Estimate(shares, tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), playouts, means)
 
 
-def rank_moves(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int = 400,
+def rank_moves(game_type: GameType[S, M], state: S, record: Mapping[str, object], *, playouts: int = 400,
                rng: random.Random, top: int = 3) -> list[MoveValue]:
     """The legal moves ranked by the mover's chance to win after each (flat Monte-Carlo: the
     playouts are shared out evenly, at least 8 a move), best first, the first ``top``. Each
@@ -201,7 +201,7 @@ def rank_moves(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *
 UCB_C = 0.7  # exploration constant; about 1/sqrt(2), the usual choice for rewards in [0, 1]
 
 
-def rank_moves_ucb(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int = 400,
+def rank_moves_ucb(game_type: GameType[S, M], state: S, record: Mapping[str, object], *, playouts: int = 400,
                    rng: random.Random, top: int = 3) -> list[MoveValue]:
     """As `rank_moves`, but the playouts go to the moves by UCB1 (UCT at the root): 4 each
     first, then each to the move with the highest mean plus ``UCB_C * sqrt(ln N / n)``.

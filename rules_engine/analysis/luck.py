@@ -118,7 +118,7 @@ def turned_up(game_type: GameType[S, M], before: S, after: S) -> tuple[tuple[str
     return tuple(sorted(gone.items()))
 
 
-def is_chance(game_type: GameType[S, M], before: S, move: M, after: S, record: Mapping[str, Any],
+def is_chance(game_type: GameType[S, M], before: S, move: M, after: S, record: Mapping[str, object],
               rng: random.Random) -> bool:
     """Whether ``move`` turned up something at random: some deal of what is unseen before it
     shows another position after it than the record does (the players' view, `state_to_json`)."""
@@ -130,7 +130,7 @@ def is_chance(game_type: GameType[S, M], before: S, move: M, after: S, record: M
     return False
 
 
-def mean_after(game_type: GameType[S, M], before: S, move: M, record: Mapping[str, Any], seats: int, *,
+def mean_after(game_type: GameType[S, M], before: S, move: M, record: Mapping[str, object], seats: int, *,
                playouts: int, rng: random.Random) -> tuple[float, ...] | None:
     """Each seat's chance to win after ``move``, over deals of what it could turn up (A[k])."""
     won = []
@@ -141,7 +141,7 @@ def mean_after(game_type: GameType[S, M], before: S, move: M, record: Mapping[st
     return _shares(won, seats) if won else None
 
 
-def rank_all(game_type: GameType[S, M], state: S, moves: Sequence[M], record: Mapping[str, Any], *,
+def rank_all(game_type: GameType[S, M], state: S, moves: Sequence[M], record: Mapping[str, object], *,
              playouts: int, deep: int, rng: random.Random, also: int | None = None) -> list[tuple[int, MoveChance]]:
     """Every legal move's chance for the mover (``playouts`` each), the leading two (and ``also``,
     the chosen one) topped up to ``deep``; as (index in ``moves``, value), best first."""

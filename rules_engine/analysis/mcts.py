@@ -72,7 +72,7 @@ class _Node:
 
     __slots__ = ("available", "children", "move", "mover", "reward", "tries", "visits")
 
-    def __init__(self, move: Any, mover: int) -> None:
+    def __init__(self, move: object, mover: int) -> None:
         self.move, self.mover = move, mover
         self.reward, self.visits, self.tries, self.available = 0.0, 0, 0, 0
         self.children: dict[Hashable, _Node] = {}
@@ -153,7 +153,7 @@ def _select(node: _Node, candidates: list[tuple[Hashable, M]]) -> tuple[_Node, M
 
 
 class _Search(Generic[S, M]):
-    def __init__(self, game_type: GameType[S, M], state: S, record: Mapping[str, Any], rng: random.Random) -> None:
+    def __init__(self, game_type: GameType[S, M], state: S, record: Mapping[str, object], rng: random.Random) -> None:
         self.game_type, self.state, self.record, self.rng = game_type, state, record, rng
         self.root = _Node(None, _to_move(game_type, state))
 
@@ -210,7 +210,7 @@ class _Search(Generic[S, M]):
                 tried = [(k, m) for k, m in tried if node.children[k] is not child]
 
 
-def search_result(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int,
+def search_result(game_type: GameType[S, M], state: S, record: Mapping[str, object], *, playouts: int,
                   rng: random.Random, early_stop: bool = True) -> SearchResult[M]:
     """Search ``state`` for at most ``playouts`` playouts (played in leaf batches); the root's
     moves ranked, with intervals, and the playouts spent (fewer with ``early_stop`` once the
@@ -238,7 +238,7 @@ def leaf_batch(playouts: int) -> int:
     return max(1, min(LEAF_BATCH, playouts // MIN_TREE_ITERATIONS))
 
 
-def search(game_type: GameType[S, M], state: S, record: Mapping[str, Any], *, playouts: int,
+def search(game_type: GameType[S, M], state: S, record: Mapping[str, object], *, playouts: int,
            rng: random.Random, top: int = 3, early_stop: bool = True) -> list[MoveValue]:
     """The legal moves ranked by the mover's chance to win after each, by determinized MCTS
     (`search_result`), best first, the first ``top``; each with its playouts (visits)."""

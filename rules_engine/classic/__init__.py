@@ -25,8 +25,9 @@ Room map (which module holds what; a newcomer fixing a rule starts from the rule
   apply; read the board off), `header` (the F4 record header, checked), `record` (F4 records
   replayed), `transcription` (a game recorded at a physical table), `playout` (random games).
 - **The end** — `finalboard` (a position read off as an F3 board), `board` (an F3 board's
-  checks against the box, C1, C7, C5.4), `scoring` (C8, every point explained), `result` (the
-  score as the service reads it), `facts` (what the club's explorer counts).
+  checks against the box, C1, C7, C5.4), `shapes` (a checked F3 board's typed shape),
+  `scoring` (C8, every point explained, straight into the typed score), `result` (that score's
+  JSON as the service stores it), `facts` (what the club's explorer counts).
 - **The plugin** — `plugin` (the game and its variant Pharaoh's wrath, C9, through the plugin
   hooks, docs/plugins.md).
 - **The compiled floor** — `compiled` (numba, issue #40: the same rules on one flat array for

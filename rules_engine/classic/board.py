@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rules_engine.classic.components import (
     BUILDING_SITES,
@@ -28,6 +28,7 @@ from rules_engine.classic.components import (
     SLED_CAPACITY,
     STONES_PER_COLOUR,
 )
+from rules_engine.classic.shapes import Board, BoardPlayer
 from rules_engine.classic.sitedata import SiteData, missing_sides
 from rules_engine.classic.words import and_list, chamber_place, colour_name, site_name
 from rules_engine.messages import msg
@@ -74,8 +75,9 @@ _STATUES = msg("statues")
 _BLUE_CARDS = msg("blue cards")
 
 
-def validate_board(board: object, data: SiteData, errors: list[Any]) -> tuple[Any, ...] | None:
-    """Every problem of an F3 board into ``errors``; the parts scoring needs when all is well."""
+def validate_board(board: object, data: SiteData, errors: list[tuple[str, str]]) -> Board | None:
+    """Every problem of an F3 board into ``errors``; the checked board when all is well (sides
+    left out filled in as A, the chamber's columns padded with None)."""
     if not isinstance(board, Mapping):
         errors.append(
             ("", msg("the board must be a JSON object (an F3 end-game board), got {value}", value=json_type(board)))
@@ -135,12 +137,16 @@ def validate_board(board: object, data: SiteData, errors: list[Any]) -> tuple[An
     grid = _validate_chamber(board.get("burial_chamber"), [c for c in colours if c], errors)
     site_stones = _validate_site_stones(board.get("site_stones"), players, sides, errors)
     _validate_stone_counts(players, grid, site_stones, errors)
-    if errors:
+    if errors or sides is None:
         return None
-    return sides, players, grid, site_stones
+    checked: Board = {"game": GAME_ID, "sides": sides, "players": cast(list[BoardPlayer], players),
+                      "burial_chamber": grid, "site_stones": site_stones}
+    if variants:
+        checked["variants"] = list(variants)
+    return checked
 
 
-def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
+def _validate_sides(sides: object, errors: list[tuple[str, str]]) -> dict[str, str] | None:
     if not isinstance(sides, Mapping):
         reason = msg(
             "must be an object like {shape} (or be left out for all A), got {value}",
@@ -166,7 +172,7 @@ def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
     return {site: out.get(site, "A") for site in SITES} if ok else None
 
 
-def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] | None:
+def _validate_player(p: object, path: str, errors: list[tuple[str, str]]) -> dict[str, Any] | None:
     if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED, errors):
         return None
     v: dict[str, Any] = {"name": player_name(p, path, errors)}
@@ -223,7 +229,7 @@ def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] 
     return v
 
 
-def _validate_together(players: list[dict[str, Any] | None], errors: list[Any]) -> None:
+def _validate_together(players: list[dict[str, Any] | None], errors: list[tuple[str, str]]) -> None:
     """Limits of the box (C7 counts) that only the players together break: reported once, at
     the player whose cards go past the limit."""
     for key, limit in (("statues", STATUES), ("blue_cards", BLUE_CARDS)):
@@ -254,7 +260,7 @@ def _validate_together(players: list[dict[str, Any] | None], errors: list[Any]) 
                 errors.append((f"players[{i}].decorations", reason))
 
 
-def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> list[list[str | None]]:
+def _validate_chamber(grid: object, colours: list[str], errors: list[tuple[str, str]]) -> list[list[str | None]]:
     """F3: columns left to right, each 3 entries top to bottom; stones fill column by column,
     so only the end of the filling may be empty, and only the last column may be short."""
     if grid is None:
@@ -321,7 +327,7 @@ def _validate_chamber(grid: object, colours: list[str], errors: list[Any]) -> li
 
 
 def _validate_site_stones(
-    raw: object, players: list[dict[str, Any] | None], sides: dict[str, Any] | None, errors: list[Any]
+    raw: object, players: list[dict[str, Any] | None], sides: dict[str, Any] | None, errors: list[tuple[str, str]]
 ) -> dict[str, int]:
     """F3 ``site_stones``: needed only for a decoration of that site (the chamber's and, on side
     A, the obelisks' counts come from the board)."""
@@ -366,7 +372,7 @@ def _validate_site_stones(
 
 
 def _validate_stone_counts(
-    players: list[dict[str, Any] | None], grid: list[Any], site_stones: dict[str, Any], errors: list[Any]
+    players: list[dict[str, Any] | None], grid: list[Any], site_stones: dict[str, Any], errors: list[tuple[str, str]]
 ) -> None:
     """C1: 30 stones per colour, wherever they are counted on the board."""
     in_chamber = Counter(who for column in grid for who in column if who is not None)

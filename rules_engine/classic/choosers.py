@@ -8,7 +8,8 @@ carried out — market picks, Pyramids B pyramid and bonus places, Temple B poin
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Protocol, TypeVar, cast
 
 from rules_engine.classic.movefields import PAIR
 from rules_engine.classic.moves import Move
@@ -17,6 +18,9 @@ from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg, plural
 
 TAKE, PYRAMID, BONUS_PLACE, TEMPLE_CHOICE = "take", "pyramids", "bonus_places", "temple"
+_T = TypeVar("_T")
+#: The choices made while one move is carried out, in order: (choice kind, the option chosen).
+Leaf = tuple[tuple[str, object], ...]
 CHOICE_KINDS = (TAKE, PYRAMID, BONUS_PLACE, TEMPLE_CHOICE)
 _CHOICE_RULE = {TAKE: "C5.1", PYRAMID: "C6.2", BONUS_PLACE: "C6.2", TEMPLE_CHOICE: "C6.3"}
 _CHOICE_HELP = {
@@ -39,13 +43,13 @@ class Chooser(Protocol):
     """Who answers the choices a move meets: `MoveChoices` (the move's own lists) or `Scripted`
     (the legal-move search)."""
 
-    def ask(self, kind: str, options: list[Any], what: Context) -> Any: ...
+    def ask(self, kind: str, options: list[_T], what: Context) -> _T: ...
 
 
 class NeedChoice(Exception):
     """Raised by `Scripted` when the script runs out: the search branches on ``options``."""
 
-    def __init__(self, kind: str, options: list[Any]) -> None:
+    def __init__(self, kind: str, options: Sequence[object]) -> None:
         self.kind = kind
         self.options = options
 
@@ -61,7 +65,7 @@ class MoveChoices:
                       BONUS_PLACE: getattr(move, BONUS_PLACE, ()), TEMPLE_CHOICE: getattr(move, TEMPLE_CHOICE, ())}
         self.pos = {TAKE: 0, PYRAMID: 0, BONUS_PLACE: 0, TEMPLE_CHOICE: 0}
 
-    def ask(self, kind: str, options: list[Any], what: Context) -> Any:
+    def ask(self, kind: str, options: list[_T], what: Context) -> _T:
         values = self.lists[kind]
         i = self.pos[kind]
         if i >= len(values):
@@ -84,7 +88,7 @@ class MoveChoices:
             )
             raise IllegalMoveError(refusal(what, reason), _CHOICE_RULE[kind])
         self.pos[kind] = i + 1
-        return value
+        return cast(_T, value)  # one of the options, checked above
 
     def finish(self) -> None:
         for kind in CHOICE_KINDS:
@@ -105,15 +109,15 @@ class Scripted:
 
     __slots__ = ("i", "script")
 
-    def __init__(self, script: tuple[Any, ...] = ()) -> None:
+    def __init__(self, script: Leaf = ()) -> None:
         self.script = script
         self.i = 0
 
-    def ask(self, kind: str, options: list[Any], what: Context) -> Any:
+    def ask(self, kind: str, options: list[_T], what: Context) -> _T:
         i = self.i
         if i < len(self.script):
             self.i = i + 1
-            return self.script[i][1]
+            return cast(_T, self.script[i][1])  # the script was made of the options offered (`search`)
         raise NeedChoice(kind, options)
 
 
@@ -128,5 +132,5 @@ def _show_choice(value: object) -> str | Message:
     return str(value)
 
 
-def _show_choices(options: list[Any]) -> tuple[Any, ...]:
+def _show_choices(options: Sequence[object]) -> tuple[str | Message, ...]:
     return tuple(_show_choice(o) for o in options)

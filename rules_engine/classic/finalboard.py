@@ -6,9 +6,9 @@ burial chamber's columns, C5.4; the building sites a player reached; the stones 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rules_engine.classic.components import BUILDING_SITES, GAME_ID
+from rules_engine.classic.shapes import Board, BoardPlayer
 from rules_engine.classic.state import SITE_INDEX, ClassicState
 
 
@@ -34,13 +34,15 @@ def reached(state: ClassicState, p: int) -> list[str]:
     return [s for s in BUILDING_SITES if bits >> SITE_INDEX[s] & 1]
 
 
-def final_board(state: ClassicState, record: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def final_board(state: ClassicState, record: Mapping[str, object] | None = None) -> Board:
     """The position as an F3 board (formats.md), ready for `scoring.score_board`: the score
     track as it stands, sleds, obelisks, cards held, the burial chamber grid and the stone
     counts. Mid-game it is the board "if the game ended now"."""
     record = record or {}
-    names = record.get("players") or [f"Player {i + 1}" for i in range(state.players)]
-    players = []
+    listed = record.get("players")
+    names = listed if isinstance(listed, list | tuple) and listed else [f"Player {i + 1}" for i in range(state.players)]
+    variants = record.get("variants")
+    players: list[BoardPlayer] = []
     for i in range(state.players):
         players.append(
             {
@@ -58,7 +60,7 @@ def final_board(state: ClassicState, record: Mapping[str, Any] | None = None) ->
     return {
         "game": GAME_ID,
         "sides": state.sides,
-        "variants": list(record.get("variants") or []),
+        "variants": list(variants) if isinstance(variants, list | tuple) else [],
         "players": players,
         "burial_chamber": burial_columns(state),
         "site_stones": site_stones(state),

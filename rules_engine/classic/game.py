@@ -112,7 +112,7 @@ def new_state(header: Header, data: SiteData = EMPTY) -> ClassicState:
     return new_work(header, data).freeze()
 
 
-def setup(record: Mapping[str, Any], data: SiteData = EMPTY) -> ClassicState:
+def setup(record: Mapping[str, object], data: SiteData = EMPTY) -> ClassicState:
     """The state before the first move of an F4 record; `RecordError` (move None) for a bad
     header or setup (including a B side whose board data is missing, classic.md C6 ⚠)."""
     return parse_header(record, data)[1]
@@ -126,7 +126,7 @@ def legal_moves(state: ClassicState) -> list[Move]:
     return legal_moves_of(state.thaw())
 
 
-def apply_move(state: ClassicState, move: Move | Mapping[str, Any]) -> ClassicState:
+def apply_move(state: ClassicState, move: Move | Mapping[str, object]) -> ClassicState:
     """The state after ``move`` (a `Move` or its F4 dict), fully checked against C3–C7.
     Raises `IllegalMoveError` (reason, rule); ``state`` never changes."""
     if isinstance(move, Mapping):

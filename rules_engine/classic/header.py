@@ -77,7 +77,7 @@ class Header:
         }
 
 
-def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
+def _players(data: Mapping[str, object]) -> tuple[str, ...]:
     players = data.get("players")
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         got = plural("{n} name", "{n} names", n=len(players)) if isinstance(players, list) else type(players).__name__
@@ -94,7 +94,7 @@ def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _colours(data: Mapping[str, Any], n: int) -> tuple[str, ...]:
+def _colours(data: Mapping[str, object], n: int) -> tuple[str, ...]:
     colours = data.get("colours")
     if colours is None:
         return COLOURS[:n]
@@ -113,7 +113,7 @@ def _colours(data: Mapping[str, Any], n: int) -> tuple[str, ...]:
     return tuple(colours)
 
 
-def _sides(data: Mapping[str, Any]) -> dict[str, str]:
+def _sides(data: Mapping[str, object]) -> dict[str, str]:
     sides = data.get("sides")
     if sides is None:
         return dict.fromkeys(SITES, "A")
@@ -138,7 +138,7 @@ def _sides(data: Mapping[str, Any]) -> dict[str, str]:
     return {s: sides.get(s, "A") for s in SITES}
 
 
-def _variants(data: Mapping[str, Any]) -> tuple[str, ...]:
+def _variants(data: Mapping[str, object]) -> tuple[str, ...]:
     variants = data.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) and v for v in variants):
         raise header_error(msg("variants must be a list of variant ids, got {value}", value=f"{variants!r:.60}"))
@@ -158,7 +158,7 @@ def _variants(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(variants)
 
 
-def _round_cards(setup: Mapping[str, Any], transcribed: bool = False) -> tuple[tuple[int, ...], ...]:
+def _round_cards(setup: Mapping[str, object], transcribed: bool = False) -> tuple[tuple[int, ...], ...]:
     cards = setup.get("round_cards")
     # A transcribed game lists the cards turned up so far: at least round 1's (C3.1).
     if not isinstance(cards, list) or not (1 <= len(cards) <= ROUNDS if transcribed else len(cards) == ROUNDS):
@@ -186,7 +186,7 @@ def _round_cards(setup: Mapping[str, Any], transcribed: bool = False) -> tuple[t
     return tuple(out)
 
 
-def _market_draws(setup: Mapping[str, Any]) -> tuple[str, ...]:
+def _market_draws(setup: Mapping[str, object]) -> tuple[str, ...]:
     draws = setup.get("market_draws")
     if not isinstance(draws, list) or len(draws) > MAX_DRAWS:
         raise header_error(

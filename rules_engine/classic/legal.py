@@ -33,7 +33,7 @@ from rules_engine.classic.actions import (
     sail,
     sail_card,
 )
-from rules_engine.classic.choosers import TAKE, Chooser, NeedChoice, Scripted
+from rules_engine.classic.choosers import TAKE, Chooser, Leaf, NeedChoice, Scripted
 from rules_engine.classic.components import GET_STONES, MIN_LOAD, SITES, SLED_CAPACITY
 from rules_engine.classic.deck import DrawsExhausted
 from rules_engine.classic.movefields import PAIR
@@ -52,13 +52,13 @@ from rules_engine.classic.state import MARKET, NO_SITE, PYRAMIDS, TEMPLE, Work
 from rules_engine.errors import IllegalMoveError
 
 GET, PLACE, SAIL, LEVER, HAMMER, SAILC, CHISEL, PASS = range(8)
-NO_CHOICE = ((),)  # the leaves of a move without choices: one, empty
+NO_CHOICE: tuple[Leaf, ...] = ((),)  # the leaves of a move without choices: one, empty
 
 _SPOT = tuple((i // 4, i % 4) for i in range(16))
 _ALL_SITES = (0, 1, 2, 3, 4)
-_TAKES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-_PERMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-_PAIRS: dict[int, tuple[Any, ...]] = {}
+_TAKES: dict[tuple[object, ...], tuple[Leaf, ...]] = {}
+_PERMS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def fast(w: Work) -> bool:
@@ -66,19 +66,19 @@ def fast(w: Work) -> bool:
     return w.sides[PYRAMIDS] == "A" and w.sides[TEMPLE] == "A"
 
 
-def take_leaves(market: list[Any], pair: list[Any], k: int) -> tuple[Any, ...]:
+def take_leaves(market: list[str], pair: list[str], k: int) -> tuple[Leaf, ...]:
     """Every sequence of market picks for ``k`` stones (C5.1, C6.1), as leaves, in the order of
     `deliveries.market_options`. Cached: it depends only on the market's cards."""
     key = (tuple(market), tuple(pair), k)
     leaves = _TAKES.get(key)
     if leaves is None:
-        out: list[Any] = []
+        out: list[Leaf] = []
         _takes(list(market), list(pair), k, (), out)
         leaves = _TAKES[key] = tuple(out)
     return leaves
 
 
-def _takes(market: list[Any], pair: list[Any], k: int, prefix: tuple[Any, ...], out: list[Any]) -> None:
+def _takes(market: list[str], pair: list[str], k: int, prefix: Leaf, out: list[Leaf]) -> None:
     if k == 0:
         out.append(prefix)
         return
@@ -93,14 +93,14 @@ def _takes(market: list[Any], pair: list[Any], k: int, prefix: tuple[Any, ...], 
         _takes(market, [], k - 1, (*prefix, (TAKE, (PAIR, card))), out)
 
 
-def _perms(occ: tuple[Any, ...]) -> tuple[Any, ...]:
+def _perms(occ: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     perms = _PERMS.get(occ)
     if perms is None:
         perms = _PERMS[occ] = tuple(permutations(occ))
     return perms
 
 
-def _pairs(n: int) -> tuple[Any, ...]:
+def _pairs(n: int) -> tuple[tuple[int, int], ...]:
     pairs = _PAIRS.get(n)
     if pairs is None:
         pairs = _PAIRS[n] = tuple(combinations(range(n), 2))
@@ -131,12 +131,12 @@ def run(w: Work, base: tuple[Any, ...], ch: Chooser) -> None:
         pass_turn(w, ch)
 
 
-def search(w: Work, base: tuple[Any, ...]) -> tuple[Any, ...]:
+def search(w: Work, base: tuple[Any, ...]) -> tuple[Leaf, ...]:
     """Every leaf of ``base`` (a legal base move): try it on copies, branching at each choice.
     A branch that needs a market draw beyond the record's list is a leaf (the move is legal;
     which card comes is not known yet); apply_move then reports the missing draw."""
     out = []
-    stack: list[tuple[tuple[str, Any], ...]] = [()]
+    stack: list[Leaf] = [()]
     rng = w.rng
     while stack:
         script = stack.pop()
@@ -174,7 +174,7 @@ def menus(w: Work, general: bool | None = None) -> list[tuple[Any, ...]]:
     if sled < SLED_CAPACITY and quarry:
         out.append((1, GET, (), NO_CHOICE))
     # One pass over the ships: empty slots (as free_spots lists them) and loads.
-    free: list[Any] = []
+    free: list[tuple[int, int]] = []
     loads = []
     for s, cap in enumerate(caps):
         if sailed[s] == NO_SITE:
@@ -241,14 +241,14 @@ def count(entries: list[tuple[Any, ...]]) -> int:
     return sum(e[0] for e in entries)
 
 
-def pass_leaves(w: Work) -> tuple[Any, ...]:
+def pass_leaves(w: Work) -> tuple[Leaf, ...]:
     """The leaves of the forced pass (several only when it ends the round on Temple B)."""
     if fast(w):
         return NO_CHOICE
     return search(w, (PASS,))
 
 
-def locate(entries: list[tuple[Any, ...]], r: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+def locate(entries: list[tuple[Any, ...]], r: int) -> tuple[tuple[Any, ...], Leaf]:
     """The ``r``-th legal move (0 <= r < count) as (base move, leaf)."""
     for n, kind, args, leaves in entries:
         if r >= n:
@@ -271,14 +271,14 @@ def locate(entries: list[tuple[Any, ...]], r: int) -> tuple[tuple[Any, ...], tup
     raise IndexError(r)
 
 
-def choice_lists(leaf: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
-    out: dict[str, list[Any]] = {}
+def choice_lists(leaf: Leaf) -> dict[str, tuple[Any, ...]]:
+    out: dict[str, list[object]] = {}
     for kind, value in leaf:
         out.setdefault(kind, []).append(value)
     return {k: tuple(v) for k, v in out.items()}
 
 
-def build(base: tuple[Any, ...], leaf: tuple[Any, ...]) -> Move:
+def build(base: tuple[Any, ...], leaf: Leaf) -> Move:
     """The `Move` of a base move and leaf."""
     kind = base[0]
     if kind == GET:
@@ -334,7 +334,7 @@ def move_at(w: Work, r: int) -> Move:
     return build(*locate(entries, r))
 
 
-def step(w: Work, base: tuple[Any, ...], leaf: tuple[Any, ...]) -> None:
+def step(w: Work, base: tuple[Any, ...], leaf: Leaf) -> None:
     """Play a base move with its leaf on ``w`` and hand over the turn."""
     run(w, base, Scripted(leaf))
     end_turn(w, base[0] == PASS)

@@ -9,12 +9,13 @@ says what each list holds), `choices_json` writes them back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from rules_engine.classic.components import CARDS, SITES
 from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg
 from rules_engine.moves import described as _show
+from rules_engine.scores import Json
 
 if TYPE_CHECKING:
     from rules_engine.classic.moves import WithChoices
@@ -79,7 +80,7 @@ def _card(value: object, what: str) -> str:
     )
 
 
-def check_list(value: object, what: str, max_len: int = 40) -> tuple[Any, ...]:
+def check_list(value: object, what: str, max_len: int = 40) -> tuple[object, ...]:
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)):
@@ -166,7 +167,7 @@ def check_choices(self: WithChoices) -> None:
     put(self, "temple", temple)
 
 
-def choices_json(self: WithChoices, out: dict[str, Any]) -> dict[str, Any]:
+def choices_json(self: WithChoices, out: dict[str, Json]) -> dict[str, Json]:
     if self.take:
         out["take"] = [{PAIR: t[1]} if isinstance(t, tuple) else t for t in self.take]
     if self.pyramids:

@@ -5,8 +5,6 @@ dict's type, card and fields and builds the `Move` (rules_engine/classic/moves.p
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules_engine.classic import moves
 from rules_engine.classic.components import BLUE_CARDS, SITES
 from rules_engine.classic.movefields import MAX_SLOT, SHIPS, refuse
@@ -47,7 +45,7 @@ _SAILS = {(s, site): moves.Sail(s, site) for s in range(1, SHIPS + 1) for site i
 _BARE: dict[str, Move] = {"get-stones": moves.GetStones(), "pass": moves.Pass()}
 
 
-def _known(data: dict[Any, Any]) -> Move | None:
+def _known(data: dict[object, object]) -> Move | None:
     """The prebuilt move of ``data`` when it is a plain get-stones, place, sail (no choices),
     hammer or pass, else None."""
     kind = data.get("type")

@@ -20,11 +20,12 @@ Empty lists are left out of the JSON and compare equal to absent ones.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules_engine.classic.movefields import (
     MAX_SLOT,
     Spot,
+    TakeEntry,
     check_choices,
     check_list,
     check_ship,
@@ -36,6 +37,7 @@ from rules_engine.classic.movefields import (
 )
 from rules_engine.messages import msg
 from rules_engine.moves import BareMove
+from rules_engine.scores import Json
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,7 @@ class Place:
         check_ship(self.ship, "place")
         check_slot(self.slot, "place")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"type": "place", "ship": self.ship, "slot": self.slot}
 
 
@@ -67,10 +69,10 @@ class Sail:
 
     ship: int
     site: str
-    take: tuple[Any, ...] = ()
-    pyramids: tuple[Any, ...] = ()
-    bonus_places: tuple[Any, ...] = ()
-    temple: tuple[Any, ...] = ()
+    take: tuple[TakeEntry, ...] = ()
+    pyramids: tuple[int, ...] = ()
+    bonus_places: tuple[Spot | None, ...] = ()
+    temple: tuple[str, ...] = ()
     kind: ClassVar[str] = "sail"
 
     def __post_init__(self) -> None:
@@ -78,7 +80,7 @@ class Sail:
         check_site(self.site, "sail")
         check_choices(self)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return choices_json(self, {"type": "sail", "ship": self.ship, "site": self.site})
 
 
@@ -89,10 +91,10 @@ class PlayLever:
     ship: int
     site: str
     order: tuple[int, ...]
-    take: tuple[Any, ...] = ()
-    pyramids: tuple[Any, ...] = ()
-    bonus_places: tuple[Any, ...] = ()
-    temple: tuple[Any, ...] = ()
+    take: tuple[TakeEntry, ...] = ()
+    pyramids: tuple[int, ...] = ()
+    bonus_places: tuple[Spot | None, ...] = ()
+    temple: tuple[str, ...] = ()
     kind: ClassVar[str] = "play"
     card: ClassVar[str] = "lever"
 
@@ -107,7 +109,7 @@ class PlayLever:
             refuse(msg("lever order {order} names a slot twice", order=str(list(self.order))), "C7")
         check_choices(self)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return choices_json(
             self, {"type": "play", "card": "lever", "ship": self.ship, "site": self.site, "order": list(self.order)}
         )
@@ -126,7 +128,7 @@ class PlayHammer:
         check_ship(self.ship, "hammer")
         check_slot(self.slot, "hammer")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"type": "play", "card": "hammer", "ship": self.ship, "slot": self.slot}
 
 
@@ -137,10 +139,10 @@ class PlaySail:
     ship: int
     slot: int
     site: str
-    take: tuple[Any, ...] = ()
-    pyramids: tuple[Any, ...] = ()
-    bonus_places: tuple[Any, ...] = ()
-    temple: tuple[Any, ...] = ()
+    take: tuple[TakeEntry, ...] = ()
+    pyramids: tuple[int, ...] = ()
+    bonus_places: tuple[Spot | None, ...] = ()
+    temple: tuple[str, ...] = ()
     kind: ClassVar[str] = "play"
     card: ClassVar[str] = "sail"
 
@@ -150,7 +152,7 @@ class PlaySail:
         check_site(self.site, "sail card")
         check_choices(self)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return choices_json(
             self, {"type": "play", "card": "sail", "ship": self.ship, "slot": self.slot, "site": self.site}
         )
@@ -179,7 +181,7 @@ class PlayChisel:
             refuse(reason, "C7")
         object.__setattr__(self, "places", tuple(spots))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"type": "play", "card": "chisel", "places": [{"ship": s, "slot": t} for s, t in self.places]}
 
 
@@ -188,16 +190,16 @@ class Pass:
     """C3 ruling: only when no other action is legal. A pass that ends the round (all players
     passed in succession) may carry the round end's Temple B choices."""
 
-    take: tuple[Any, ...] = ()
-    pyramids: tuple[Any, ...] = ()
-    bonus_places: tuple[Any, ...] = ()
-    temple: tuple[Any, ...] = ()
+    take: tuple[TakeEntry, ...] = ()
+    pyramids: tuple[int, ...] = ()
+    bonus_places: tuple[Spot | None, ...] = ()
+    temple: tuple[str, ...] = ()
     kind: ClassVar[str] = "pass"
 
     def __post_init__(self) -> None:
         check_choices(self)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return choices_json(self, {"type": "pass"})
 
 

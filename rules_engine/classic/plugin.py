@@ -16,7 +16,8 @@ from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic import scoring, sitedata
 from rules_engine.classic.components import COLOURS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PHARAOHS_WRATH, SIDES, SITES
 from rules_engine.classic.moves import Move
-from rules_engine.classic.result import typed
+from rules_engine.classic.result import ClassicScore
+from rules_engine.classic.shapes import Board, WrathLine
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import ApiExample, GameType, ModuleGameType, Needs, PlayModule, TableAnswers, Variant
@@ -60,12 +61,12 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
     def __repr__(self) -> str:
         return f"ClassicGame(data={'EMPTY' if self.data == EMPTY else 'supplied'})"
 
-    def with_board_data(self, data: Mapping[str, Any]) -> ClassicGame:
+    def with_board_data(self, data: Mapping[str, object]) -> ClassicGame:
         from rules_engine.classic import sitecheck  # only a game with board data needs the checks
 
         return self if not data else ClassicGame(sitecheck.from_mapping(data))
 
-    def board_data_problems(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    def board_data_problems(self, data: Mapping[str, object]) -> list[tuple[str, str]]:
         from rules_engine.classic import sitecheck
 
         return [(p.path, p.text()) for p in sitecheck.check(data)]
@@ -87,7 +88,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return playout.analysis_playout(state, rng)
 
-    def fast_outcomes(self, state: ClassicState, record: Mapping[str, Any], rng: random.Random,
+    def fast_outcomes(self, state: ClassicState, record: Mapping[str, object], rng: random.Random,
                       count: int) -> list[Outcome] | None:
         """``count`` playouts of the compiled kernel (issue #40, `fastplay`): the same policy and
         re-deal as `fast_playout`, scored as `final_outcome`; None where numba is missing, so the
@@ -107,29 +108,29 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         record = self.new_record(["A", "B", "C"], random.Random(0))
         return compiled.warm_up(self.replay(record).states[0], self.data, record)
 
-    def final_winners(self, state: ClassicState, record: Mapping[str, Any]) -> list[int]:
+    def final_winners(self, state: ClassicState, record: Mapping[str, object]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the
         engine itself made."""
-        return list(self._playout_score(state, record)["winners"])
+        return list(self._playout_score(state, record).winners)
 
-    def final_scores(self, state: ClassicState, record: Mapping[str, Any]) -> tuple[int, ...]:
+    def final_scores(self, state: ClassicState, record: Mapping[str, object]) -> tuple[int, ...]:
         """Each player's C8 total (Pharaoh's wrath included) of a finished playout."""
-        return tuple(p["total"] for p in self._playout_score(state, record)["players"])
+        return self._playout_score(state, record).totals
 
-    def final_outcome(self, state: ClassicState, record: Mapping[str, Any]) -> Outcome:
+    def final_outcome(self, state: ClassicState, record: Mapping[str, object]) -> Outcome:
         """The winners (C8, the sled breaking ties) and the totals of a finished playout, from
         one scoring."""
         result = self._playout_score(state, record)
-        return Outcome(list(result["winners"]), tuple(p["total"] for p in result["players"]))
+        return Outcome(list(result.winners), result.totals)
 
-    def _playout_score(self, state: ClassicState, record: Mapping[str, Any]) -> dict[str, Any]:
+    def _playout_score(self, state: ClassicState, record: Mapping[str, object]) -> ClassicScore:
         """The result of a finished position's board, which the engine made itself: not
         validated, no explanation texts (thousands of playouts score one each)."""
         from rules_engine.classic.finalboard import final_board
 
         return scoring.score_engine_board(final_board(state, record), self.data, texts=False)
 
-    def explorer_facts(self, record: Mapping[str, Any]) -> dict[str, Any]:
+    def explorer_facts(self, record: Mapping[str, object]) -> dict[str, Any]:
         from rules_engine.classic import facts
 
         return facts.explorer_facts(self.replay(record))
@@ -144,7 +145,7 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return dict(state.deck_left)
 
     # -- recording at the table (F4 setup.transcribed, rules_engine/classic/transcription.py)
-    def table_needs(self, state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
+    def table_needs(self, state: ClassicState, move: Mapping[str, object]) -> CardsNeeded | None:
         """The round card and market cards ``move`` turns up that the record does not list yet."""
         if not state.transcribed:
             return None  # a dealt game lists every card (F4 setup)
@@ -152,8 +153,8 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return transcription.needs(state, move)
 
-    def table_draw(self, state: ClassicState, record: Mapping[str, Any], needs: Needs,
-                   rng: random.Random) -> dict[str, Any] | None:
+    def table_draw(self, state: ClassicState, record: Mapping[str, object], needs: Needs,
+                   rng: random.Random) -> TableAnswers | None:
         """The round card and market cards ``needs`` asks for, drawn at random from those left."""
         from rules_engine.classic import transcription
 
@@ -161,18 +162,18 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
             return None
         return transcription.drawn_at_random(state, needs, rng)
 
-    def with_table(self, record: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
+    def with_table(self, record: Mapping[str, object], answers: TableAnswers) -> dict[str, Any]:
         from rules_engine.classic import transcription
 
         return transcription.with_cards(record, answers)
 
-    def without_table(self, record: Mapping[str, Any]) -> dict[str, Any]:
+    def without_table(self, record: Mapping[str, object]) -> dict[str, Any]:
         from rules_engine.classic import transcription
 
         return transcription.without_cards(record)
 
     # -- records (the engine, rules_engine/classic/game.py and friends) ----------------
-    def setup(self, rec: Mapping[str, Any]) -> ClassicState:
+    def setup(self, rec: Mapping[str, object]) -> ClassicState:
         from rules_engine.classic import game
 
         return game.setup(rec, self.data)
@@ -182,17 +183,17 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
 
         return game
 
-    def board(self, state: ClassicState, rec: Mapping[str, Any]) -> dict[str, Any]:
+    def board(self, state: ClassicState, rec: Mapping[str, object]) -> Board:
         from rules_engine.classic.finalboard import final_board
 
         return final_board(state, rec)
 
-    def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> Replay:
+    def replay(self, rec: Mapping[str, object], *, states: bool = True) -> Replay:
         from rules_engine.classic import record
 
         return record.replay(rec, self.data, states=states)
 
-    def state_to_json(self, state: ClassicState, rec: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def state_to_json(self, state: ClassicState, rec: Mapping[str, object] | None = None) -> dict[str, Any]:
         from rules_engine.classic import statejson
 
         return statejson.state_to_json(state, rec, self.data)
@@ -214,11 +215,11 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         invariants.check_invariants(state)
 
     # -- scoring -----------------------------------------------------------------------
-    def score(self, board: Mapping[str, Any]) -> ScoreResult:
-        return typed(scoring.score_board(board, self.data))
+    def score(self, board: Mapping[str, object]) -> ScoreResult:
+        return scoring.score_board(board, self.data)
 
-    def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
-        return typed(scoring.rank(result.to_json(), board))
+    def rank(self, result: ScoreResult, board: Mapping[str, object]) -> ScoreResult:
+        return scoring.rank(result, board)
 
     # -- the API's documentation (rules_engine/apidocs.py) -------------------------------
     def board_schema(self) -> dict[str, Any]:
@@ -270,10 +271,10 @@ def imhotep_variants() -> list[Variant]:
 def imhotep_variant_score(
     game_id: str,
     variant_id: str,
-    board: Mapping[str, Any],
-    result: Mapping[str, Any],
+    board: Mapping[str, object],
+    result: Mapping[str, object],
     inputs: Sequence[Mapping[str, object]],
-) -> list[list[dict[str, Any]]] | None:
+) -> list[list[WrathLine]] | None:
     if (game_id, variant_id) != (GAME_ID, PHARAOHS_WRATH):
         return None
     return [[line] for line in scoring.pharaohs_wrath_lines(board)]

@@ -43,7 +43,7 @@ class Replay(ReplayBase):
         """The record as checked F4 JSON (moves in their canonical form)."""
         return self.header.to_json([m.to_json() for m in self.moves])
 
-    def final_board(self, ply: int | None = None) -> dict[str, Any]:
+    def final_board(self, ply: int | None = None) -> Mapping[str, object]:
         """F3 board of the last position (or of ``states[ply]``)."""
         state = self.states[-1 if ply is None else ply]
         return final_board(state, {"players": list(self.header.players), "variants": list(self.header.variants)})
@@ -51,12 +51,11 @@ class Replay(ReplayBase):
     def score(self, ply: int | None = None) -> ClassicScore:
         """F3 score result of `final_board` (C8): the final score, or mid-game the score if
         the game ended now."""
-        from rules_engine.classic.result import typed
         from rules_engine.classic.scoring import score_board
 
-        return typed(score_board(self.final_board(ply), self.data))
+        return score_board(self.final_board(ply), self.data)
 
-    def extended(self, raw_move: Any) -> Replay:
+    def extended(self, raw_move: object) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
         states = self.states
         # Compiled positions stay rows (`KernelPositions.__add__`); a list is a list.
@@ -64,7 +63,7 @@ class Replay(ReplayBase):
         return Replay(self.header, more, self.moves + moves, self.data)
 
 
-def replay(record: Mapping[str, Any], data: SiteData = EMPTY, *, states: bool = True) -> Replay:
+def replay(record: Mapping[str, object], data: SiteData = EMPTY, *, states: bool = True) -> Replay:
     """Replay an F4 record. Raises `RecordError`: ``move=None`` for the header or setup,
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch).

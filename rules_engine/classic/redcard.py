@@ -19,7 +19,6 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 from rules_engine.classic import deliveries
 from rules_engine.classic.actions import play
@@ -49,14 +48,14 @@ class Difference:
     refused_before: tuple[int, str] | None
 
 
-def can_differ(record: Mapping[str, Any]) -> bool:
+def can_differ(record: Mapping[str, object]) -> bool:
     """Whether the ruling can change ``record`` at all: only a red card's stone on Pyramids B
     (C6.2) draws a card during the card's effect."""
     sides = record.get("sides")
     return isinstance(sides, Mapping) and sides.get("pyramids") == "B"
 
 
-def difference(record: Mapping[str, Any], data: SiteData = EMPTY) -> Difference | None:
+def difference(record: Mapping[str, object], data: SiteData = EMPTY) -> Difference | None:
     """None when ``record`` replays to the same positions under the ruling and before it
     (the same moves refused too); else where and how they part. Raises `RecordError` when the
     header or setup is refused (the ruling plays no move there)."""
@@ -78,7 +77,7 @@ def _refusal(positions: list[ClassicState | tuple[int, str]]) -> tuple[int, str]
     return last if isinstance(last, tuple) else None
 
 
-def _positions(record: Mapping[str, Any], data: SiteData) -> Iterator[ClassicState | tuple[int, str]]:
+def _positions(record: Mapping[str, object], data: SiteData) -> Iterator[ClassicState | tuple[int, str]]:
     """The position after each move of ``record``; a refused move ends it as (index, reason)."""
     _header, state, raw_moves = parse_header(record, data)
     w = state.thaw()

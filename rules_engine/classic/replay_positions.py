@@ -10,7 +10,6 @@ pyramids, temple, towers, blue and green lists): that is read from the arrival l
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.deliveries import DECORATION
@@ -27,7 +26,7 @@ class Positions(KernelPositions[ClassicState]):
 
     __slots__ = ("_dealt", "_log")
 
-    def __init__(self, start: ClassicState, rows: Any, log: list[int], dealt: Sequence[int] = (),
+    def __init__(self, start: ClassicState, rows: object, log: list[int], dealt: Sequence[int] = (),
                  tail: Sequence[ClassicState] = (), made: dict[int, ClassicState] | None = None) -> None:
         super().__init__(start, rows, tail, made)
         self._log = log

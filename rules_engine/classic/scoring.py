@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules_engine.classic.board import validate_board
 from rules_engine.classic.components import (
@@ -25,11 +24,17 @@ from rules_engine.classic.components import (
     PHARAOHS_WRATH_PENALTY,
     group_points,
 )
+from rules_engine.classic.result import ClassicScore
+from rules_engine.classic.shapes import Board, BoardPlayer, WrathLine
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.words import and_list, semicolons, site_name
 from rules_engine.errors import BoardError
 from rules_engine.messages import Message, msg, plural
+from rules_engine.scores import PlayerScore, ScoreLine, ScoreResult
 
+# A line made by tuple.__new__ with every field given: NamedTuple's own __new__ is a Python
+# function, and this costs a third as much; an analysis scores a board per playout, 28 lines each.
+_new = tuple.__new__
 BREAKDOWN_KEYS = ("track", "burial_chamber", "obelisks", "decorations", "statues", "blue_cards", "pharaohs_wrath")
 STONES_PER_DECORATION_POINT = 3  # C7
 
@@ -37,32 +42,31 @@ STONES_PER_DECORATION_POINT = 3  # C7
 # --------------------------------------------------------------------------- entry points
 
 
-def score_board(board: Mapping[str, Any], data: SiteData = EMPTY) -> dict[str, Any]:
+def score_board(board: object, data: SiteData = EMPTY) -> ClassicScore:
     """Validate an F3 board and score it by C8 (plus C9 when the board itself lists
     ``pharaohs-wrath``), ranked by `rank` (which the registry calls again after variants).
 
     Raises `BoardError` listing every problem, including a B side whose data is missing.
     """
     errors: list[tuple[str, str]] = []
-    parsed = validate_board(board, data, errors)
+    checked = validate_board(board, data, errors)
     if errors:
         raise BoardError(errors)
-    assert parsed is not None
-    return _score(board, parsed, data)
+    assert checked is not None
+    return _score(checked, data)
 
 
-def score_engine_board(board: Mapping[str, Any], data: SiteData = EMPTY, *, texts: bool = True) -> dict[str, Any]:
+def score_engine_board(board: Board, data: SiteData = EMPTY, *, texts: bool = True) -> ClassicScore:
     """`score_board` of a board the engine made itself (`finalboard.final_board`), without the F3
     validation: analysis playouts score thousands of them. It must give the same result:
     tests/engine/classic/test_scoring_fast.py compares the two on random games. With
     ``texts=False`` the lines' ``text`` is None (a playout wants the winners only)."""
-    parsed = (board["sides"], board["players"], board["burial_chamber"], board["site_stones"])
-    return _score(board, parsed, data, texts)
+    return _score(board, data, texts)
 
 
-def _score(board: Mapping[str, Any], parsed: tuple[Any, ...], data: SiteData, say: bool = True) -> dict[str, Any]:
+def _score(board: Board, data: SiteData, say: bool = True) -> ClassicScore:
     """The result of a checked board; ``say=False`` leaves the lines' texts out (None)."""
-    sides, players, grid, site_stones = parsed
+    sides, players, grid, site_stones = board["sides"], board["players"], board["burial_chamber"], board["site_stones"]
     obelisk_points = _obelisk_lines(players, sides["obelisks"], say)
     chamber = _chamber_lines(players, grid, sides["burial-chamber"], data, say)
     counts = {
@@ -74,8 +78,9 @@ def _score(board: Mapping[str, Any], parsed: tuple[Any, ...], data: SiteData, sa
         if sides["obelisks"] == "A"
         else site_stones.get("obelisks"),
     }
-    wrath = pharaohs_wrath_lines(board) if PHARAOHS_WRATH in (board.get("variants") or ()) else None
-    out_players = []
+    variants = board.get("variants") or []
+    wrath = pharaohs_wrath_lines(board) if PHARAOHS_WRATH in variants else None
+    scored: list[tuple[int, dict[str, int], tuple[ScoreLine, ...]]] = []
     for i, p in enumerate(players):
         statues = group_points(p["statues"])
         track_text = statues_text = blue_text = None
@@ -87,70 +92,84 @@ def _score(board: Mapping[str, Any], parsed: tuple[Any, ...], data: SiteData, sa
                 points=statues,
             )
             blue_text = msg("Blue cards: {n} unplayed → {points}", n=p["blue_cards"], points=p["blue_cards"])
-        lines = [
-            _line("track", None, "C8", track_text, p["track"]),
+        lines: tuple[ScoreLine, ...] = (
+            _new(ScoreLine, ("track", None, "C8", track_text, p["track"], None)),
             chamber[i],
             obelisk_points[i],
             _decoration_line(p["decorations"], counts, say),
-            _line("statues", None, "C7", statues_text, statues),
-            _line("blue_cards", None, "C8", blue_text, p["blue_cards"]),
-        ]
+            _new(ScoreLine, ("statues", None, "C7", statues_text, statues, None)),
+            _new(ScoreLine, ("blue_cards", None, "C8", blue_text, p["blue_cards"], None)),
+        )
         if wrath is not None:
             w = wrath[i]
             # shaped as the registry shapes a variant's line, so both ways give the same result
-            lines.append(
-                {**_line(w["key"], None, w["rule"], w["text"] if say else None, w["points"]), "variant": PHARAOHS_WRATH}
-            )
+            lines += (ScoreLine(w["key"], None, w["rule"], w["text"] if say else None, w["points"], PHARAOHS_WRATH),)
         breakdown = dict.fromkeys(BREAKDOWN_KEYS, 0)
         for line in lines:
-            breakdown[line["monument"]] += line["points"]
-        out_players.append(
-            {
-                "name": p.get("name"),
-                "colour": p["colour"],
-                "total": sum(breakdown.values()),
-                "breakdown": breakdown,
-                "lines": lines,
-            }
-        )
-    variants = {"variants": list(board["variants"])} if board.get("variants") else {}
-    return rank({"game": GAME_ID, **variants, "players": out_players}, {"players": players})
+            breakdown[line.monument] += line.points
+        scored.append((sum(breakdown.values()), breakdown, lines))
+    ranks, winners, tie_broken = _ranking([total for total, _, _ in scored], [p.get("sled", 0) for p in players])
+    seats = [
+        PlayerScore(p.get("name"), total, breakdown, lines, p["colour"], r)
+        for p, (total, breakdown, lines), r in zip(players, scored, ranks, strict=True)
+    ]
+    # positional: a playout scores one board each (the keywords are game, players, winners, tie_broken, variants)
+    return ClassicScore(GAME_ID, tuple(seats), winners, tie_broken, tuple(variants))
 
 
-def rank(result: dict[str, Any], board: Mapping[str, Any]) -> dict[str, Any]:
+def rank(result: ScoreResult, board: Mapping[str, object]) -> ClassicScore:
     """C8: most points wins; a tie goes to more stones on the sled; still tied, a shared win.
     Every player gets a ``rank`` (1 for the winners; equal totals not separated by the sled
-    share a rank). Returns a new result with ``winners`` and ``tie_broken_by_sled``."""
-    totals = [p["total"] for p in result["players"]]
-    sleds = [p.get("sled", 0) for p in board["players"]]
+    share a rank). Returns a new result with ``winners`` and ``tie_broken`` (by the sled)."""
+    seats = board.get("players")
+    sleds = [_sled(p) for p in seats] if isinstance(seats, Sequence) else []
+    ranks, winners, tie_broken = _ranking(list(result.totals), sleds)
+    return ClassicScore(
+        game=result.game,
+        players=tuple(
+            PlayerScore(p.name, p.total, p.breakdown, p.lines, colour=p.colour, rank=r)
+            for p, r in zip(result.players, ranks, strict=True)
+        ),
+        winners=winners,
+        tie_broken=tie_broken,
+        variants=result.variants,
+    )
+
+
+def _sled(player: object) -> int:
+    sled = player.get("sled", 0) if isinstance(player, Mapping) else 0
+    return sled if isinstance(sled, int) else 0
+
+
+def _ranking(totals: list[int], sleds: list[int]) -> tuple[list[int], tuple[int, ...], bool]:
+    """C8: (each seat's rank, the winners, whether the sled broke a tie on points)."""
     keys = list(zip(totals, sleds, strict=True))
     ranks = [1 + sum(other > key for other in keys) for key in keys]
-    winners = [i for i, r in enumerate(ranks) if r == 1]
+    winners = tuple(i for i, r in enumerate(ranks) if r == 1)
     best = max(totals)
     tied_on_points = sum(t == best for t in totals)
-    players = [{**p, "rank": r} for p, r in zip(result["players"], ranks, strict=True)]
-    head = {k: v for k, v in result.items() if k not in ("players", "winners", "tie_broken_by_sled")}
-    return {**head, "winners": winners, "tie_broken_by_sled": tied_on_points > len(winners), "players": players}
+    return ranks, winners, tied_on_points > len(winners)
 
 
-def pharaohs_wrath_lines(board: Mapping[str, Any]) -> list[dict[str, Any]]:
+def pharaohs_wrath_lines(board: Mapping[str, object]) -> list[WrathLine]:
     """C9: −5 for each player whose ``reached`` lacks one of the four building sites (a stone put
     there by a red card counts, C9 ruling). A site where the board itself shows the player's
     stones (burial chamber, obelisks) counts as reached even when ``reached`` leaves it out
     (ruling: the stones are the evidence; formats.md F3's own example relies on it). One line
     per player; a player without ``reached`` is a `BoardError` naming ``players[i].reached``."""
     errors = []
-    out = []
+    out: list[WrathLine] = []
     grid = board.get("burial_chamber") or []
-    for i, p in enumerate(board.get("players") or ()):
-        reached = p.get("reached") if isinstance(p, Mapping) else None
-        if reached is None:
+    seats = board.get("players") or ()
+    for i, p in enumerate(seats if isinstance(seats, Sequence) else ()):
+        listed = p.get("reached") if isinstance(p, Mapping) else None
+        if listed is None:
             reason = msg(
                 "is required with the Pharaoh's wrath variant: the building sites this player got a stone onto (C9)"
             )
             errors.append((f"players[{i}].reached", reason))
             continue
-        reached = {*reached, *shown_sites(p, grid)}
+        reached = {*(listed if isinstance(listed, list | tuple) else ()), *shown_sites(p, grid)}
         lacking = [site for site in BUILDING_SITES if site not in reached]
         if lacking:
             text = msg(
@@ -210,21 +229,19 @@ def obelisks_a_points(heights: Sequence[int]) -> list[int]:
     return ranking_points(heights, OBELISKS_A_POINTS[len(heights)])
 
 
-def shown_sites(player: Mapping[str, Any], grid: Sequence[Sequence[str | None]]) -> list[str]:
+def shown_sites(player: Mapping[str, object], grid: object) -> list[str]:
     """The building sites where the board itself shows ``player``'s stones (C9)."""
     shown = []
-    if any(player.get("colour") == who for column in grid for who in column):
+    columns = grid if isinstance(grid, list | tuple) else ()
+    if any(player.get("colour") == who for column in columns if isinstance(column, list | tuple) for who in column):
         shown.append("burial-chamber")
-    if isinstance(player.get("obelisk_stones"), int) and player["obelisk_stones"] > 0:
+    stones = player.get("obelisk_stones")
+    if isinstance(stones, int) and stones > 0:
         shown.append("obelisks")
     return shown
 
 
 # --------------------------------------------------------------------------- parts
-
-
-def _line(monument: str, side: str | None, rule: str, text: Message | None, points: int) -> dict[str, Any]:
-    return {"monument": monument, "side": side, "rule": rule, "text": text, "points": points}
 
 
 def _stones(n: int) -> Message:
@@ -261,12 +278,12 @@ def _places(amounts: Sequence[int], i: int) -> Message:
     )
 
 
-def _obelisk_lines(players: list[dict[str, Any]], side: str, say: bool) -> list[dict[str, Any]]:
+def _obelisk_lines(players: Sequence[BoardPlayer], side: str, say: bool) -> list[ScoreLine]:
     heights = [p["obelisk_stones"] for p in players]
     if side == "B":
         # C6.5: loose stones not in a tower score 1 each; towers were scored during play.
         return [
-            _line(
+            _new(ScoreLine, (
                 "obelisks",
                 "B",
                 "C6.5",
@@ -277,8 +294,8 @@ def _obelisk_lines(players: list[dict[str, Any]], side: str, say: bool) -> list[
                 )
                 if say
                 else None,
-                h,
-            )
+                h, None
+            ))
             for h in heights
         ]
     points = obelisks_a_points(heights)
@@ -297,21 +314,20 @@ def _obelisk_lines(players: list[dict[str, Any]], side: str, say: bool) -> list[
                 table=table,
                 points=points[i],
             )
-        out.append(_line("obelisks", "A", "C5.5", text, points[i]))
+        out.append(_new(ScoreLine, ("obelisks", "A", "C5.5", text, points[i], None)))
     return out
 
 
 def _chamber_lines(
-    players: list[dict[str, Any]], grid: list[list[str | None]], side: str, data: SiteData, say: bool
-) -> list[dict[str, Any]]:
+    players: Sequence[BoardPlayer], grid: Sequence[Sequence[str | None]], side: str, data: SiteData, say: bool
+) -> list[ScoreLine]:
     if side == "A":
         out = []
         for p in players:
             sizes = burial_groups(grid, p["colour"])
             if not sizes:
-                out.append(
-                    _line("burial_chamber", "A", "C5.4", msg("Burial chamber A: no stones → 0") if say else None, 0)
-                )
+                text = msg("Burial chamber A: no stones → 0") if say else None
+                out.append(_new(ScoreLine, ("burial_chamber", "A", "C5.4", text, 0, None)))
                 continue
             parts = [group_points(s) for s in sizes]
             if not say:
@@ -328,7 +344,7 @@ def _chamber_lines(
                     sum=" + ".join(map(str, parts)),
                     points=sum(parts),
                 )
-            out.append(_line("burial_chamber", "A", "C5.4", text, sum(parts)))
+            out.append(_new(ScoreLine, ("burial_chamber", "A", "C5.4", text, sum(parts), None)))
         return out
     # C6.4: each row on its own, ranked by stones of each colour in it (adjacency does not matter).
     table = data.burial_chamber_b["points"][len(players)]  # type: ignore[index]
@@ -351,7 +367,8 @@ def _chamber_lines(
                     per_player[i].append(row_text)
     shown = "/".join(map(str, table))
     return [
-        _line("burial_chamber", "B", "C6.4", _chamber_b_text(shown, parts, total) if say else None, total)
+        _new(ScoreLine, ("burial_chamber", "B", "C6.4", _chamber_b_text(shown, parts, total) if say else None, total,
+                         None))
         for parts, total in zip(per_player, totals, strict=True)
     ]
 
@@ -364,9 +381,9 @@ def _chamber_b_text(table: str, parts: list[Message], total: int) -> Message:
     return msg("Burial chamber B ({table}): {rows} → {points}", table=table, rows=semicolons(parts), points=total)
 
 
-def _decoration_line(decorations: list[str], counts: Mapping[str, int | None], say: bool = True) -> dict[str, Any]:
+def _decoration_line(decorations: Sequence[str], counts: Mapping[str, int | None], say: bool = True) -> ScoreLine:
     if not decorations:
-        return _line("decorations", None, "C7", msg("Decorations: none → 0") if say else None, 0)
+        return _new(ScoreLine, ("decorations", None, "C7", msg("Decorations: none → 0") if say else None, 0, None))
     parts = []
     total = 0
     for site in sorted(decorations, key=BUILDING_SITES.index):
@@ -383,4 +400,4 @@ def _decoration_line(decorations: list[str], counts: Mapping[str, int | None], s
         text = msg("Decorations, 1 per 3 stones: {parts}", parts=tuple(parts))
     else:
         text = msg("Decorations, 1 per 3 stones: {parts} = {points}", parts=tuple(parts), points=total)
-    return _line("decorations", None, "C7", text, total)
+    return _new(ScoreLine, ("decorations", None, "C7", text, total, None))

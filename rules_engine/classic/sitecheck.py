@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from rules_engine.classic.components import TEMPLE_WIDTH
 from rules_engine.classic.sitedata import (
@@ -98,6 +98,9 @@ def tower_place(tower: int | None = None) -> Message:
 
 
 # Translators: the points for a stone delivered to the pyramids B when no pyramid space is free.
+P = ParamSpec("P")
+T = TypeVar("T")
+
 OVERFLOW_PLACE = msg("pyramids, a stone with no free space")
 # Translators: the board data as a whole (a problem with the entry itself, not one board).
 WHOLE_PLACE = msg("board data")
@@ -154,7 +157,7 @@ def _int(value: object, path: str, place: Message, minimum: int = 0) -> int:
 
 
 def _mapping(value: object, path: str, place: Message, keys: tuple[str, ...], required: tuple[str, ...]
-             ) -> Mapping[str, Any]:
+             ) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         raise _Bad(path, place, msg("must be a mapping, got {kind}", kind=type(value).__name__))
     for key in value:
@@ -167,7 +170,7 @@ def _mapping(value: object, path: str, place: Message, keys: tuple[str, ...], re
     return value
 
 
-def _list(value: object, path: str, place: Message) -> list[Any]:
+def _list(value: object, path: str, place: Message) -> list[object]:
     if not isinstance(value, list | tuple) or not value:
         raise _Bad(path, place, msg("must be a non-empty list, got {got}", got=repr(value)))
     return list(value)
@@ -186,10 +189,10 @@ def _per_count(value: object, path: str, place: Message) -> dict[int, object]:
     return out
 
 
-def _guarded(out: list[Problem], fn: Any, *args: Any) -> Any:
+def _guarded(out: list[Problem], fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | None:
     """Run one check, keeping its problem: the checks go on to the next field."""
     try:
-        return fn(*args)
+        return fn(*args, **kwargs)
     except _Bad as bad:
         out.append(bad.problem)
         return None
@@ -197,7 +200,7 @@ def _guarded(out: list[Problem], fn: Any, *args: Any) -> Any:
 
 def _pyramids(value: object, path: str, out: list[Problem]) -> None:
     site = site_name("pyramids")
-    given: Any = _guarded(out, _mapping, value, path, site, ("pyramids", "overflow"), ("pyramids",))
+    given = _guarded(out, _mapping, value, path, site, ("pyramids", "overflow"), ("pyramids",))
     if given is None:
         return
     _guarded(out, _int, given.get("overflow", 1), f"{path}.overflow", OVERFLOW_PLACE)
@@ -213,18 +216,18 @@ def _pyramids(value: object, path: str, out: list[Problem]) -> None:
             # Translators: a pyramid of the pyramids board B was given without any space.
             out.append(Problem(f"{path}.pyramids[{p}]", pyramid_place(p + 1), msg("has no spaces")))
             continue
-        spaces: Any = _guarded(out, _list, listed, f"{path}.pyramids[{p}]", pyramid_place(p + 1))
-        for s, space in enumerate(spaces or ()):
+        spaces = _guarded(out, _list, listed, f"{path}.pyramids[{p}]", pyramid_place(p + 1)) or []
+        for s, space in enumerate(spaces):
             _pyramid_space(space, f"{path}.pyramids[{p}][{s}]", p, spaces[:s], out)
 
 
-def _pyramid_space(space: object, where: str, p: int, before: list[Any], out: list[Problem]) -> None:
+def _pyramid_space(space: object, where: str, p: int, before: list[object], out: list[Problem]) -> None:
     level = space.get("level") if isinstance(space, Mapping) else None
     row = level if isinstance(level, int) and not isinstance(level, bool) and level >= 1 else 1
     # The space's number within its row: the earlier spaces of the same level.
     number = 1 + sum(1 for b in before if isinstance(b, Mapping) and b.get("level") == row)
     place = pyramid_place(p + 1, row, number)
-    given: Any = _guarded(out, _mapping, space, where, place, ("level", "value", "bonus"), ("level", "value"))
+    given = _guarded(out, _mapping, space, where, place, ("level", "value", "bonus"), ("level", "value"))
     if given is None or _guarded(out, _int, given["level"], f"{where}.level", place, 1) is None:
         return
     points = _guarded(out, _int, given["value"], f"{where}.value", place)
@@ -245,11 +248,11 @@ def _pyramid_space(space: object, where: str, p: int, before: list[Any], out: li
 
 def _temple(value: object, path: str, out: list[Problem]) -> None:
     site = site_name("temple")
-    given: Any = _guarded(out, _mapping, value, path, site, ("spaces",), ("spaces",))
-    counts: Any = given and _guarded(out, _per_count, given["spaces"], f"{path}.spaces", site)
+    given = _guarded(out, _mapping, value, path, site, ("spaces",), ("spaces",))
+    counts = given and _guarded(out, _per_count, given["spaces"], f"{path}.spaces", site)
     for count, listed in (counts or {}).items():
         where = f"{path}.spaces.{count}"
-        bonuses: Any = _guarded(out, _list, listed, where, temple_place(count))
+        bonuses = _guarded(out, _list, listed, where, temple_place(count))
         if bonuses is None:
             continue
         if len(bonuses) != TEMPLE_WIDTH[count]:
@@ -265,11 +268,11 @@ def _temple(value: object, path: str, out: list[Problem]) -> None:
 
 def _burial_chamber(value: object, path: str, out: list[Problem]) -> None:
     site = site_name("burial-chamber")
-    given: Any = _guarded(out, _mapping, value, path, site, ("points",), ("points",))
-    counts: Any = given and _guarded(out, _per_count, given["points"], f"{path}.points", site)
+    given = _guarded(out, _mapping, value, path, site, ("points",), ("points",))
+    counts = given and _guarded(out, _per_count, given["points"], f"{path}.points", site)
     for count, listed in (counts or {}).items():
         where = f"{path}.points.{count}"
-        row: Any = _guarded(out, _list, listed, where, chamber_place(count))
+        row = _guarded(out, _list, listed, where, chamber_place(count))
         if row is None:
             continue
         if len(row) != count:
@@ -293,8 +296,8 @@ def _burial_chamber(value: object, path: str, out: list[Problem]) -> None:
 
 def _obelisks(value: object, path: str, out: list[Problem]) -> None:
     site = site_name("obelisks")
-    given: Any = _guarded(out, _mapping, value, path, site, ("towers",), ("towers",))
-    towers: Any = given and _guarded(out, _list, given["towers"], f"{path}.towers", site)
+    given = _guarded(out, _mapping, value, path, site, ("towers",), ("towers",))
+    towers = given and _guarded(out, _list, given["towers"], f"{path}.towers", site)
     for i, v in enumerate(towers or ()):
         _guarded(out, _int, v, f"{path}.towers[{i}]", tower_place(i + 1), 1)
 
@@ -313,7 +316,7 @@ def _counts(value: Mapping[Any, Any]) -> Mapping[int, tuple[Any, ...]]:
     return MappingProxyType({int(k): tuple(v) for k, v in value.items()})
 
 
-_BUILD: dict[str, Callable[[Any], Mapping[str, Any]]] = {
+_BUILD: dict[str, Callable[[Any], Mapping[str, object]]] = {
     "pyramids_b": _build_pyramids,
     "temple_b": lambda v: MappingProxyType({"spaces": _counts(v["spaces"])}),
     "burial_chamber_b": lambda v: MappingProxyType({"points": _counts(v["points"])}),
@@ -321,12 +324,12 @@ _BUILD: dict[str, Callable[[Any], Mapping[str, Any]]] = {
 }
 
 
-def build(raw: Mapping[str, Any]) -> SiteData:
+def build(raw: Mapping[str, object]) -> SiteData:
     """A read-only `SiteData` of board data `check` passed."""
     return SiteData(**{key: _BUILD[key](value) for key, value in raw.items() if value is not None})
 
 
-def from_mapping(raw: Mapping[str, Any]) -> SiteData:
+def from_mapping(raw: Mapping[str, object]) -> SiteData:
     """Check plugin-supplied board data and build a `SiteData`; a `PluginError` names the
     first bad key (e.g. ``temple_b.spaces.4[2]``), with the checks above."""
     problems = check(raw)

@@ -32,10 +32,10 @@ class CardsNeeded(Needs):
 
     round_card: bool  # the next round card (C3.1)
     market: int  # this many market cards, in the order drawn (C3.2, C7)
-    move: Mapping[str, Any] = field(compare=False)  # the move they are turned up for
+    move: Mapping[str, object] = field(compare=False)  # the move they are turned up for
 
 
-def needs(state: ClassicState, move: Mapping[str, Any]) -> CardsNeeded | None:
+def needs(state: ClassicState, move: Mapping[str, object]) -> CardsNeeded | None:
     """None when ``move`` can be applied with the cards listed so far (or is illegal for
     another reason, which applying it reports); else what must be turned up first."""
     from rules_engine.classic.game import apply_move
@@ -86,7 +86,7 @@ def drawn_at_random(state: ClassicState, need: CardsNeeded, rng: random.Random) 
     return out
 
 
-def _dealt_during(state: ClassicState, move: Mapping[str, Any], round_card: tuple[int, ...] | None,
+def _dealt_during(state: ClassicState, move: Mapping[str, object], round_card: tuple[int, ...] | None,
                   rng: random.Random) -> list[str] | None:
     """The market cards ``move`` turns up beyond those listed, each dealt at random from the deck
     as it is at that moment: the engine's own seeded deal (`deck.draw`), so the round's leftovers
@@ -154,7 +154,7 @@ def with_cards(record: Mapping[str, Any], turned_up: TableAnswers) -> dict[str, 
     return {**record, "setup": grown}
 
 
-def without_cards(record: Mapping[str, Any]) -> dict[str, Any]:
+def without_cards(record: Mapping[str, object]) -> dict[str, Any]:
     """``record`` (a move just taken back) without the cards its moves no longer use, when it
     was set up from the table (`trimmed_setup`); else as it is."""
     setup = record.get("setup")

@@ -41,7 +41,8 @@ def over_limit(values: Sequence[int], limit: int) -> list[tuple[int, int]]:
     return sorted((value, n) for value, n in Counter(values).items() if n > limit)
 
 
-def check_together(a: dict[str, Any], b: dict[str, Any], sides: dict[str, Any] | None, errors: list[Any]) -> None:
+def check_together(a: dict[str, Any], b: dict[str, Any], sides: dict[str, Any] | None,
+                   errors: list[tuple[str, str]]) -> None:
     """F1 limits that only the two players together can break (reported at players[1])."""
 
     def both(key: str) -> tuple[Any, ...] | None:

@@ -48,7 +48,7 @@ _PLAYER_FIELDS = (
 
 
 def _int_list(value: object, path: str, allowed: range | tuple[int, ...], what: str, item_name: str,
-              errors: list[Any]) -> tuple[list[int], bool]:
+              errors: list[tuple[str, str]]) -> tuple[list[int], bool]:
     """The allowed integers of a list, and whether every entry was one. Every bad entry is
     reported (by position, counted from 1). ``what`` and ``item_name`` are words for people
     (messages): "temple token values", "a temple value"."""
@@ -109,7 +109,7 @@ def validate_board(data: object) -> list[tuple[str, str]]:
     return errors
 
 
-def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
+def _validate_sides(sides: object, errors: list[tuple[str, str]]) -> dict[str, str] | None:
     if sides is None or not isinstance(sides, Mapping):
         # Translators: the braces hold JSON (kept as it is); {found} is e.g. "a list".
         errors.append(("sides", msg('must be an object like {{"obelisk": "A", "temple": "B", …}} (or be left out for '
@@ -127,7 +127,7 @@ def _validate_sides(sides: object, errors: list[Any]) -> dict[str, str] | None:
     return {m: result.get(m, "A") for m in MONUMENTS}
 
 
-def _validate_player(p: object, path: str, errors: list[Any]) -> dict[str, Any] | None:
+def _validate_player(p: object, path: str, errors: list[tuple[str, str]]) -> dict[str, Any] | None:
     """One player's fields, each checked on its own. Returns the well-formed values (a field
     missing from the result was bad), or None if the player is not even an object."""
     if not player_object(p, path, _PLAYER_FIELDS, _REQUIRED_HINT, errors):

@@ -11,7 +11,7 @@ from rules_engine.duel import record
 OPENING_PLIES = 3
 
 
-def explorer_facts(rec: Mapping[str, Any]) -> dict[str, Any]:
+def explorer_facts(rec: Mapping[str, object]) -> dict[str, Any]:
     """The facts of ``rec`` (an F2 record of a finished game): ``opening``, the first three
     moves as F2 JSON; ``first_to_five``, the seat first to hold five obelisk tokens (D7.1 B:
     counted whatever the obelisk's side), or None when nobody held five."""

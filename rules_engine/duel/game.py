@@ -137,7 +137,7 @@ def legal_moves(state: DuelState) -> list[Move]:
     return legal_moves_of(state.thaw())
 
 
-def apply_move(state: DuelState, move: Move | Mapping[str, Any]) -> DuelState:
+def apply_move(state: DuelState, move: Move | Mapping[str, object]) -> DuelState:
     """The state after ``move`` (a `Move` or its F2 dict), fully validated against D4.
     Raises `IllegalMoveError` (reason, rule); ``state`` itself never changes."""
     if isinstance(move, dict):

@@ -30,6 +30,7 @@ from rules_engine.errors import IllegalMoveError
 from rules_engine.messages import Message, msg, plural
 from rules_engine.moves import BareMove, memoized, refuse_json_move
 from rules_engine.moves import described as _show
+from rules_engine.scores import Json
 
 Refill = tuple[str, str, str]
 _BOAT_IDS = ", ".join(BOAT_INDEX)  # as a record writes them
@@ -104,7 +105,7 @@ class Place:
     def __post_init__(self) -> None:
         _cell(self.cell, "place")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"type": "place", "cell": self.cell}
 
 
@@ -120,8 +121,8 @@ class Unload:
         _boat(self.boat, "unload")
         object.__setattr__(self, "refill", _refill(self.refill, "unload refill"))
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "unload", "boat": self.boat}
+    def to_json(self) -> dict[str, Json]:
+        out: dict[str, Json] = {"type": "unload", "boat": self.boat}
         if self.refill is not None:
             out["refill"] = list(self.refill)
         return out
@@ -144,8 +145,8 @@ class TakeToken:
         if self.reveal is not None:
             object.__setattr__(self, "reveal", _token(self.reveal, "take-token reveal"))
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "take-token", "boat": self.boat, "slot": self.slot}
+    def to_json(self) -> dict[str, Json]:
+        out: dict[str, Json] = {"type": "take-token", "boat": self.boat, "slot": self.slot}
         if self.reveal is not None:
             out["reveal"] = self.reveal
         return out
@@ -170,7 +171,7 @@ class PlaceMeeples:
                                        cell=twice), "D4.1")
         object.__setattr__(self, "cells", cells)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"type": "place-meeples", "cells": list(self.cells)}
 
 
@@ -196,8 +197,8 @@ class PlaceUnload:
             refills = tuple(_refill(r, f"place-unload refills[{i}]") for i, r in enumerate(refills))
             object.__setattr__(self, "refills", refills)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "place-unload", "cell": self.cell, "boats": list(self.boats)}
+    def to_json(self) -> dict[str, Json]:
+        out: dict[str, Json] = {"type": "place-unload", "cell": self.cell, "boats": list(self.boats)}
         if self.refills is not None:
             out["refills"] = [None if r is None else list(r) for r in self.refills]
         return out
@@ -227,8 +228,8 @@ class SwapUnload:
         _boat(self.unload, "swap-unload unload")
         object.__setattr__(self, "refill", _refill(self.refill, "swap-unload refill"))
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "swap-unload", "boat": self.boat, "slots": list(self.slots),
+    def to_json(self) -> dict[str, Json]:
+        out: dict[str, Json] = {"type": "swap-unload", "boat": self.boat, "slots": list(self.slots),
                      "unload": self.unload}
         if self.refill is not None:
             out["refill"] = list(self.refill)
@@ -270,7 +271,7 @@ _TAKES = {(b, k): TakeToken(b, k) for b in BOAT_INDEX for k in (1, 2, 3)}
 _PASS = Pass()
 
 
-def _known(data: dict[Any, Any]) -> Move | None:
+def _known(data: dict[object, object]) -> Move | None:
     """The prebuilt move of ``data`` when it is a plain place, unload, take-token or pass, else None."""
     kind = data.get("type")
     if kind == "place":

@@ -45,24 +45,24 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         rec["setup"] = {"supply": game.shuffled_supply(rng)}
         return rec
 
-    def setup(self, rec: Mapping[str, Any]) -> DuelState:
+    def setup(self, rec: Mapping[str, object]) -> DuelState:
         return record.parse_header(rec)[1]
 
     def play_module(self) -> PlayModule[DuelState, Move]:
         return game
 
     # -- recording at the table (F2 boats form, rules_engine/duel/transcription.py) ------
-    def table_needs(self, state: DuelState, move: Mapping[str, Any]) -> TokensNeeded | None:
+    def table_needs(self, state: DuelState, move: Mapping[str, object]) -> TokensNeeded | None:
         return transcription.needs(state, move)
 
-    def table_draw(self, state: DuelState, rec: Mapping[str, Any], needs: Needs,
-                   rng: random.Random) -> dict[str, Any] | None:
+    def table_draw(self, state: DuelState, rec: Mapping[str, object], needs: Needs,
+                   rng: random.Random) -> TableAnswers | None:
         """The tokens ``needs`` names, drawn at random from those still face down."""
         if not isinstance(needs, TokensNeeded):
             return None
         return transcription.drawn_at_random(state, needs, rng)
 
-    def with_table(self, rec: Mapping[str, Any], answers: TableAnswers) -> dict[str, Any]:
+    def with_table(self, rec: Mapping[str, object], answers: TableAnswers) -> dict[str, Any]:
         return transcription.with_tokens(rec, answers)
 
     # -- analysis hooks (rules_engine/analysis) --------------------------------------
@@ -81,7 +81,7 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         """The game played on to its end with the weighted policy, on one mutable Work."""
         return playout.weighted_playout(state, rng)
 
-    def fast_outcomes(self, state: DuelState, rec: Mapping[str, Any], rng: random.Random,
+    def fast_outcomes(self, state: DuelState, rec: Mapping[str, object], rng: random.Random,
                       count: int) -> list[Outcome] | None:
         """``count`` playouts of the same policy in the compiled kernel (rules_engine/duel/
         kernel.py, issue #40), the position converted once; None where numba is missing."""
@@ -101,7 +101,7 @@ class DuelGame(ModuleGameType[DuelState, Move]):
         """The winner of a finished playout, scored without re-validating the board."""
         return [playout.playout_winner(state, rec.get("sides"))]
 
-    def explorer_facts(self, rec: Mapping[str, Any]) -> dict[str, Any]:
+    def explorer_facts(self, rec: Mapping[str, object]) -> dict[str, Any]:
         from rules_engine.duel import facts
 
         return facts.explorer_facts(rec)
@@ -123,18 +123,18 @@ class DuelGame(ModuleGameType[DuelState, Move]):
     def board(self, state: DuelState, rec: Mapping[str, Any]) -> dict[str, Any]:
         return game.final_board(state, names=rec.get("players"), sides=rec.get("sides"))
 
-    def score(self, board: Mapping[str, Any]) -> ScoreResult:
+    def score(self, board: Mapping[str, object]) -> ScoreResult:
         return scoring.score(parse_board(board))
 
-    def starting_player(self, board: Mapping[str, Any]) -> int:
-        starting: int = board.get("starting_player", 0)  # F1
-        return starting
+    def starting_player(self, board: Mapping[str, object]) -> int:
+        starting = board.get("starting_player", 0)  # F1, validated when the board was scored
+        return starting if isinstance(starting, int) else 0
 
-    def rank(self, result: ScoreResult, board: Mapping[str, Any]) -> ScoreResult:
+    def rank(self, result: ScoreResult, board: Mapping[str, object]) -> ScoreResult:
         winner, tie_broken = scoring.decide_winner(result.totals, self.starting_player(board))
         return dataclasses.replace(result, winners=(winner,), tie_broken=tie_broken)
 
-    def replay(self, rec: Mapping[str, Any], *, states: bool = True) -> record.Replay:
+    def replay(self, rec: Mapping[str, object], *, states: bool = True) -> record.Replay:
         return record.replay(rec, states=states)
 
     def state_to_json(self, state: DuelState, rec: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from rules_engine.duel.board import parse_board
 from rules_engine.duel.compiled import fastreplay
 from rules_engine.duel.game import MONUMENTS, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
-from rules_engine.duel.moves import Move, PlaceUnload, parse_move
+from rules_engine.duel.moves import Move, PlaceUnload, SwapUnload, TakeToken, Unload, parse_move
 from rules_engine.duel.primitives import place, unload
 from rules_engine.duel.replay_positions import Positions
 from rules_engine.duel.scoring import DuelScore, score
@@ -75,7 +75,7 @@ class Replay(ReplayBase):
         if the game ended now."""
         return score(parse_board(self.final_board(ply)))
 
-    def extended(self, raw_move: Any) -> Replay:
+    def extended(self, raw_move: object) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
         states = self.states
         # Compiled positions stay rows (`Positions.__add__`); a list is a list.
@@ -221,14 +221,14 @@ def to_transcription(record: object) -> dict[str, Any]:
     for k, move in enumerate(rep.moves):
         before, after = rep.states[k], rep.states[k + 1]
         data = move.to_json()
-        if data["type"] in ("unload", "swap-unload"):
-            boat = data["boat"] if data["type"] == "unload" else data["unload"]
+        if isinstance(move, Unload | SwapUnload):
+            boat = move.boat if isinstance(move, Unload) else move.unload
             if before.supply_count:
                 data["refill"] = list(after.boats[boat])  # type: ignore[arg-type]
-        elif data["type"] == "place-unload":
-            data["refills"] = _place_unload_refills(before, cast(PlaceUnload, move))
-        elif data["type"] == "take-token" and before.reserve_count:
-            data["reveal"] = after.boats[data["boat"]][data["slot"] - 1]  # type: ignore[index]
+        elif isinstance(move, PlaceUnload):
+            data["refills"] = _place_unload_refills(before, move)
+        elif isinstance(move, TakeToken) and before.reserve_count:
+            data["reveal"] = after.boats[move.boat][move.slot - 1]  # type: ignore[index]
         out.append(data)
     s0 = rep.states[0].boats
     return to_record(players=rep.record.players, sides=rep.record.sides,

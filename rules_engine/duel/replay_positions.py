@@ -31,7 +31,7 @@ class Positions(KernelPositions[DuelState]):
 
     __slots__ = ("_draws",)
 
-    def __init__(self, start: DuelState, rows: Any, tail: Sequence[DuelState] = (),
+    def __init__(self, start: DuelState, rows: object, tail: Sequence[DuelState] = (),
                  made: dict[int, DuelState] | None = None, draws: Draws | None = None) -> None:
         super().__init__(start, rows, tail, made)
         self._draws = draws

@@ -87,7 +87,7 @@ def test_every_refusal_of_a_move_is_a_message_that_says_the_english(seed):
 def test_score_lines_are_messages_that_say_the_english():
     for rec, played in games(12):
         for state in (played.states[len(played.states) // 2], played.states[-1]):
-            for player in score_board(final_board(state, rec), DATA)["players"]:
+            for player in score_board(final_board(state, rec), DATA).to_json()["players"]:
                 for line in player["lines"]:
                     assert said_in_english(line["text"]), line
 

@@ -3,6 +3,8 @@ checks from open implementations; the C8 ranking."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rules_engine.classic.scoring import (
@@ -17,11 +19,11 @@ from tests.engine.classic.board_helpers import board, player, players
 
 
 def scored(b: dict) -> dict:
-    return rank(score_board(b), b)
+    return rank(score_board(b), b).to_json()
 
 
 def breakdown(b: dict, key: str) -> list[int]:
-    return [p["breakdown"][key] for p in score_board(b)["players"]]
+    return [p["breakdown"][key] for p in score_board(b).to_json()["players"]]
 
 
 # --------------------------------------------------------------------------- C5.5 obelisks A
@@ -57,7 +59,7 @@ def test_c5_5_obelisks_a_line_names_the_place():
     b = board(
         *[player(c, obelisk_stones=h) for c, h in zip(("black", "white", "brown", "grey"), (5, 3, 3, 1), strict=True)]
     )
-    line = next(line for line in score_board(b)["players"][1]["lines"] if line["monument"] == "obelisks")
+    line = next(line for line in score_board(b).to_json()["players"][1]["lines"] if line["monument"] == "obelisks")
     assert line == {
         "monument": "obelisks",
         "side": "A",
@@ -127,7 +129,8 @@ def test_c5_4_burial_chamber_a_groups(chamber, points):
 
 def test_c5_4_burial_chamber_a_line_adds_the_groups():
     b = board(*players(4), chamber=RULEBOOK_CHAMBER)
-    line = next(line for line in score_board(b)["players"][2]["lines"] if line["monument"] == "burial_chamber")
+    lines = score_board(b).to_json()["players"][2]["lines"]
+    line = next(line for line in lines if line["monument"] == "burial_chamber")
     assert line["text"] == "Burial chamber A: groups of 3 and 1 stones → 6 + 1 = 7"
     assert (line["side"], line["rule"], line["points"]) == ("A", "C5.4", 7)
 
@@ -188,7 +191,7 @@ def test_c8_total_adds_every_part_and_every_point_is_explained():
         chamber=[["black", "black", "white"], ["white", None, None]],
         site_stones={"pyramids": 16, "temple": 11},
     )
-    first = score_board(b)["players"][0]
+    first = score_board(b).to_json()["players"][0]
     assert list(first["breakdown"]) == list(BREAKDOWN_KEYS)
     assert first["breakdown"] == {
         "track": 41,
@@ -204,7 +207,7 @@ def test_c8_total_adds_every_part_and_every_point_is_explained():
 
 
 def test_c8_result_carries_names_and_colours():
-    result = score_board(board(player("grey", name="Cy"), player("brown", name=None)))
+    result = score_board(board(player("grey", name="Cy"), player("brown", name=None))).to_json()
     assert [(p["name"], p["colour"]) for p in result["players"]] == [("Cy", "grey"), (None, "brown")]
     assert result["game"] == "classic"
 
@@ -255,5 +258,5 @@ def test_c8_ranking(totals, sleds, winners, by_sled, ranks):
 def test_c8_rank_decides_again_from_changed_totals():
     b = board(player("black", track=10), player("white", track=9))
     result = score_board(b)
-    result["players"][0]["total"] -= 5  # as a variant does
-    assert rank(result, b)["winners"] == [1]
+    lowered = dataclasses.replace(result.players[0], total=result.players[0].total - 5)  # as a variant does
+    assert rank(dataclasses.replace(result, players=(lowered, *result.players[1:])), b).winners == (1,)

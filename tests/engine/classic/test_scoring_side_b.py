@@ -16,7 +16,7 @@ DATA = from_mapping(FICTIONAL_DATA)
 
 
 def breakdown(b: dict, key: str) -> list[int]:
-    return [p["breakdown"][key] for p in score_board(b, DATA)["players"]]
+    return [p["breakdown"][key] for p in score_board(b, DATA).to_json()["players"]]
 
 
 # --------------------------------------------------------------------------- C6.4 burial chamber B
@@ -55,7 +55,8 @@ def test_c6_4_burial_chamber_b_four_players_shares_ties_as_c5_5():
 
 def test_c6_4_burial_chamber_b_line_names_rows_and_places():
     b = board(player("black"), player("white"), chamber=[["black", "white", "black"]], sides={"burial-chamber": "B"})
-    (line,) = [line for line in score_board(b, DATA)["players"][0]["lines"] if line["monument"] == "burial_chamber"]
+    lines = score_board(b, DATA).to_json()["players"][0]["lines"]
+    (line,) = [line for line in lines if line["monument"] == "burial_chamber"]
     assert line == {
         "monument": "burial_chamber",
         "side": "B",
@@ -116,17 +117,18 @@ def test_c6_4_burial_chamber_b_without_data_is_refused_plainly():
 def test_c8_b_sides_scored_during_play_need_no_data_at_the_end(site):
     # Pyramids and temple B scored on the track during play; loose obelisk B stones score 1 each
     # (C6.5): the end-of-game scoring reads no open number (docs/rulings.md).
-    result = score_board(board(player("black", track=12, obelisk_stones=2), player("white"), sides={site: "B"}), EMPTY)
+    b = board(player("black", track=12, obelisk_stones=2), player("white"), sides={site: "B"})
+    result = score_board(b, EMPTY).to_json()
     assert result["players"][0]["total"] == 12 + (2 if site == "obelisks" else 10)
 
 
 def test_c6_1_market_b_needs_no_data():
-    assert score_board(board(sides={"market": "B"}), EMPTY)["players"][0]["total"] == 0
+    assert score_board(board(sides={"market": "B"}), EMPTY).to_json()["players"][0]["total"] == 0
 
 
 @pytest.mark.parametrize("site", sorted(MESSAGES))
 def test_c6_side_b_with_data_scores(site):
-    assert len(score_board(board(sides={site: "B"}), DATA)["players"]) == 2
+    assert len(score_board(board(sides={site: "B"}), DATA).to_json()["players"]) == 2
 
 
 def test_c6_4_data_for_other_player_counts_only_is_refused_naming_the_count():
