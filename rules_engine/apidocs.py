@@ -16,13 +16,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from rules_engine.scores import Json
 
 if TYPE_CHECKING:  # pragma: no cover - types only
-    from rules_engine.gametype import GameType
+    from rules_engine.gametype import AnyGame
 
 #: A JSON Schema (OpenAPI 3.0 dialect) as a dict.
-Schema = dict[str, Any]
+Schema = dict[str, Json]
 
 BOARD = "board"
 RECORD = "record"
@@ -37,13 +39,13 @@ class ApiExample:
 
     kind: str
     summary: str
-    value: Mapping[str, Any]
+    value: Mapping[str, object]
 
 
 # --------------------------------------------------------------------------- building blocks
 
 
-def enum(values: Sequence[str], description: str = "", **extra: Any) -> Schema:
+def enum(values: Sequence[str], description: str = "", **extra: Json) -> Schema:
     """A plain string enum, written inline: a client generator makes it an enum type (wrapping
     it in ``allOf`` made some generators emit an empty object model instead)."""
     return _described({"type": "string", "enum": list(values), **extra}, description)
@@ -55,7 +57,7 @@ def or_null(schema: Schema, description: str = "") -> Schema:
     return _described({"oneOf": [schema, {"enum": [None]}]}, description)
 
 
-def integer(minimum: int | None = None, maximum: int | None = None, description: str = "", **extra: Any) -> Schema:
+def integer(minimum: int | None = None, maximum: int | None = None, description: str = "", **extra: Json) -> Schema:
     out: Schema = {"type": "integer", **extra}
     if minimum is not None:
         out["minimum"] = minimum
@@ -64,16 +66,16 @@ def integer(minimum: int | None = None, maximum: int | None = None, description:
     return _described(out, description)
 
 
-def string(description: str = "", **extra: Any) -> Schema:
+def string(description: str = "", **extra: Json) -> Schema:
     return _described({"type": "string", **extra}, description)
 
 
-def array(items: Schema, description: str = "", **extra: Any) -> Schema:
+def array(items: Schema, description: str = "", **extra: Json) -> Schema:
     return _described({"type": "array", "items": items, **extra}, description)
 
 
 def obj(properties: Mapping[str, Schema], required: Sequence[str] = (), description: str = "",
-        **extra: Any) -> Schema:
+        **extra: Json) -> Schema:
     """An object with these properties; others are allowed (OpenAPI's default), as the engine
     names what it does not know rather than the schema refusing it."""
     out: Schema = {"type": "object", "properties": dict(properties), **extra}
@@ -86,14 +88,14 @@ def _described(schema: Schema, description: str) -> Schema:
     return {**schema, "description": description} if description else schema
 
 
-def game_field(game: GameType[Any, Any], *, default: bool = False) -> Schema:
+def game_field(game: AnyGame, *, default: bool = False) -> Schema:
     """The ``game`` field: this game's id, the one value (a one-value enum: OpenAPI 3.0 has no
     ``const``). ``default``: the field may be left out (the Duel, the server's default game)."""
     extra = {"default": game.id} if default else {}
     return enum([game.id], f'"{game.id}"' + (" (the default)" if default else ""), **extra)
 
 
-def sides_field(game: GameType[Any, Any], description: str = "") -> Schema:
+def sides_field(game: AnyGame, description: str = "") -> Schema:
     """Each scored part of ``game`` and the sides it can be played with; a part left out is on
     its first side."""
     return obj({part: enum(sides, default=sides[0]) for part, sides in game.sides.items()},
@@ -139,7 +141,7 @@ def player_score(*, colour: bool = False, rank: bool = False, breakdown: str = "
     return obj(properties, required)
 
 
-def default_score_schema(game: GameType[Any, Any]) -> Schema:
+def default_score_schema(game: AnyGame) -> Schema:
     """`ScoreResult.to_json`, the generic score: ``winners`` and ``tie_broken``. A game whose result
     says it otherwise (its own ``to_json``) declares its own `GameType.score_schema`."""
     return obj(
@@ -158,7 +160,7 @@ def default_score_schema(game: GameType[Any, Any]) -> Schema:
 # --------------------------------------------------------------------------- defaults of a game
 
 
-def default_board_schema(game: GameType[Any, Any]) -> Schema:
+def default_board_schema(game: AnyGame) -> Schema:
     """The fields every end-game board has; a game's own fields are its to say (`GameType.board_schema`)."""
     return obj(
         {
@@ -173,7 +175,7 @@ def default_board_schema(game: GameType[Any, Any]) -> Schema:
     )
 
 
-def default_record_schema(game: GameType[Any, Any]) -> Schema:
+def default_record_schema(game: AnyGame) -> Schema:
     """The fields every game record has (formats.md F2/F4 share them)."""
     return obj(
         {
@@ -191,7 +193,7 @@ def default_record_schema(game: GameType[Any, Any]) -> Schema:
     )
 
 
-def default_examples(game: GameType[Any, Any]) -> list[ApiExample]:
+def default_examples(game: AnyGame) -> list[ApiExample]:
     """One record and its final board, from a random game of ``game`` (seed 1: the same every time)."""
     record = game.random_record(random.Random(1))
     board = game.replay(record).final_board()
@@ -199,6 +201,6 @@ def default_examples(game: GameType[Any, Any]) -> list[ApiExample]:
             ApiExample(BOARD, f"{game.name}: the end of that game", board)]
 
 
-def score_line(monument: str, side: str | None, rule: str, text: str, points: int) -> dict[str, Any]:
+def score_line(monument: str, side: str | None, rule: str, text: str, points: int) -> dict[str, Json]:
     """A score line's JSON (`ScoreLine.to_json`), for a game's examples of its results."""
     return {"monument": monument, "side": side, "rule": rule, "text": text, "points": points}

@@ -266,6 +266,10 @@ class GameType(AnalysisHooks[State, Move], abc.ABC):
         return {}
 
 
+#: One game, whatever its position and move types: what the registry and the API's docs hold.
+AnyGame = GameType[Any, Any]
+
+
 class PlayModule(Protocol[State, Move]):
     """The module that plays a game (both built-in games' ``game.py``)."""
 

@@ -14,10 +14,10 @@ import contextvars
 import copy
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules_engine.errors import PluginError
-from rules_engine.gametype import GameType
+from rules_engine.gametype import AnyGame, GameType
 
 if TYPE_CHECKING:
     from rules_engine.registry import Registry
@@ -83,7 +83,7 @@ def overlaid(base: Registry, overlays: Overlays) -> Registry:
         return base._derived.setdefault(key, derived)
 
 
-def with_plugin_data(registry: Registry, game: GameType[Any, Any]) -> GameType[Any, Any]:
+def with_plugin_data(registry: Registry, game: AnyGame) -> AnyGame:
     """Hand ``game`` the board data all plugins supply for it (hook imhotep_board_data), and
     keep it on ``registry`` (``plugin_board_data``, and which plugin gave which key in
     ``board_data_source``) for the overlays laid over it."""

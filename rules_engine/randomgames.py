@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules_engine.gametype import GameType
+    from rules_engine.gametype import AnyGame
 
 
 def players_and_sides(
-    game: GameType[Any, Any], rng: random.Random, players: int | None, sides: Mapping[str, str] | None
+    game: AnyGame, rng: random.Random, players: int | None, sides: Mapping[str, str] | None
 ) -> tuple[int, dict[str, str]]:
     """(player count, side per part) for a random game of ``game``: ``players`` when given (a
     ValueError unless between the game's `min_players` and `max_players`), else one drawn by

@@ -22,7 +22,7 @@ import pluggy
 
 from rules_engine import ENGINE_VERSION, hookspecs, variants
 from rules_engine.errors import BoardError, PluginError, RecordError, UnknownGameError, joined, shown
-from rules_engine.gametype import ID_PATTERN, GameType, ReplayBase, Variant, VariantField
+from rules_engine.gametype import ID_PATTERN, AnyGame, GameType, ReplayBase, Variant, VariantField
 from rules_engine.messages import msg
 from rules_engine.overlays import in_force, with_plugin_data
 from rules_engine.scores import Json, ScoreResult, with_variant_lines
@@ -87,7 +87,7 @@ class Registry:
         except pluggy.PluginValidationError as exc:
             raise PluginError(f"plugin {self.pm.get_name(exc.plugin)!r} is malformed: {exc}") from exc
 
-        self.games: dict[str, GameType[Any, Any]] = {}
+        self.games: dict[str, AnyGame] = {}
         self.game_plugin: dict[str, PluginInfo] = {}
         self.variants: dict[tuple[str, str], Variant] = {}
         self.variant_plugin: dict[tuple[str, str], PluginInfo] = {}
@@ -172,7 +172,7 @@ class Registry:
         text = json.dumps([ENGINE_VERSION, plugins, sorted(self.board_data_label.items())])
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    def game(self, game_id: object) -> GameType[Any, Any]:
+    def game(self, game_id: object) -> AnyGame:
         try:
             return self.games[game_id]  # type: ignore[index]
         except (KeyError, TypeError):
@@ -316,7 +316,7 @@ class Registry:
         return variants.split_inputs(board, {v: self.variant_fields[(game_id, v)] for v in chosen})
 
     def _apply_variant(
-        self, game: GameType[Any, Any], variant_id: str, board: Mapping[str, object], result: ScoreResult,
+        self, game: AnyGame, variant_id: str, board: Mapping[str, object], result: ScoreResult,
         inputs: object,
     ) -> ScoreResult:
         answers = self._results(

@@ -19,12 +19,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.gametype import GameType
+from rules_engine.gametype import AnyGame
 from rules_engine.registry import Registry, default_registry
 from rules_engine.scores import Json
 
 
-def check_random_games(game: GameType[Any, Any], *, games: int = 10, seed: int = 0) -> None:
+def check_random_games(game: AnyGame, *, games: int = 10, seed: int = 0) -> None:
     """Random-play ``games`` games and check what every game must guarantee: the game ends,
     invariants hold after every move, every recorded move was legal where it was played,
     replay is deterministic, and the record survives a JSON round trip."""

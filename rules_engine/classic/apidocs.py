@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from rules_engine.apidocs import (
     BOARD,
@@ -25,7 +24,8 @@ from rules_engine.apidocs import (
     string,
 )
 from rules_engine.classic.components import BUILDING_SITES, BURIAL_ROWS, COLOURS, SLED_CAPACITY, STONES_PER_COLOUR
-from rules_engine.gametype import GameType
+from rules_engine.gametype import AnyGame
+from rules_engine.scores import Json
 
 # --------------------------------------------------------------------------- schemas
 
@@ -33,7 +33,7 @@ _COLOUR = enum(COLOURS, "black, white, brown or grey (C1)")
 _SITE = enum(BUILDING_SITES, "one of the four building sites")
 
 
-def board_schema(game: GameType[Any, Any]) -> Schema:
+def board_schema(game: AnyGame) -> Schema:
     """F3: an end-game board of the base game."""
     player = obj(
         {
@@ -75,7 +75,7 @@ def board_schema(game: GameType[Any, Any]) -> Schema:
     )
 
 
-def record_schema(game: GameType[Any, Any]) -> Schema:
+def record_schema(game: AnyGame) -> Schema:
     """F4: a whole game of the base game, move by move."""
     round_card = array(integer(1, 4), minItems=4, maxItems=4)
     return obj(
@@ -101,7 +101,7 @@ def record_schema(game: GameType[Any, Any]) -> Schema:
     )
 
 
-def score_schema(game: GameType[Any, Any]) -> Schema:
+def score_schema(game: AnyGame) -> Schema:
     """The F3 score result (`ClassicScore.to_json`): ``winners``, ``tie_broken_by_sled``, colours and ranks."""
     return obj(
         {
@@ -124,7 +124,7 @@ def score_schema(game: GameType[Any, Any]) -> Schema:
 # --------------------------------------------------------------------------- examples (classic.md C8–C9)
 
 # F3: three players with the Pharaoh's wrath variant (C9); Cy put no stone on the obelisks.
-CLASSIC_BOARD: dict[str, Any] = {
+CLASSIC_BOARD: dict[str, Json] = {
     "game": "classic",
     "sides": {"market": "A", "pyramids": "A", "temple": "A", "burial-chamber": "A", "obelisks": "A"},
     "variants": ["pharaohs-wrath"],
@@ -144,11 +144,11 @@ CLASSIC_BOARD: dict[str, Any] = {
 }
 
 
-def _wrath(text: str, points: int) -> dict[str, Any]:
+def _wrath(text: str, points: int) -> dict[str, Json]:
     return {**score_line("pharaohs_wrath", None, "C9", text, points), "variant": "pharaohs-wrath"}
 
 
-CLASSIC_RESULT: dict[str, Any] = {
+CLASSIC_RESULT: dict[str, Json] = {
     "game": "classic",
     "variants": ["pharaohs-wrath"],
     "winners": [0],
@@ -194,28 +194,29 @@ CLASSIC_RESULT: dict[str, Any] = {
 }
 
 # F3: eleven statues between two players (the game has 10, C7) and six stones on a sled (C1).
-CLASSIC_INVALID_BOARD: dict[str, Any] = {
+_INVALID_PLAYERS: list[dict[str, Json]] = [
+    {"name": "Ana", "colour": "black", "track": 30, "sled": 6, "obelisk_stones": 0, "statues": 6,
+     "decorations": [], "blue_cards": 0},
+    {"name": "Ben", "colour": "white", "track": 28, "sled": 1, "obelisk_stones": 0, "statues": 5,
+     "decorations": [], "blue_cards": 0},
+]
+CLASSIC_INVALID_BOARD: dict[str, Json] = {
     "game": "classic",
-    "players": [
-        {"name": "Ana", "colour": "black", "track": 30, "sled": 6, "obelisk_stones": 0, "statues": 6,
-         "decorations": [], "blue_cards": 0},
-        {"name": "Ben", "colour": "white", "track": 28, "sled": 1, "obelisk_stones": 0, "statues": 5,
-         "decorations": [], "blue_cards": 0},
-    ],
+    "players": [*_INVALID_PLAYERS],
     "burial_chamber": [],
 }
 
 # F3: a B side whose board data nobody could confirm (classic.md C6 ⚠) is refused, never guessed.
-CLASSIC_B_SIDE_BOARD: dict[str, Any] = {**CLASSIC_INVALID_BOARD, "sides": {"burial-chamber": "B"}, "players": [
-    {**p, "sled": 1, "statues": 0} for p in CLASSIC_INVALID_BOARD["players"]]}
+CLASSIC_B_SIDE_BOARD: dict[str, Json] = {**CLASSIC_INVALID_BOARD, "sides": {"burial-chamber": "B"}, "players": [
+    {**p, "sled": 1, "statues": 0} for p in _INVALID_PLAYERS]}
 
-CLASSIC_INVALID_BOARD_ERRORS: dict[str, Any] = {
+CLASSIC_INVALID_BOARD_ERRORS: dict[str, Json] = {
     "errors": [
         {"field": "players[0].sled", "message": "must be between 0 and 5, got 6"},
         {"field": "players[1].statues", "message": "the players hold 11 statues together; the game has 10 (C7)"},
     ]
 }
-CLASSIC_B_SIDE_ERRORS: dict[str, Any] = {
+CLASSIC_B_SIDE_ERRORS: dict[str, Json] = {
     "errors": [
         {"field": "sides.burial-chamber",
          "message": "burial chamber side B cannot be played or scored yet: the rows' ranking points are not known; "
@@ -226,15 +227,15 @@ CLASSIC_B_SIDE_ERRORS: dict[str, Any] = {
 # F4: a whole 3-player game of random legal moves, made once with
 # ``rules_engine.classic.playout.random_record(random.Random(1), players=3)`` and kept as a file so the
 # docs do not change with the engine's random choices. It ends in a tie that the sled breaks (C8).
-CLASSIC_RECORD: dict[str, Any] = json.loads(
+CLASSIC_RECORD: dict[str, Json] = json.loads(
     (Path(__file__).parent / "examples" / "classic-record.json").read_text(encoding="utf-8"))
 
 # F4: the second move sails ship 1 (capacity 4) empty; it needs 3 stones (C1, C4.3).
-CLASSIC_ILLEGAL_RECORD: dict[str, Any] = {
+CLASSIC_ILLEGAL_RECORD: dict[str, Json] = {
     **{k: v for k, v in CLASSIC_RECORD.items() if k != "moves"},
     "moves": [{"type": "get-stones"}, {"type": "sail", "ship": 1, "site": "temple"}],
 }
-CLASSIC_ILLEGAL_RECORD_ERROR: dict[str, Any] = {
+CLASSIC_ILLEGAL_RECORD_ERROR: dict[str, Json] = {
     "error": {"move": 1, "reason": "sail: ship 1 (capacity 4) holds 0 stones; it needs at least 3 to sail (C4.3)"}
 }
 

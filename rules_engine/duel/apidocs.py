@@ -4,8 +4,6 @@ its F1 board, F2 record and F1 score result (formats.md), mirroring what `board_
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules_engine.apidocs import (
     BOARD,
     RECORD,
@@ -28,12 +26,13 @@ from rules_engine.duel.board_limits import (
     TEMPLE_VALUES,
     TOMB_NUMBERS,
 )
-from rules_engine.gametype import GameType
+from rules_engine.gametype import AnyGame
+from rules_engine.scores import Json
 
 # --------------------------------------------------------------------------- schemas
 
 
-def board_schema(game: GameType[Any, Any]) -> Schema:
+def board_schema(game: AnyGame) -> Schema:
     """F1: an end-game board of the Duel."""
     player = obj(
         {
@@ -71,7 +70,7 @@ def board_schema(game: GameType[Any, Any]) -> Schema:
     )
 
 
-def record_schema(game: GameType[Any, Any]) -> Schema:
+def record_schema(game: AnyGame) -> Schema:
     """F2: a whole game of the Duel, move by move."""
     return obj(
         {
@@ -94,7 +93,7 @@ def record_schema(game: GameType[Any, Any]) -> Schema:
     )
 
 
-def score_schema(game: GameType[Any, Any]) -> Schema:
+def score_schema(game: AnyGame) -> Schema:
     """The F1 score result (`DuelScore.to_json`): one ``winner``."""
     return obj(
         {
@@ -113,7 +112,7 @@ def score_schema(game: GameType[Any, Any]) -> Schema:
 # --------------------------------------------------------------------------- examples (duel.md D9)
 
 # D9.1: Black's boards on the A sides score 69 (2 + 7 + 31 + 26 + 2 + 1).
-D9_1_BOARD: dict[str, Any] = {
+D9_1_BOARD: dict[str, Json] = {
     "game": "duel",
     "sides": {"obelisk": "A", "temple": "A", "pyramid": "A", "tomb": "A"},
     "starting_player": 0,
@@ -128,7 +127,7 @@ D9_1_BOARD: dict[str, Any] = {
 }
 
 
-D9_1_RESULT: dict[str, Any] = {
+D9_1_RESULT: dict[str, Json] = {
     "game": "duel",
     "winner": 0,
     "tie_broken": False,
@@ -159,7 +158,7 @@ D9_1_RESULT: dict[str, Any] = {
 }
 
 # D9.2: Black's boards on the B sides score 43 (12 + 26 − 6 + 8 + 2 + 1).
-D9_2_BOARD: dict[str, Any] = {
+D9_2_BOARD: dict[str, Json] = {
     "game": "duel",
     "sides": {"obelisk": "B", "temple": "B", "pyramid": "B", "tomb": "B"},
     "starting_player": 1,
@@ -174,7 +173,7 @@ D9_2_BOARD: dict[str, Any] = {
 }
 
 # F1: tomb 7 on both sides of the table, and a 13th obelisk.
-INVALID_BOARD: dict[str, Any] = {
+INVALID_BOARD: dict[str, Json] = {
     "players": [
         {"obelisk": 7, "temple": [], "pyramid": {"light": 0, "dark": 0}, "tomb": [7],
          "action_tokens": 0, "meeples_on_harbor": 0},
@@ -182,7 +181,7 @@ INVALID_BOARD: dict[str, Any] = {
          "action_tokens": 0, "meeples_on_harbor": 0},
     ],
 }
-INVALID_BOARD_ERRORS: dict[str, Any] = {
+INVALID_BOARD_ERRORS: dict[str, Json] = {
     "errors": [
         {"field": "players[1].obelisk",
          "message": "the players hold 7 + 6 = 13 obelisk tokens together; the game has only 12"},
@@ -200,20 +199,20 @@ EXAMPLE_SUPPLY = (
     + [a for a in ("take-token", "place-meeples", "place-unload", "swap-unload") for _ in range(3)]
 )
 
+_OPENING_MOVES: list[Json] = [{"type": "place", "cell": "b2"}, {"type": "place", "cell": "a2"}]
 # D4.2: the first move unloads row 2, which holds no meeple yet.
-ILLEGAL_RECORD: dict[str, Any] = {
+ILLEGAL_RECORD: dict[str, Json] = {
     "game": "duel",
     "sides": {"obelisk": "A", "temple": "A", "pyramid": "A", "tomb": "A"},
     "players": ["Ana", "Ben"],
-    "setup": {"supply": EXAMPLE_SUPPLY},
-    "moves": [{"type": "place", "cell": "b2"}, {"type": "place", "cell": "a2"},
-              {"type": "unload", "boat": "row-3"}],
+    "setup": {"supply": [*EXAMPLE_SUPPLY]},
+    "moves": [*_OPENING_MOVES, {"type": "unload", "boat": "row-3"}],
 }
 
 # D4: the first two moves of a game in progress (a record need not be finished to be replayed).
-OPENING_RECORD: dict[str, Any] = {**ILLEGAL_RECORD, "moves": ILLEGAL_RECORD["moves"][:2]}
+OPENING_RECORD: dict[str, Json] = {**ILLEGAL_RECORD, "moves": [*_OPENING_MOVES]}
 
-ILLEGAL_RECORD_ERROR: dict[str, Any] = {
+ILLEGAL_RECORD_ERROR: dict[str, Json] = {
     "error": {"move": 2, "reason": "unload row 3 needs at least 2 meeples in row 3, it has 0 (D4.2)"}
 }
 
