@@ -86,14 +86,21 @@ class RatingsCheck(APIView):
         responses={200: s.RatingsCheckSerializer, 400: BAD_FILTER, 429: BUSY},
     )
     def get(self, request):
-        read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
-        choices = {gt for gt, _ in stats.rated_game_choices()}
-        game_type = request.query_params.get("game") or stats.most_played_game_type() or DEFAULT_GAME
-        if game_type not in choices:
-            message = _("Unknown game type; one of: %(types)s.") % {"types": ", ".join(sorted(choices))}
-            raise ValidationError({"game": [message]})
+        game_type = _rated_game_type(request)
         check = ratings_check.cached_check(game_type, callers.caller_of(request))
         return Response(s.RatingsCheckSerializer(check).data)
+
+
+def _rated_game_type(request) -> str:
+    """The ``game`` asked for (default: the most played) among the rated ones, after the read limit:
+    callers not signed in get Busy (429) over their rate."""
+    read_limits.check(request, "ratings-check")
+    choices = {gt for gt, _ in stats.rated_game_choices()}
+    game_type = request.query_params.get("game") or stats.most_played_game_type() or DEFAULT_GAME
+    if game_type not in choices:
+        message = _("Unknown game type; one of: %(types)s.") % {"types": ", ".join(sorted(choices))}
+        raise ValidationError({"game": [message]})
+    return game_type
 
 
 class WinCalibration(APIView):
@@ -112,11 +119,6 @@ class WinCalibration(APIView):
         responses={200: s.CalibrationSerializer, 400: BAD_FILTER, 429: BUSY},
     )
     def get(self, request):
-        read_limits.check(request, "ratings-check")  # callers not signed in: Busy (429) over their rate
-        choices = {gt for gt, _ in stats.rated_game_choices()}
-        game_type = request.query_params.get("game") or stats.most_played_game_type() or DEFAULT_GAME
-        if game_type not in choices:
-            message = _("Unknown game type; one of: %(types)s.") % {"types": ", ".join(sorted(choices))}
-            raise ValidationError({"game": [message]})
+        game_type = _rated_game_type(request)
         check = win_calibration.cached_calibration(game_type, callers.caller_of(request))
         return Response(s.CalibrationSerializer(check).data)
