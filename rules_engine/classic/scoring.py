@@ -23,6 +23,7 @@ from rules_engine.classic.components import (
     OBELISKS_A_POINTS,
     PHARAOHS_WRATH,
     PHARAOHS_WRATH_PENALTY,
+    STONES_PER_DECORATION_POINT,
     group_points,
 )
 from rules_engine.classic.sitedata import EMPTY, SiteData
@@ -31,7 +32,6 @@ from rules_engine.errors import BoardError
 from rules_engine.messages import Message, msg, plural
 
 BREAKDOWN_KEYS = ("track", "burial_chamber", "obelisks", "decorations", "statues", "blue_cards", "pharaohs_wrath")
-STONES_PER_DECORATION_POINT = 3  # C7
 
 
 # --------------------------------------------------------------------------- entry points

@@ -26,7 +26,7 @@ from rules_engine import compiled
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.components import BUILDING_SITES, PHARAOHS_WRATH, ROUND_CARDS, TEMPLE_WIDTH
-from rules_engine.classic.sitedata import TEMPLE_BONUSES, SiteData
+from rules_engine.classic.sitedata import PYRAMID_BONUSES, TEMPLE_BONUSES, SiteData
 from rules_engine.classic.state import (
     BURIAL,
     CARD_IDS,
@@ -41,15 +41,17 @@ from rules_engine.classic.state import (
 log = logging.getLogger(__name__)
 _KERNEL: list[ModuleType | None] = []  # the kernel module once tried (None: numba is missing)
 _BLUE = ("lever", "hammer", "sail", "chisel")
-_PYRAMID_BONUS = (None, "card", "stones", "place")  # kernel_layout PB_*
+_PYRAMID_BONUS = (None, *PYRAMID_BONUSES)  # kernel_layout PB_*
 
 
 def _fresh_cache() -> None:
-    """Drop numba's cached kernel when any kernel module changed: numba checks only each
-    function's own file, so `kernel_score` would keep an old `kernel_policy` compiled in. The
-    kernel modules' digest is kept beside the cache (``__pycache__/kernel.digest``)."""
+    """Drop numba's cached kernel when any kernel module or the rule tables it is built from
+    changed: numba checks only each function's own file, so `kernel_score` would keep an old
+    `kernel_policy` compiled in, or an old table frozen into it (`components`, `sitedata`). The
+    digest is kept beside the cache (``__pycache__/kernel.digest``)."""
     here = Path(__file__).parent
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(here.glob("kernel*.py")))).hexdigest()
+    sources = [*sorted(here.glob("kernel*.py")), here.parent / "components.py", here.parent / "sitedata.py"]
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
     cache = here / "__pycache__"
     stamp = cache / "kernel.digest"
     try:

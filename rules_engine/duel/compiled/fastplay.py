@@ -20,10 +20,11 @@ from typing import Any
 from rules_engine import compiled
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.duel.harbor import BOATS, CELLS
+from rules_engine.duel.monument_points import MONUMENTS
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.tokens import ACTIONS, TOKEN_IDS, TOKEN_INDEX
 
-MONUMENT_ORDER = ("obelisk", "temple", "pyramid", "tomb")  # kernel_batch's ``sides`` order
+MONUMENT_ORDER = MONUMENTS  # kernel_batch's ``sides`` order
 
 _END_CODES = {None: 0, "last-boat": 1, "passes": 2}  # kernel.END_LAST_BOAT, END_PASSES
 _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
