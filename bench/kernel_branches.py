@@ -7,8 +7,9 @@ Runs tests/engine/classic/test_kernel_branches.py and tests/engine/test_duel_ker
 under ``coverage run --branch`` with ``NUMBA_DISABLE_JIT=1`` (so numba runs the kernels'
 Python source and coverage can trace it), then prints the load average and, for each scoring
 function of the compiled floors (classic `kernel_score`: `group_points`, `ranking_points`,
-`final_scores`, `winners`; Duel `kernel_batch.total`), its branches reached of all, and each
-kernel scoring module as a whole (it also holds the playout batch, not scored here). ``--also``
+`final_scores`, `winners`; what scores during play: `kernel_rules.deliver`, `score_temple_b`,
+`kernel_choice.deliver_other`; Duel `kernel_batch.total`), its branches reached of all, and
+each module as a whole (they also hold the playout's other rules, not compared here). ``--also``
 adds test modules to the run (e.g. the random-playout comparisons, as a baseline: slow
 without the JIT)."""
 
@@ -27,6 +28,8 @@ TESTS = ("tests/engine/classic/test_kernel_branches.py", "tests/engine/test_duel
 # The scoring functions of each compiled floor (C8/C9; D7).
 SCORING = {
     "rules_engine/classic/compiled/kernel_score.py": ("group_points", "ranking_points", "final_scores", "winners"),
+    "rules_engine/classic/compiled/kernel_rules.py": ("deliver", "score_temple_b"),  # C5.2, C6.3: during play
+    "rules_engine/classic/compiled/kernel_choice.py": ("deliver_other",),  # C5.3–C5.5, C6.5 towers
     "rules_engine/duel/compiled/kernel_batch.py": ("total",),
 }
 

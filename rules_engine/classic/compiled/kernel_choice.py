@@ -99,7 +99,7 @@ TEMPLE_WIDTHS = np.array([TEMPLE_WIDTH.get(n, 0) for n in range(MAX_PLAYERS + 1)
 
 @njit(cache=True)
 def temple_width(n: int) -> int:
-    return TEMPLE_WIDTHS[n]  # C5.3
+    return int(TEMPLE_WIDTHS[n])  # C5.3
 
 
 @njit(cache=True)

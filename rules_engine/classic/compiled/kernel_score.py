@@ -56,8 +56,8 @@ def group_points(size: int) -> int:
     """C5.4 / C7 statues: `components.group_points` on the table's arrays."""
     last = GROUPS.shape[0] - 1
     if size <= last:
-        return GROUPS[size]
-    return GROUPS[last] + GROUP_POINTS_BEYOND * (size - last)
+        return int(GROUPS[size])
+    return int(GROUPS[last] + GROUP_POINTS_BEYOND * (size - last))
 
 
 @njit(cache=True)

@@ -16,8 +16,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from rules_engine.classic.compiled import fastplay, kernel_score
+from rules_engine.classic.compiled import fastplay, kernel_rules, kernel_score
+from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.components import BLUE_CARDS, BUILDING_SITES, PHARAOHS_WRATH
+from rules_engine.classic.deliveries import deliver, score_temple
 from rules_engine.classic.finalboard import final_board
 from rules_engine.classic.game import setup
 from rules_engine.classic.playout import random_record
@@ -186,3 +188,100 @@ def test_c8_every_part_at_once(seed):
     }
     state, rec = position(n, sides, **fields)
     assert_same(state, rec, wrath=seed % 2 == 1)
+
+
+# ---- what scores during play (C5.2, C5.3, C6.3, C6.5): one stone or one round's end, both ways
+
+
+def _kernel_args() -> tuple[Any, Any, Any]:
+    return np.random.Generator(np.random.PCG64(0)), np.zeros(1, dtype=np.int64), np.zeros(L.CX_SIZE, dtype=np.int64)
+
+
+def _tracks(state: ClassicState, st: Any) -> tuple[list[int], list[int]]:
+    n = state._n
+    return list(state._track), [int(x) for x in st[L.TRACK : L.TRACK + n]]
+
+
+@pytest.mark.parametrize("placed", range(17))
+def test_c5_2_pyramids_a_each_space_and_beyond(placed):
+    state, _rec = position(2, {}, pyr=[0] * placed, track=[0, 0])
+    st, _pool = fastplay.to_array(state, DATA)
+    kernel_rules.deliver(st, 1, L.S_PYRAMIDS, *_kernel_args())
+    w = state.thaw()
+    deliver(w, 1, L.S_PYRAMIDS, None, "test")  # type: ignore[arg-type]  (side A asks nothing)
+    pure, kernel = _tracks(w.freeze(), st)
+    assert kernel == pure
+
+
+@pytest.mark.parametrize("built", range(6))
+def test_c6_5_obelisks_b_each_tower_space_and_none_left(built):
+    towers = DATA.obelisks_b["towers"]
+    state, _rec = position(2, {"obelisks": "B"}, obel=[2, 0], towers=[0] * min(built, len(towers)), track=[0, 0])
+    st, _pool = fastplay.to_array(state, DATA)
+    kernel_rules.deliver(st, 0, L.S_OBELISKS, *_kernel_args())
+    w = state.thaw()
+    deliver(w, 0, L.S_OBELISKS, None, "test")  # type: ignore[arg-type]
+    pure, kernel = _tracks(w.freeze(), st)
+    assert kernel == pure
+    assert int(st[L.OBEL]) == w.obel[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("stones", [0, 1, 3, 5, 7, 12])
+def test_c5_3_temple_a_scores_the_top_stones(players, stones):
+    temple = [i * 7 % players for i in range(stones)]
+    state, _rec = position(players, {}, temple=temple, track=[0] * players)
+    w = state.thaw()
+    w.over, w.round = False, 0
+    state = w.freeze()
+    st, _pool = fastplay.to_array(state, DATA)
+    kernel_rules.end_round(st, *_kernel_args())
+    w = state.thaw()
+    score_temple(w, None, "test")  # type: ignore[arg-type]
+    pure, kernel = _tracks(w.freeze(), st)
+    assert kernel == pure
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_c6_3_temple_b_two_points_spaces(players):
+    """C6.3 "2 points" spaces against the board data the pure engine reads (the card and "1 point
+    or 2 stones" spaces draw or choose: the random-playout replays of test_kernel_replay.py
+    compare those with the pure engine)."""
+    spaces = DATA.temple_b["spaces"][players]
+    width = len(spaces)
+    # one stone per space, owned round the table; the kernel's other spaces are emptied
+    temple = [i % players for i in range(width)]
+    state, _rec = position(players, {"temple": "B"}, temple=temple, track=[0] * players)
+    w = state.thaw()
+    w.over, w.round = False, 0
+    keep = [i for i in range(width) if spaces[i] == "two-points"]
+    state = w.freeze()
+    st, _pool = fastplay.to_array(state, DATA)
+    for i in range(width):
+        if i not in keep:
+            st[L.TTOP + i] = -1
+    kernel_rules.score_temple_b(st, *_kernel_args())
+    expected = [0] * players
+    for i in keep:
+        expected[temple[i]] += 2
+    assert [int(x) for x in st[L.TRACK : L.TRACK + players]] == expected
+
+
+@pytest.mark.parametrize("site", [L.S_PYRAMIDS, L.S_TEMPLE, L.S_BURIAL, L.S_OBELISKS])
+@pytest.mark.parametrize(("players", "before"), [(2, 0), (2, 5), (3, 4), (4, 11)])
+def test_c5_a_stone_delivered_then_scored_both_ways(site, players, before):
+    """A stone arriving on each site A (C5.2–C5.5), then the C8 totals of both positions."""
+    fields = {"pyr": [0] * before, "temple": [i % players for i in range(before)],
+              "burial": [i % players for i in range(before)], "obel": [before % 3] * players,
+              "green": [[BUILDING_SITES[site - 1]]] * players}
+    state, rec = position(players, {}, **fields)
+    st, _pool = fastplay.to_array(state, DATA)
+    kernel_rules.deliver(st, players - 1, site, *_kernel_args())
+    w = state.thaw()
+    deliver(w, players - 1, site, None, "test")  # type: ignore[arg-type]  (side A asks nothing)
+    after = w.freeze()
+    assert int(st[L.REACHED + players - 1]) == after._reached[players - 1]
+    pure = pure_totals(score_engine_board(final_board(after, rec), DATA))
+    totals = np.zeros(4, dtype=np.int64)
+    kernel_score.final_scores(st, totals)
+    assert [int(t) for t in totals[:players]] == pure[0]
