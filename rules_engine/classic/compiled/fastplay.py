@@ -11,7 +11,6 @@ the reference); a missing numba is logged once.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
 from collections import Counter
@@ -45,24 +44,9 @@ _PYRAMID_BONUS = (None, *PYRAMID_BONUSES)  # kernel_layout PB_*
 
 
 def _fresh_cache() -> None:
-    """Drop numba's cached kernel when any kernel module or the rule tables it is built from
-    changed: numba checks only each function's own file, so `kernel_score` would keep an old
-    `kernel_policy` compiled in, or an old table frozen into it (`components`, `sitedata`). The
-    digest is kept beside the cache (``__pycache__/kernel.digest``)."""
+    """`compiled.fresh_cache` of this floor, its arrays built from `components` and `sitedata`."""
     here = Path(__file__).parent
-    sources = [*sorted(here.glob("kernel*.py")), here.parent / "components.py", here.parent / "sitedata.py"]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
-    cache = here / "__pycache__"
-    stamp = cache / "kernel.digest"
-    try:
-        if stamp.exists() and stamp.read_text() == digest:
-            return
-        for old in [*cache.glob("kernel_*.nbi"), *cache.glob("kernel_*.nbc")]:
-            old.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError as exc:  # a read-only install: numba then caches elsewhere, or compiles each time
-        log.info("the kernel's cache digest cannot be kept: %s", exc)
+    compiled.fresh_cache(here, (here.parent / "components.py", here.parent / "sitedata.py"))
 
 
 def kernel() -> ModuleType | None:

@@ -14,6 +14,7 @@ import random
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -36,6 +37,8 @@ def _kernel() -> tuple[ModuleType, ModuleType, Any] | None:
     (logged once)."""
     global _modules
     if _modules is None:
+        here = Path(__file__).parent
+        compiled.fresh_cache(here, (here.parent / "monument_points.py",))
         loaded = compiled.load(("numpy", "rules_engine.duel.compiled.kernel",
                                 "rules_engine.duel.compiled.kernel_batch"),
                                "the Duel's compiled playouts are off (%s): the analysis plays the pure engine")
