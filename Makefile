@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1:$(PORT)
 
-.PHONY: run dev test venv venv-dev kernels lint typecheck deploy serve serve-env bench load loadtest clean
+.PHONY: run dev test venv venv-dev kernels lint typecheck deploy serve serve-env bench kernel-branches load loadtest clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -172,6 +172,11 @@ bench: venv
 	$(BIN)/python bench/classic_scoring.py
 	$(BIN)/python bench/languages.py
 	$(BIN)/python bench/api_costs.py
+
+# Branch coverage of the compiled kernels' scoring reached by the kernel-against-pure tests
+# (issue #53), the kernels traced as Python (NUMBA_DISABLE_JIT=1).
+kernel-branches: venv-dev
+	$(BIN)/python bench/kernel_branches.py
 
 # Cost probe on loopback (bench/load.sh): LOAD_SECONDS per endpoint, 32 connections.
 LOAD_SECONDS ?= 10

@@ -15,10 +15,13 @@ site, imhotep_site/kernels.py): this package knows nothing of the site."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import logging
 import os
+from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 
 log = logging.getLogger(__name__)
@@ -91,3 +94,24 @@ def _stat(pid: int) -> list[str] | None:
             return stat.read().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return None
+
+
+def fresh_cache(package: Path, tables: Sequence[Path] = ()) -> None:
+    """Drop numba's cache of the kernels in ``package`` (a compiled floor's directory) when any of
+    its kernel modules or the pure rule tables they are built from (``tables``) changed: numba
+    checks only each function's own file, so a kernel would keep an old kernel module compiled
+    in, or an old table frozen into it (issue #53). The digest is kept beside the cache
+    (``__pycache__/kernel.digest``)."""
+    sources = [*sorted(package.glob("kernel*.py")), *tables]
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
+    cache = package / "__pycache__"
+    stamp = cache / "kernel.digest"
+    try:
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        for old in [*cache.glob("kernel*.nbi"), *cache.glob("kernel*.nbc")]:
+            old.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError as exc:  # a read-only install: numba then caches elsewhere, or compiles each time
+        log.info("the kernel's cache digest cannot be kept: %s", exc)

@@ -71,17 +71,20 @@ TEMPLE_WIDTH = {2: 4, 3: 5, 4: 5}
 BURIAL_ROWS = 3  # C5.4
 # C5.4 and C7: points by group size / number of statues: 1/3/6/10/15, +2 per item beyond 5.
 GROUP_POINTS = (0, 1, 3, 6, 10, 15)
+GROUP_POINTS_BEYOND = 2
 # C5.5: Obelisks A points by place, per player count.
 OBELISKS_A_POINTS = {2: (10, 1), 3: (12, 6, 1), 4: (15, 10, 5, 1)}
 PHARAOHS_WRATH = "pharaohs-wrath"  # C9
 PHARAOHS_WRATH_PENALTY = 5
+STONES_PER_DECORATION_POINT = 3  # C7: a decoration scores 1 per 3 stones on its site
 
 
 def group_points(size: int) -> int:
     """C5.4 / C7 statues: 1/3/6/10/15 for 1–5, +2 for each beyond 5."""
-    if size <= 5:
+    last = len(GROUP_POINTS) - 1
+    if size <= last:
         return GROUP_POINTS[size]
-    return GROUP_POINTS[5] + 2 * (size - 5)
+    return GROUP_POINTS[last] + GROUP_POINTS_BEYOND * (size - last)
 
 
 @functools.lru_cache(maxsize=256)  # every record's header asks it of its six cards (#40)

@@ -22,6 +22,7 @@ from rules_engine.classic.components import (
     OBELISKS_A_POINTS,
     PHARAOHS_WRATH,
     PHARAOHS_WRATH_PENALTY,
+    STONES_PER_DECORATION_POINT,
     group_points,
 )
 from rules_engine.classic.result import ClassicScore
@@ -36,7 +37,6 @@ from rules_engine.scores import PlayerScore, ScoreLine, ScoreResult
 # function, and this costs a third as much; an analysis scores a board per playout, 28 lines each.
 _new = tuple.__new__
 BREAKDOWN_KEYS = ("track", "burial_chamber", "obelisks", "decorations", "statues", "blue_cards", "pharaohs_wrath")
-STONES_PER_DECORATION_POINT = 3  # C7
 
 
 # --------------------------------------------------------------------------- entry points

@@ -11,22 +11,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules_engine.duel.board import DuelBoard, PlayerBoard, parse_board
+from rules_engine.duel.monument_points import (
+    OBELISK_A_MAJORITY_BONUS,
+    OBELISK_B_FIRST,
+    OBELISK_B_SECOND,
+    OBELISK_B_TEN,
+    OBELISK_B_TEN_OR_MORE,
+    OBELISK_B_THRESHOLD,
+    PYRAMID_A,
+    PYRAMID_B,
+    TEMPLE_B_SET,
+    TOMB_A_GROUP,
+    TOMB_B_GROUP,
+)
 from rules_engine.messages import Message, msg, plural
 from rules_engine.scores import Json, PlayerScore, ScoreLine, ScoreResult
 
 BREAKDOWN_KEYS = ("obelisk", "temple", "pyramid", "tomb", "action_tokens", "meeples")
 
-# D7.1
-OBELISK_A_MAJORITY_BONUS = 6
-OBELISK_B_FIRST, OBELISK_B_SECOND, OBELISK_B_TEN_OR_MORE = 12, 6, 18
-# D7.2 B: points for a set of 0/1/2/3/4 distinct temple values
-TEMPLE_B_SET = (0, 1, 4, 9, 16)
-# D7.3, indexed by number of tokens 0..6
-PYRAMID_A = (0, 1, 3, 6, 10, 15, 21)
-PYRAMID_B = (-6, 0, 4, 10, 18, 30, 45)
-# D7.4 A, indexed by group size 0..5 (5 or more → 25)
-TOMB_A_GROUP = (0, 1, 4, 9, 16, 25)
-TOMB_B_GROUP = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +86,10 @@ def _total(me: PlayerBoard, other: PlayerBoard, sides: dict[str, str]) -> int:
     mine, theirs = me.obelisk, other.obelisk  # D7.1
     if sides["obelisk"] == "A":
         total += mine + (OBELISK_A_MAJORITY_BONUS if mine > theirs else 0)
-    elif mine >= 10:
+    elif mine >= OBELISK_B_TEN:
         total += OBELISK_B_TEN_OR_MORE
-    elif mine >= 5:
-        total += OBELISK_B_FIRST if theirs < 5 or me.obelisk_first_to_five else OBELISK_B_SECOND
+    elif mine >= OBELISK_B_THRESHOLD:
+        total += OBELISK_B_FIRST if theirs < OBELISK_B_THRESHOLD or me.obelisk_first_to_five else OBELISK_B_SECOND
     values = me.temple  # D7.2
     if sides["temple"] == "A":
         total += sum(values)
@@ -159,16 +161,16 @@ def _obelisk(me: PlayerBoard, other: PlayerBoard, other_index: int, side: str) -
     # D7.1 B (docs/rulings.md "D7.1 B obelisk"): 10+ → 18; else at least 5: first → 12,
     # second → 6. With 12 tokens in the game a player with 10+ is necessarily the only one to
     # reach 5, and when only one player reached 5 that player was first whatever the flag says.
-    if mine >= 10:
+    if mine >= OBELISK_B_TEN:
         # Translators: a score line (D7.1 B): {tokens} e.g. "10 tokens".
         text = msg("Obelisk B: {tokens}, 10 or more → {points} (12 + 6)", tokens=_tokens(mine),
                    points=OBELISK_B_TEN_OR_MORE)
         return ScoreLine("obelisk", "B", "D7.1", text, OBELISK_B_TEN_OR_MORE)
-    if mine < 5:
+    if mine < OBELISK_B_THRESHOLD:
         # Translators: a score line (D7.1 B): {tokens} e.g. "3 tokens".
         text = msg("Obelisk B: {tokens}, fewer than 5 → 0", tokens=_tokens(mine))
         return ScoreLine("obelisk", "B", "D7.1", text, 0)
-    if theirs < 5 or me.obelisk_first_to_five:
+    if theirs < OBELISK_B_THRESHOLD or me.obelisk_first_to_five:
         # Translators: a score line (D7.1 B): {tokens} e.g. "6 tokens".
         text = msg("Obelisk B: {tokens}, first to 5 → {points}", tokens=_tokens(mine), points=OBELISK_B_FIRST)
         return ScoreLine("obelisk", "B", "D7.1", text, OBELISK_B_FIRST)

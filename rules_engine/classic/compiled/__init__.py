@@ -3,7 +3,8 @@ it, played on one flat array for the analysis's playouts. The pure engine stays 
 
 Its one door is this module: the plugin (rules_engine/classic/plugin.py) is the only module of
 the engine that imports it, and it imports nothing of the engine above it but the pure tables
-it reads a position from (`components`, `sitedata`, `state`). Where numba cannot be imported,
+it reads a position and its rule tables from (`components`, `sitedata`, `state`): the
+kernels' arrays are built from those tables, never typed twice. Where numba cannot be imported,
 the door answers None or False and the plugin plays the pure engine.
 
 - `kernel_layout` (the position array's offsets, no numba), `kernel_choice` (market picks and

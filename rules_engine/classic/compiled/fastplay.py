@@ -11,7 +11,6 @@ the reference); a missing numba is logged once.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
 from collections import Counter
@@ -26,7 +25,7 @@ from rules_engine import compiled
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.classic.compiled import kernel_layout as L
 from rules_engine.classic.components import BUILDING_SITES, PHARAOHS_WRATH, ROUND_CARDS, TEMPLE_WIDTH
-from rules_engine.classic.sitedata import TEMPLE_BONUSES, SiteData
+from rules_engine.classic.sitedata import PYRAMID_BONUSES, TEMPLE_BONUSES, SiteData
 from rules_engine.classic.state import (
     BURIAL,
     CARD_IDS,
@@ -41,26 +40,13 @@ from rules_engine.classic.state import (
 log = logging.getLogger(__name__)
 _KERNEL: list[ModuleType | None] = []  # the kernel module once tried (None: numba is missing)
 _BLUE = ("lever", "hammer", "sail", "chisel")
-_PYRAMID_BONUS = (None, "card", "stones", "place")  # kernel_layout PB_*
+_PYRAMID_BONUS = (None, *PYRAMID_BONUSES)  # kernel_layout PB_*
 
 
 def _fresh_cache() -> None:
-    """Drop numba's cached kernel when any kernel module changed: numba checks only each
-    function's own file, so `kernel_score` would keep an old `kernel_policy` compiled in. The
-    kernel modules' digest is kept beside the cache (``__pycache__/kernel.digest``)."""
+    """`compiled.fresh_cache` of this floor, its arrays built from `components` and `sitedata`."""
     here = Path(__file__).parent
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(here.glob("kernel*.py")))).hexdigest()
-    cache = here / "__pycache__"
-    stamp = cache / "kernel.digest"
-    try:
-        if stamp.exists() and stamp.read_text() == digest:
-            return
-        for old in [*cache.glob("kernel_*.nbi"), *cache.glob("kernel_*.nbc")]:
-            old.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError as exc:  # a read-only install: numba then caches elsewhere, or compiles each time
-        log.info("the kernel's cache digest cannot be kept: %s", exc)
+    compiled.fresh_cache(here, (here.parent / "components.py", here.parent / "sitedata.py"))
 
 
 def kernel() -> ModuleType | None:

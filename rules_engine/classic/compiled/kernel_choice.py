@@ -90,13 +90,16 @@ from rules_engine.classic.compiled.kernel_layout import (
     TTOP,
     N,
 )
+from rules_engine.classic.components import MAX_PLAYERS, SLED_CAPACITY, TEMPLE_WIDTH
 
 TAPE_BITS = 53
+# C5.3 temple width by player count (`components.TEMPLE_WIDTH`), indexed by the count.
+TEMPLE_WIDTHS = np.array([TEMPLE_WIDTH.get(n, 0) for n in range(MAX_PLAYERS + 1)], dtype=np.int64)
 
 
 @njit(cache=True)
 def temple_width(n: int) -> int:
-    return 4 if n == 2 else 5  # C5.3
+    return int(TEMPLE_WIDTHS[n])  # C5.3
 
 
 @njit(cache=True)
@@ -203,7 +206,7 @@ def logged(st: np.ndarray, kind: int, p: int, value: int) -> None:
 @njit(cache=True)
 def add_stones(st: np.ndarray, p: int, most: int) -> None:
     """Up to ``most`` stones from the quarry to the sled (C4.1), as room and quarry allow."""
-    n = min(most, 5 - st[SLED + p], st[QUARRY + p])
+    n = min(most, SLED_CAPACITY - st[SLED + p], st[QUARRY + p])
     if n > 0:
         st[QUARRY + p] -= n
         st[SLED + p] += n

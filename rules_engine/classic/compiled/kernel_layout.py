@@ -9,6 +9,8 @@ Card ids are indices into `state.CARD_IDS` (the C7 table's order); sites into
 
 from __future__ import annotations
 
+from rules_engine.classic.sitedata import PYRAMID_BONUSES, TEMPLE_BONUSES
+
 # Scalars.
 N = 0  # players
 ROUND = 1  # 0-based; 6 once over
@@ -80,7 +82,9 @@ L_SPEND = 6  # value: the blue card played (C4.4)
 L_GREEN = 7  # value: the green card (DECORATION_FIRST..DECORATION_LAST) kept
 
 MAX_PYRB_SPACES = 16
-PB_NONE, PB_CARD, PB_STONES, PB_PLACE = 0, 1, 2, 3  # C6.2
+# C6.2: a Pyramids B space's bonus, 0 none, else 1 + its index in `sitedata.PYRAMID_BONUSES`.
+PB_NONE = 0
+PB_CARD, PB_STONES, PB_PLACE = (1 + PYRAMID_BONUSES.index(b) for b in ("card", "stones", "place"))
 
 # The choices of a move on Pyramids B (C6.2), kept in one int64 array ``cx`` of CX_SIZE: each
 # move's leaf is drawn uniformly among all leaves, found by replaying the move on copies of the
@@ -114,7 +118,10 @@ CX_GVAL = CX_GPOS + 4  # 4 x CX_GMAX values: take code, pyramid 1-3, ship*4+slot
 CX_SIZE = CX_GVAL + 4 * CX_GMAX
 CH_TAKE, CH_PYRAMID, CH_BONUS_PLACE, CH_TEMPLE = 0, 1, 2, 3  # as `choosers.CHOICE_KINDS`
 
-TB_POINT_OR_STONES, TB_TWO_POINTS, TB_CARD = 0, 1, 2  # C6.3, as `sitedata.TEMPLE_BONUSES` lists them
+# C6.3: a Temple B space's bonus, its index in `sitedata.TEMPLE_BONUSES`.
+TB_POINT_OR_STONES, TB_TWO_POINTS, TB_CARD = (
+    TEMPLE_BONUSES.index(b) for b in ("point-or-stones", "two-points", "card")
+)
 
 MAX_TOWERS = 8
 MAX_BURIAL = 120

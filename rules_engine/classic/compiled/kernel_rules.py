@@ -72,9 +72,18 @@ from rules_engine.classic.compiled.kernel_layout import (
     TTOP,
     N,
 )
+from rules_engine.classic.components import (
+    MARKET_A_FACE_UP,
+    MARKET_B_FACE_UP,
+    MARKET_B_PAIR,
+    PYRAMIDS_A_OVERFLOW,
+    PYRAMIDS_A_VALUES,
+)
+from rules_engine.classic.components import MIN_LOAD as MIN_LOAD_OF
 
-PYRAMIDS_A_VALUES = np.array((2, 1, 3, 2, 4, 3, 2, 1, 3, 2, 3, 1, 3, 4), dtype=np.int64)  # C5.2
-MIN_LOAD = np.array((0, 1, 1, 2, 3), dtype=np.int64)  # C1, by capacity
+# The pure engine's tables (components.py) as arrays, built here rather than typed twice.
+PYRAMIDS_A = np.array(PYRAMIDS_A_VALUES, dtype=np.int64)  # C5.2, in placement order
+MIN_LOAD = np.array([MIN_LOAD_OF.get(cap, 0) for cap in range(max(MIN_LOAD_OF) + 1)], dtype=np.int64)  # C1
 
 
 @njit(cache=True)
@@ -87,7 +96,7 @@ def deliver(st: np.ndarray, p: int, site: int, rng: np.random.Generator, draws: 
     else:
         st[REACHED + p] |= 1 << site
         k = st[NPYR]
-        st[TRACK + p] += PYRAMIDS_A_VALUES[k] if k < 14 else 1
+        st[TRACK + p] += PYRAMIDS_A[k] if k < PYRAMIDS_A.shape[0] else PYRAMIDS_A_OVERFLOW
         st[NPYR] = k + 1
         logged(st, L_PYR, p, 0)
 
@@ -265,7 +274,7 @@ def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.
     st[NSAILED] = 0
     st[FIRST] = first
     nm = 0
-    for _ in range(3 if st[MARKET_B] else 4):
+    for _ in range(MARKET_B_FACE_UP if st[MARKET_B] else MARKET_A_FACE_UP):  # C3.2, C6.1
         card = draw(st, rng, draws, cx)
         if card >= 0:
             st[MARKET + nm] = card
@@ -273,7 +282,7 @@ def start_round(st: np.ndarray, first: int, rng: np.random.Generator, draws: np.
     st[NMARKET] = nm
     np_ = 0
     if st[MARKET_B]:
-        for _ in range(2):
+        for _ in range(MARKET_B_PAIR):
             card = draw(st, rng, draws, cx)
             if card >= 0:
                 st[PAIR + np_] = card

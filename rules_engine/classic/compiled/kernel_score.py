@@ -34,17 +34,30 @@ from rules_engine.classic.compiled.kernel_layout import (
     N,
 )
 from rules_engine.classic.compiled.kernel_policy import playout, scratch_space, weighted_step
+from rules_engine.classic.components import (
+    BURIAL_ROWS,
+    GROUP_POINTS,
+    GROUP_POINTS_BEYOND,
+    MAX_PLAYERS,
+    OBELISKS_A_POINTS,
+    PHARAOHS_WRATH_PENALTY,
+    STONES_PER_DECORATION_POINT,
+)
 
-OBELISKS_A_POINTS = np.array(((0, 0, 0, 0), (0, 0, 0, 0), (10, 1, 0, 0), (12, 6, 1, 0), (15, 10, 5, 1)),
-                             dtype=np.int64)  # C5.5, by player count
+# The pure engine's tables (components.py) as arrays, built here rather than typed twice:
+# C5.5 Obelisks A points by player count (a row per count, 0 beyond the places; rows 0-1 unused).
+OBELISK_PLACES = np.array([[*OBELISKS_A_POINTS.get(n, ()), *[0] * (MAX_PLAYERS - len(OBELISKS_A_POINTS.get(n, ())))]
+                           for n in range(MAX_PLAYERS + 1)], dtype=np.int64)
+GROUPS = np.array(GROUP_POINTS, dtype=np.int64)  # C5.4 / C7: by size up to the table's end
 
 
 @njit(cache=True)
 def group_points(size: int) -> int:
-    """C5.4 / C7 statues: 1/3/6/10/15, 2 more for each beyond 5."""
-    if size <= 5:
-        return size * (size + 1) // 2
-    return 15 + 2 * (size - 5)
+    """C5.4 / C7 statues: `components.group_points` on the table's arrays."""
+    last = GROUPS.shape[0] - 1
+    if size <= last:
+        return int(GROUPS[size])
+    return int(GROUPS[last] + GROUP_POINTS_BEYOND * (size - last))
 
 
 @njit(cache=True)
@@ -78,9 +91,9 @@ def final_scores(st: np.ndarray, totals: np.ndarray) -> None:
             totals[p] += st[BLUE + 4 * p + c]
     amounts = np.zeros(4, dtype=np.int64)
     if st[BURIAL_B]:  # C6.4: each row ranked on its own
-        for row in range(3):
+        for row in range(BURIAL_ROWS):
             amounts[:] = 0
-            for i in range(row, nb, 3):
+            for i in range(row, nb, BURIAL_ROWS):
                 amounts[st[BURIAL + i]] += 1
             ranking_points(amounts, st[BURIAL_POINTS:BURIAL_POINTS + n], n, totals)
     else:  # C5.4: orthogonally connected groups
@@ -98,7 +111,10 @@ def final_scores(st: np.ndarray, totals: np.ndarray) -> None:
                 top -= 1
                 i = stack[top]
                 size += 1
-                for j in (i - 3, i + 3, i - 1 if i % 3 else -1, i + 1 if i % 3 != 2 else -1):
+                row = i % BURIAL_ROWS
+                up = i - 1 if row else -1
+                down = i + 1 if row != BURIAL_ROWS - 1 else -1
+                for j in (i - BURIAL_ROWS, i + BURIAL_ROWS, up, down):
                     if 0 <= j < nb and not seen[j] and st[BURIAL + j] == p:
                         seen[j] = True
                         stack[top] = j
@@ -113,13 +129,13 @@ def final_scores(st: np.ndarray, totals: np.ndarray) -> None:
             totals[p] += st[OBEL + p]
         obelisks += 3 * st[NTOWERS]
     else:
-        ranking_points(amounts, OBELISKS_A_POINTS[n], n, totals)
+        ranking_points(amounts, OBELISK_PLACES[n], n, totals)
     on_site = (st[NPYR] + st[PYRB_N] + st[PYRB_N + 1] + st[PYRB_N + 2], st[NTEMPLE], st[NBURIAL], obelisks)
     for p in range(n):
         for site in range(4):  # C7 decorations: 1 point per 3 stones on their site
-            totals[p] += st[GREEN + 4 * p + site] * (on_site[site] // 3)
+            totals[p] += st[GREEN + 4 * p + site] * (on_site[site] // STONES_PER_DECORATION_POINT)
         if st[WRATH] and st[REACHED + p] & 0b11110 != 0b11110:  # C9
-            totals[p] -= 5
+            totals[p] -= PHARAOHS_WRATH_PENALTY
 
 
 @njit(cache=True)

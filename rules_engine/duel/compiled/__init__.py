@@ -3,7 +3,8 @@ played on flat arrays for the analysis's playouts. The pure engine stays the ref
 
 Its one door is this module: the plugin (rules_engine/duel/plugin.py) is the only module of
 the engine that imports it, and it imports nothing of the engine above it but the pure tables
-it reads a position from (`harbor`, `tokens`, `state`). Where numba cannot be imported, the
+it reads a position from (`harbor`, `tokens`, `state`) and the D7 tables it scores by
+(`monument_points`, declared once for both floors). Where numba cannot be imported, the
 door answers None or False and the plugin plays the pure engine (rules_engine/compiled.py).
 
 - `kernel` (the position array's layout and the rules of a playout), `kernel_batch` (a batch

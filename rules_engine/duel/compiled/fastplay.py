@@ -14,16 +14,18 @@ import random
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from rules_engine import compiled
 from rules_engine.analysis_hooks import Outcome
 from rules_engine.duel.harbor import BOATS, CELLS
+from rules_engine.duel.monument_points import MONUMENTS
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.tokens import ACTIONS, TOKEN_IDS, TOKEN_INDEX
 
-MONUMENT_ORDER = ("obelisk", "temple", "pyramid", "tomb")  # kernel_batch's ``sides`` order
+MONUMENT_ORDER = MONUMENTS  # kernel_batch's ``sides`` order
 
 _END_CODES = {None: 0, "last-boat": 1, "passes": 2}  # kernel.END_LAST_BOAT, END_PASSES
 _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
@@ -35,6 +37,8 @@ def _kernel() -> tuple[ModuleType, ModuleType, Any] | None:
     (logged once)."""
     global _modules
     if _modules is None:
+        here = Path(__file__).parent
+        compiled.fresh_cache(here, (here.parent / "monument_points.py",))
         loaded = compiled.load(("numpy", "rules_engine.duel.compiled.kernel",
                                 "rules_engine.duel.compiled.kernel_batch"),
                                "the Duel's compiled playouts are off (%s): the analysis plays the pure engine")

@@ -23,6 +23,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from rules_engine.duel import monument_points as points
+
 IntArray = npt.NDArray[np.int64]  # numba types the functions from their arguments, not from these
 FloatArray = npt.NDArray[np.float64]
 
@@ -58,11 +60,17 @@ LINE_CELLS = np.array([(2, 1, 0), (5, 4, 3), (8, 7, 6), (6, 3, 0), (7, 4, 1), (8
 LINE_MASK = np.array([sum(1 << c for c in row) for row in LINE_CELLS.tolist()], dtype=np.int64)
 PAIR_X = np.array([0, 0, 1], dtype=np.int64)  # harbor.SLOT_PAIRS
 PAIR_Y = np.array([1, 2, 2], dtype=np.int64)
-# D7 tables (scoring.py)
-TEMPLE_B_SET = np.array([0, 1, 4, 9, 16], dtype=np.int64)
-PYRAMID_A = np.array([0, 1, 3, 6, 10, 15, 21], dtype=np.int64)
-PYRAMID_B = np.array([-6, 0, 4, 10, 18, 30, 45], dtype=np.int64)
-TOMB_A_GROUP = np.array([0, 1, 4, 9, 16, 25], dtype=np.int64)
+# D7 tables: built from the one declaration the pure scoring reads (monument_points.py)
+TEMPLE_B_SET = np.array(points.TEMPLE_B_SET, dtype=np.int64)
+PYRAMID_A = np.array(points.PYRAMID_A, dtype=np.int64)
+PYRAMID_B = np.array(points.PYRAMID_B, dtype=np.int64)
+TOMB_A_GROUP = np.array(points.TOMB_A_GROUP, dtype=np.int64)
+TOMB_A_LONGEST = len(points.TOMB_A_GROUP) - 1  # a longer run scores as this one (D7.4 A)
+# D7.1 B as a table: the points by (10 or more, at least 5 and first, at least 5 and second, fewer)
+OBELISK_B = np.array((points.OBELISK_B_TEN_OR_MORE, points.OBELISK_B_FIRST, points.OBELISK_B_SECOND, 0),
+                     dtype=np.int64)
+OBELISK_B_TEN, OBELISK_B_THRESHOLD = points.OBELISK_B_TEN, points.OBELISK_B_THRESHOLD
+OBELISK_A_MAJORITY_BONUS, TOMB_B_GROUP = points.OBELISK_A_MAJORITY_BONUS, points.TOMB_B_GROUP
 
 
 def new_pu_cache() -> IntArray:
@@ -86,7 +94,7 @@ def _receive(st: IntArray, p: int, tok: int) -> None:
     pb = P0 + PSTRIDE * p
     if tok == T_OBELISK:
         st[pb + OBEL] += 1
-        if st[pb + OBEL] == 5 and st[FIRST5] < 0:  # D7.1 B: first to five, in arrival order
+        if st[pb + OBEL] == OBELISK_B_THRESHOLD and st[FIRST5] < 0:  # D7.1 B: first to five, in arrival order
             st[FIRST5] = p
     elif tok == T_LIGHT:
         st[pb + LIGHT] += 1

@@ -15,6 +15,10 @@ from rules_engine.duel.compiled.kernel import (
     MAX_PLIES,
     MEEP,
     OBEL,
+    OBELISK_A_MAJORITY_BONUS,
+    OBELISK_B,
+    OBELISK_B_TEN,
+    OBELISK_B_THRESHOLD,
     OVER,
     P0,
     PSTRIDE,
@@ -29,6 +33,8 @@ from rules_engine.duel.compiled.kernel import (
     TEMPLE_B_SET,
     TOMB,
     TOMB_A_GROUP,
+    TOMB_A_LONGEST,
+    TOMB_B_GROUP,
     IntArray,
     step,
 )
@@ -43,11 +49,11 @@ def total(st: IntArray, me: int, sides: IntArray) -> int:
     t = st[pb + ACT] + st[pb + ACT + 1] + st[pb + ACT + 2] + st[pb + ACT + 3] + 4 - st[pb + MEEP]  # D7.5
     mine, theirs = st[pb + OBEL], st[ob + OBEL]  # D7.1
     if sides[0] != SIDE_B:
-        t += mine + (6 if mine > theirs else 0)
-    elif mine >= 10:
-        t += 18
-    elif mine >= 5:
-        t += 12 if theirs < 5 or st[FIRST5] == me else 6
+        t += mine + (OBELISK_A_MAJORITY_BONUS if mine > theirs else 0)
+    elif mine >= OBELISK_B_TEN:
+        t += OBELISK_B[0]
+    elif mine >= OBELISK_B_THRESHOLD:
+        t += OBELISK_B[1] if theirs < OBELISK_B_THRESHOLD or st[FIRST5] == me else OBELISK_B[2]
     if sides[1] != SIDE_B:  # D7.2
         for v in range(4):
             t += (v + 1) * st[pb + TEMPLE + v]
@@ -68,7 +74,7 @@ def total(st: IntArray, me: int, sides: IntArray) -> int:
         if n < 12 and tomb >> n & 1:
             run += 1
         elif run:
-            t += TOMB_A_GROUP[min(run, 5)] if sides[3] != SIDE_B else 4
+            t += TOMB_A_GROUP[min(run, TOMB_A_LONGEST)] if sides[3] != SIDE_B else TOMB_B_GROUP
             run = 0
     return int(t)
 
