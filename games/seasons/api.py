@@ -26,8 +26,11 @@ from games.seasons.errors import SeasonError
 from games.seasons.models import Challenge, Ladder, League, LeagueGame, Season
 from rules_engine.registry import DEFAULT_GAME
 
-REFUSED = OpenApiResponse(inline_serializer("SeasonRefusal", {"error": serializers.CharField()}),
-                          description="Refused, the reason in `error` (in the caller's language), naming the field.")
+REFUSED = OpenApiResponse(
+    inline_serializer("SeasonRefusal", {"error": serializers.CharField(required=False),
+                                        "detail": serializers.CharField(required=False)}),
+    description="Refused, the reason in `error` (in the caller's language), naming the field; a body that is "
+                "not JSON at all is refused with the reason in `detail`, as everywhere in the API.")
 
 
 class IsClubAdminOrReadOnly(permissions.BasePermission):
