@@ -15,7 +15,7 @@ from tests.site.test_settings import ROOT
 @pytest.fixture
 def install(tmp_path, monkeypatch):
     """A checkout with one kernel source, its cache in tmp_path/cache."""
-    source = tmp_path / "rules_engine" / "duel" / "kernel.py"
+    source = tmp_path / "rules_engine" / "duel" / "compiled" / "kernel.py"
     source.parent.mkdir(parents=True)
     source.write_text("# @njit(cache=True) functions\n")
     monkeypatch.setattr(kernels, "ROOT", tmp_path)
@@ -58,7 +58,7 @@ def test_another_numba_makes_the_cache_stale(install, monkeypatch):
 
 def test_a_damaged_stamp_is_not_ready(install):
     kernels.write_stamp({"duel": True}, 41.0)
-    (install.parents[2] / "cache" / kernels.STAMP).write_text('{"fingerprint": ')
+    (install.parents[3] / "cache" / kernels.STAMP).write_text('{"fingerprint": ')
     assert not kernels.ready()
 
 
