@@ -7,8 +7,7 @@ different loads compare), then for ``--records`` seeded random records (`random_
 Duel and of the base game with 2, 3 and 4 players, the median CPU milliseconds per record of
 
 - ``replay(rec)``: full validation (header, setup, every move parsed and checked) and the
-  position after every ply (the compiled replays keep them as kernel rows and make a
-  `DuelState` or `ClassicState` of one when it is looked at);
+  position after every ply;
 - ``all positions``: ``replay(rec)`` and then every one of its positions looked at;
 - ``replay(rec, states=False)``: the same checks, only the last position kept;
 - the plain reference replay: the record's moves turned into the playout's index form and

@@ -9,7 +9,7 @@ from typing import TextIO
 from django.core.management.base import CommandError
 
 from imhotep_lib import nesting
-from scoring.parsers import LONE_SURROGATE, has_lone_surrogate
+from scoring.parsers import LONE_SURROGATE, has_lone_surrogate, text_may_hold_lone_surrogate
 
 
 def read_text(path: str, stdin: TextIO | None = None) -> str:
@@ -47,7 +47,7 @@ def parse_json(text: str, where: str) -> object:
         ) from None
     except RecursionError:
         raise ValueError(f"{where} is nested too deeply to be a board or record") from None
-    if has_lone_surrogate(document):
+    if text_may_hold_lone_surrogate(text) and has_lone_surrogate(document):
         raise ValueError(f"{where} is not usable JSON: {LONE_SURROGATE}")
     return document
 

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import leases
+from games import leases, task_queue
 from games.analysis import quotas
 from games.analysis.models import GameAnalysis, GameLuck
 from games.analysis.puzzle_queue import store_puzzles
@@ -36,8 +36,6 @@ def request_luck(game: Game, *, user=None) -> tuple[GameLuck, bool]:
     """The game's luck analysis, queued if there is none yet (or the last one failed or its worker
     died); True when a task was queued. ``user``: the member asking, whose queue is limited
     (games/analysis/quotas.py: `Busy`, nothing queued)."""
-    from games.analysis.tasks import luck_of_game
-
     if not game.has_moves:
         raise ValueError(msg("game {game} was not recorded move by move; there is nothing to analyse", game=game.pk))
     record = record_of(game)
@@ -48,7 +46,7 @@ def request_luck(game: Game, *, user=None) -> tuple[GameLuck, bool]:
             record_hash=analysis_digest(record), playouts=settings.IMHOTEP_ANALYSIS_PLAYOUTS,
             defaults={"moves_total": len(record["moves"])},
         )
-        queued = leases.queue(luck, created, luck_of_game.enqueue)
+        queued = leases.queue(luck, created, task_queue.enqueuer("games.analysis.tasks.luck_of_game"))
         if queued:  # refused over the quota: the transaction, and the task it would enqueue, undone
             quotas.check(GameLuck, user, luck)
             quotas.mark(luck, user)
@@ -57,11 +55,9 @@ def request_luck(game: Game, *, user=None) -> tuple[GameLuck, bool]:
 
 def requeue_stale() -> int:
     """Queue again the luck analyses whose worker died; how many."""
-    from games.analysis.tasks import luck_of_game
-
     queued = leases.requeue_stale(GameLuck)
     for pk in queued:
-        luck_of_game.enqueue(int(str(pk)))
+        task_queue.enqueue("games.analysis.tasks.luck_of_game", int(str(pk)))
     return len(queued)
 
 

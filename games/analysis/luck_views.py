@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 from games.analysis import luck as service
 from games.analysis.luck_words import told
 from games.analysis.models import GameLuck
+from games.analysis.panels import start_panel
 from games.membership.access import member_required
 from games.membership.roles import may_write
 from games.models import Game
@@ -40,6 +41,4 @@ def luck_panel(request, pk: int):
 
 @member_required
 def _start(request, game: Game):
-    from games.analysis.views import start_panel
-
     return start_panel(request, game, service.request_luck, "games/_luck.html", luck_context)

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
-from games import leases
+from games import leases, task_queue
 from games.analysis import quotas, review
 from games.analysis.models import GameAnalysis
 from games.boarddata import registry_for
@@ -65,8 +65,6 @@ def request_analysis(game: Game, playouts: int | None = None, *, user=None) -> t
     task was queued. An analysis already done for these moves and this engine is reused.
     ``user``: the member asking, whose queue is limited (games/analysis/quotas.py: `Busy`,
     nothing queued)."""
-    from games.analysis.tasks import analyse_game
-
     playouts = playouts or settings.IMHOTEP_ANALYSIS_PLAYOUTS
     if not game.has_moves:
         raise ValueError(msg("game {game} was not recorded move by move; there is nothing to analyse", game=game.pk))
@@ -78,7 +76,7 @@ def request_analysis(game: Game, playouts: int | None = None, *, user=None) -> t
             record_hash=analysis_digest(record), playouts=playouts,
             defaults={"plies_total": len(record["moves"]) + 1},
         )
-        queued = leases.queue(analysis, created, analyse_game.enqueue)
+        queued = leases.queue(analysis, created, task_queue.enqueuer("games.analysis.tasks.analyse_game"))
         if queued:  # refused over the quota: the transaction, and the task it would enqueue, undone
             quotas.check(GameAnalysis, user, analysis)
             quotas.mark(analysis, user)
@@ -88,11 +86,9 @@ def request_analysis(game: Game, playouts: int | None = None, *, user=None) -> t
 def requeue_stale() -> int:
     """Queue again the analyses whose worker died (a worker calls this when it starts and every
     lease period while it runs); how many."""
-    from games.analysis.tasks import analyse_game
-
     queued = leases.requeue_stale(GameAnalysis)
     for pk in queued:
-        analyse_game.enqueue(int(str(pk)))
+        task_queue.enqueue("games.analysis.tasks.analyse_game", int(str(pk)))
     return len(queued)
 
 

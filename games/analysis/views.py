@@ -4,10 +4,8 @@ and the turning points. One view; htmx gets the panel alone."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,13 +17,12 @@ from games.analysis.chart import margin_chart_svg, win_chart_svg
 from games.analysis.luck_views import luck_context
 from games.analysis.mistakes import review_points
 from games.analysis.models import GameAnalysis
+from games.analysis.panels import start_panel
 from games.membership.access import member_required
 from games.membership.roles import may_write
 from games.models import Game
 from games.services import reason_of
 from games.services.variations import VariationError, play_on_from
-from imhotep_lib.slots import Busy
-from imhotep_lib.translation import say
 
 #: The graphs a reader can choose (``?chart=``); the first is shown unless another is asked for.
 CHARTS = ("win", "margin")
@@ -86,30 +83,6 @@ def analysis_panel(request, pk: int):
 @member_required
 def _start(request, game: Game):
     return start_panel(request, game, service.request_analysis, "games/_analysis.html", panel_context)
-
-
-def start_panel(request, game: Game, queue, template: str, context) -> HttpResponse:
-    """Queue ``game``'s analysis or luck (``queue``) for the member; the panel with htmx, else
-    back to the replay. A full queue (games/analysis/quotas.py): the 429 page with Retry-After
-    (imhotep_lib.limits middleware), or under htmx the panel saying why (`refused_panel`)."""
-    try:
-        with contextlib.suppress(ValueError):  # nothing to analyse: the panel says so
-            queue(game, user=request.user)
-    except Busy as exc:
-        if not request.htmx:
-            raise
-        return refused_panel(request, template, context(request, game), exc)
-    if request.htmx:
-        return render(request, template, context(request, game))
-    return redirect("replay", pk=game.pk)
-
-
-def refused_panel(request, template: str, context: dict, exc: Busy):
-    """The panel saying why nothing was queued, for htmx, which swaps in no 4xx answer: the
-    panel itself, with the Retry-After of the 429 the page without htmx gets."""
-    response = render(request, template, {**context, "refused": say(exc.message)})
-    response["Retry-After"] = str(exc.retry_after)
-    return response
 
 
 @member_required

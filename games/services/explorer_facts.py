@@ -30,7 +30,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Value
 from django.db.models.functions import Coalesce
 
-from games import boarddata
+from games import boarddata, task_queue
 from games.models import Game, GameFacts
 from games.services import cache_versions
 from games.services.records import record_of
@@ -178,11 +178,9 @@ def bring_up_to_date(game_type: str | None, left: int) -> None:
     key = QUEUED_KEY.format(game_type=game_type)
     if not left or not cache.add(key, 1, QUEUED_SECONDS):
         return
-    from games.tasks import fill_explorer_facts  # the tasks module imports the services
-
     def queue() -> None:
         try:
-            fill_explorer_facts.enqueue(game_type)
+            task_queue.enqueue("games.tasks.fill_explorer_facts", game_type)
         except Exception:  # a queue that is out (RQ's Redis): the answer stands, the next reader queues
             log.exception("explorer: the facts' fill could not be queued")
             cache.delete(key)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import translation
 
-from games import leases
+from games import leases, task_queue
 from games.import_models import ImportJob
 from games.services import recording
 from games.services.documents import parse_documents
@@ -28,13 +28,11 @@ PROGRESS_EVERY = 20
 def start(text: str, *, user, language: str) -> ImportJob:
     """Keep the upload ``text`` (JSON or ndjson records) as a job and queue its import. Raises
     `LimitExceeded` (413) and stores nothing for an upload over the import limits."""
-    from games.tasks import import_upload
-
     documents = parse_documents(text)
     recording.check_upload(documents)
     # Committed before it is queued (no transaction here): a worker must find the job.
     job = ImportJob.objects.create(created_by=user, language=language, text=text, total=len(documents))
-    import_upload.enqueue(str(job.pk))
+    task_queue.enqueue("games.tasks.import_upload", str(job.pk))
     job.refresh_from_db()  # a worker in this process (IMHOTEP_TASKS=immediate) may have run it already
     return job
 
@@ -74,11 +72,9 @@ def resume_stalled() -> int:
     """Queue again the imports whose worker died (games/leases.py: a worker calls this when it
     starts and every lease period while it runs). The upload is imported again from its start: the
     records stored already are recognised and skipped. Returns how many were queued."""
-    from games.tasks import import_upload
-
     queued = leases.requeue_stale(ImportJob)
     for pk in queued:
-        import_upload.enqueue(str(pk))
+        task_queue.enqueue("games.tasks.import_upload", str(pk))
     return len(queued)
 
 

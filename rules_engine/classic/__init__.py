@@ -31,6 +31,11 @@ Room map (which module holds what; a newcomer fixing a rule starts from the rule
 - **The plugin** — `plugin` (the game and its variant Pharaoh's wrath, C9, through the plugin
   hooks, docs/plugins.md).
 - **The compiled floor** — `compiled` (numba, issue #40: the same rules on one flat array for
-  the analysis's playouts; its one door is the package, which only `plugin` imports; see its
-  docstring for its modules).
+  the analysis's playouts, never for records: the pure engine is their one validator). Its one
+  door is the package, which only `plugin` imports, and it reads positions from `components`,
+  `sitedata` and `state` alone (pyproject.toml's import contracts): `compiled.kernel_layout`
+  (the array's offsets, no numba), `compiled.kernel_choice` (market picks and a move's
+  choices), `compiled.kernel_rules` (deck, rounds, sailing), `compiled.kernel_policy` (the
+  weighted policy, as `playout`'s), `compiled.kernel_score` (C8 and the batch),
+  `compiled.fastplay` (a `ClassicState` as the array, the batch's outcomes).
 """

@@ -98,15 +98,15 @@ class ClassicGame(ModuleGameType[ClassicState, Move]):
         return compiled.outcomes(state, self.data, record, rng, count)
 
     def warm_up(self) -> bool:
-        """The compiled kernels loaded or compiled now: a new 3-player game's record replayed and
-        one playout from its first position (`compiled.warm_up`); False without numba (or
-        numpy, which the compiled floor imports)."""
+        """The compiled kernels loaded or compiled now: one playout from a new 3-player game's
+        first position (`compiled.warm_up`); False without numba (or numpy, which the compiled
+        floor imports)."""
         try:
             from rules_engine.classic import compiled
         except ImportError:
             return False
         record = self.new_record(["A", "B", "C"], random.Random(0))
-        return compiled.warm_up(self.replay(record).states[0], self.data, record)
+        return compiled.warm_up(self.setup(record), self.data, record)
 
     def final_winners(self, state: ClassicState, record: Mapping[str, object]) -> list[int]:
         """The winners of a finished playout (C8), scored without validating the board the

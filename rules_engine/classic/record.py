@@ -7,25 +7,20 @@ and a reason). A record that stops before the end is a game in progress.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.classic.actions import play
-from rules_engine.classic.compiled import fastreplay
 from rules_engine.classic.finalboard import final_board
 from rules_engine.classic.game import parse_header
 from rules_engine.classic.header import Header
 from rules_engine.classic.moveparse import parse_move
 from rules_engine.classic.moves import Move
-from rules_engine.classic.replay_positions import Positions
 from rules_engine.classic.result import ClassicScore
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import ReplayBase, replay_moves
-
-log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -34,7 +29,7 @@ class Replay(ReplayBase):
     position after ``moves[k]``."""
 
     header: Header
-    states: Sequence[ClassicState]  # a list, or the compiled replay's `replay_positions.Positions`
+    states: Sequence[ClassicState]
     moves: list[Move]
     data: SiteData = EMPTY
 
@@ -50,16 +45,15 @@ class Replay(ReplayBase):
 
     def score(self, ply: int | None = None) -> ClassicScore:
         """F3 score result of `final_board` (C8): the final score, or mid-game the score if
-        the game ended now."""
-        from rules_engine.classic.scoring import score_board
+        the game ended now. The engine made the board: scored without the F3 validation
+        (`scoring.score_engine_board`, the same result)."""
+        from rules_engine.classic.scoring import score_engine_board
 
-        return score_board(self.final_board(ply), self.data)
+        return score_engine_board(self.final_board(ply), self.data)
 
     def extended(self, raw_move: object) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
-        states = self.states
-        # Compiled positions stay rows (`KernelPositions.__add__`); a list is a list.
-        more = states + positions[1:] if isinstance(states, Positions) else [*states, *positions[1:]]
+        more = [*self.states, *positions[1:]]
         return Replay(self.header, more, self.moves + moves, self.data)
 
 
@@ -68,14 +62,7 @@ def replay(record: Mapping[str, object], data: SiteData = EMPTY, *, states: bool
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch).
 
-    The record is checked and played by the compiled kernel where numba is installed
-    (`fastreplay`, #40); a record it refuses, and every other record, by the pure engine,
-    which words the refusal."""
+    The pure engine is the one validator of records (docs/decisions.md "Two floors")."""
     header, state, raw_moves = parse_header(record, data)
-    fast = fastreplay.replay(state, data, header.variants, raw_moves, states)
-    if fast is not None and fast.positions is not None:
-        return Replay(header, fast.positions, fast.moves, data)
     positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
-    if fast is not None and state._seed is None:  # (a seeded transcript's extra card: the pure engine deals it)
-        log.error("the compiled replay refused move %s of a record the pure engine accepts", fast.refused)
     return Replay(header, positions, moves, data)

@@ -21,6 +21,9 @@ Room map (which module holds what; a newcomer fixing a rule starts from the rule
 - **The plugin** — `plugin` (the game through the same hooks as any third-party package,
   docs/plugins.md).
 - **The compiled floor** — `compiled` (numba, issue #40: the same rules on flat arrays for the
-  analysis's playouts; its one door is the package, which only `plugin` imports; see its
-  docstring for its modules).
+  analysis's playouts, never for records: the pure engine is their one validator). Its one door
+  is the package, which only `plugin` imports, and it reads positions from `harbor`, `tokens` and
+  `state` alone (pyproject.toml's import contracts): `compiled.kernel` (the position array and
+  a playout's rules), `compiled.kernel_batch` (a batch of playouts), `compiled.fastplay` (a
+  `DuelState` as arrays, the batch's outcomes, move codes as F2 dicts).
 """

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from rules_engine.duel.board import DuelBoard, PlayerBoard
 from rules_engine.duel.harbor import LINE_NAMES
 from rules_engine.duel.labels import NAMES
 from rules_engine.duel.legal import legal_moves_of
@@ -174,3 +175,22 @@ def final_board(state: DuelState, *, names: Sequence[str] | None = None,
         players.append(entry)
     return {"game": "duel", "sides": {m: sides.get(m, "A") for m in MONUMENTS},
             "starting_player": starting_player, "players": players}
+
+
+def engine_board(state: DuelState, *, names: Sequence[str] | None = None,
+                 sides: Mapping[str, str] | None = None, starting_player: int = 0) -> DuelBoard:
+    """`final_board` as the `DuelBoard` it parses into, built without F1's validation: the
+    engine made the position, so its board holds by construction (D10, tests/engine/
+    test_replay_score.py compares the two on random games). A replay scores it once."""
+    sides = sides or {}
+    players = tuple(
+        PlayerBoard(None if names is None else names[i], p.obelisk, state.first_to_five == i, tuple(sorted(p.temple)),
+                    p.pyramid_light, p.pyramid_dark, tuple(sorted(p.tomb)), len(p.action_tokens),
+                    MEEPLES - p.meeples_in_supply)
+        for i, p in enumerate(state.players)
+    )
+    board = object.__new__(DuelBoard)  # DuelBoard() would validate it again
+    object.__setattr__(board, "sides", {m: sides.get(m, "A") for m in MONUMENTS})
+    object.__setattr__(board, "starting_player", starting_player)
+    object.__setattr__(board, "players", players)
+    return board

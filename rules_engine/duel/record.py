@@ -7,18 +7,14 @@ move). A record that stops before the end is fine: it is a game in progress.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from rules_engine.duel.board import parse_board
-from rules_engine.duel.compiled import fastreplay
-from rules_engine.duel.game import MONUMENTS, final_board, new_game
+from rules_engine.duel.game import MONUMENTS, engine_board, final_board, new_game
 from rules_engine.duel.harbor import BOAT_INDEX, CELL_INDEX
 from rules_engine.duel.moves import Move, PlaceUnload, SwapUnload, TakeToken, Unload, parse_move
 from rules_engine.duel.primitives import place, unload
-from rules_engine.duel.replay_positions import Positions
 from rules_engine.duel.scoring import DuelScore, score
 from rules_engine.duel.state import DuelState
 from rules_engine.duel.turns import play
@@ -26,7 +22,6 @@ from rules_engine.errors import RecordError, shown
 from rules_engine.gametype import ReplayBase, replay_moves
 from rules_engine.messages import msg, plural
 
-log = logging.getLogger(__name__)
 COLOURS = ("black", "white")
 MAX_NAME = 100
 _TOP_FIELDS = ("game", "sides", "players", "colours", "setup", "moves")
@@ -61,7 +56,7 @@ class Replay(ReplayBase):
     the position after ``moves[k]``."""
 
     record: DuelRecord
-    states: Sequence[DuelState]  # a list, or the compiled replay's `replay_positions.Positions`
+    states: Sequence[DuelState]
     moves: list[Move]
 
     def final_board(self, ply: int | None = None) -> dict[str, Any]:
@@ -72,14 +67,14 @@ class Replay(ReplayBase):
 
     def score(self, ply: int | None = None) -> DuelScore:
         """F1 score result of `final_board` (D7): the final score, or mid-game the score
-        if the game ended now."""
-        return score(parse_board(self.final_board(ply)))
+        if the game ended now. The engine made the board: scored without validating it again
+        (`game.engine_board`)."""
+        state = self.states[-1 if ply is None else ply]
+        return score(engine_board(state, names=self.record.players, sides=self.record.sides))
 
     def extended(self, raw_move: object) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
-        states = self.states
-        # Compiled positions stay rows (`Positions.__add__`); a list is a list.
-        more = states + positions[1:] if isinstance(states, Positions) else [*states, *positions[1:]]
+        more = [*self.states, *positions[1:]]
         return Replay(replace(self.record, moves=self.record.moves + tuple(moves)), more, self.moves + moves)
 
 
@@ -180,18 +175,9 @@ def replay(record: object, *, states: bool = True) -> Replay:
     ``move=k`` with a reason for the first move ``k`` that is malformed or illegal.
     ``states=False``: every move checked, but only the last position kept (a batch).
 
-    The record is checked and played by the compiled kernel where numba is installed
-    (`fastreplay`, #40); a record it refuses, and every other record, by the pure
-    engine, which words the refusal."""
+    The pure engine is the one validator of records (docs/decisions.md "Two floors")."""
     head, state, raw_moves = parse_header(record)
-    fast = fastreplay.replay(state, raw_moves, states)
-    if fast is not None and fast.positions is not None:
-        positions: Sequence[DuelState] = fast.positions
-        moves = fast.moves
-    else:
-        positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
-        if fast is not None:  # the kernel refused a move the pure engine plays: the engine wins
-            log.error("the compiled replay refused move %s of a record the pure engine accepts", fast.refused)
+    positions, moves = replay_moves(state, raw_moves, parse_move, play, every_state=states)
     rec = DuelRecord(head.players, head.colours, head.sides, head.supply, head.boats, tuple(moves))
     return Replay(rec, positions, moves)
 

@@ -1,7 +1,6 @@
 """A live move replays nothing it need not: the move is played on the position the page
 showed (its replay cached), and the page after it is rendered from that result. Counted on
-the engines' one replay loop (`rules_engine.gametype.replay_moves`), which still runs, and on the
-Duel's compiled replay (`fastreplay.replay`), which plays a whole record in its stead."""
+the engines' one replay loop (`rules_engine.gametype.replay_moves`), the one validator of records."""
 
 import json
 
@@ -14,7 +13,6 @@ from games.play import appending
 from games.ui import timeline
 from rules_engine.classic import record as classic_record
 from rules_engine.duel import record as duel_record
-from rules_engine.duel.compiled import fastreplay
 from tests.kit import random_record
 from tests.replay.conftest import store
 
@@ -35,16 +33,6 @@ def moves_replayed(monkeypatch):
             return _real(state, raw_moves, *args, **kwargs)
 
         monkeypatch.setattr(module, "replay_moves", counting)
-    real_fast = fastreplay.replay
-
-    def counting_fast(state, raw_moves, *args, **kwargs):
-        raw_moves = list(raw_moves)
-        done = real_fast(state, raw_moves, *args, **kwargs)
-        if done is not None and done.positions is not None:  # else the loop above plays it
-            played.append(len(raw_moves))
-        return done
-
-    monkeypatch.setattr(fastreplay, "replay", counting_fast)
     return played
 
 

@@ -85,7 +85,7 @@ LOAD_WHILE_WARMING = """
 import os, sys
 from rules_engine import compiled
 from rules_engine.classic.compiled import fastplay as classic
-names = ("numpy", "rules_engine.duel.compiled.kernel", "rules_engine.duel.compiled.kernel_replay")
+names = ("numpy", "rules_engine.duel.compiled.kernel", "rules_engine.duel.compiled.kernel_batch")
 print(compiled.load(names, "off: %s") is None, classic.kernel() is None)
 os.remove(os.environ["IMHOTEP_KERNELS_WARMING"])  # the compiler stamped the cache and left
 loaded = compiled.load(names, "off: %s")

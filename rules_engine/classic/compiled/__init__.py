@@ -10,8 +10,9 @@ the door answers None or False and the plugin plays the pure engine.
 - `kernel_layout` (the position array's offsets, no numba), `kernel_choice` (market picks and
   the choices a move raises), `kernel_rules` (deck, rounds, sailing, C3–C7), `kernel_policy`
   (the weighted playout policy, as `playout`'s), `kernel_score` (C8 and the batch), `fastplay`
-  (a `ClassicState` as the array, the batch's outcomes);
-- `kernel_replay` and `fastreplay`: a record checked and replayed in numba.
+  (a `ClassicState` as the array, the batch's outcomes).
+
+Records are validated and replayed by the pure engine only (docs/decisions.md "Two floors").
 """
 
 from rules_engine.classic.compiled.fastplay import kernel, outcomes, supported, warm_up

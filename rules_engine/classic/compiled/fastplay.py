@@ -63,7 +63,7 @@ def kernel() -> ModuleType | None:
             from rules_engine.classic.compiled import kernel_score
         except ImportError as exc:
             log.warning("numba cannot be imported (%s): the base game's analysis plays the pure engine's "
-                        "playouts, and its records replay in the pure engine", exc)
+                        "playouts", exc)
             _KERNEL.append(None)
         else:
             _KERNEL.append(kernel_score)
@@ -196,7 +196,7 @@ def first_moves(state: ClassicState, data: SiteData, rng: random.Random, count: 
 
 def warm_up(start: ClassicState, data: SiteData, record: Mapping[str, Any]) -> bool:
     """Compile the kernels (or load them from numba's cache) with one playout from ``start``
-    (a new game's first position, which the plugin replayed from ``record``, compiling the
-    replay kernel), so a process's first record, hint or bot move does not wait for them
-    (imhotep_site/warm.py, docs/operations.md). False without numba."""
+    (a new game's first position, handed in by the plugin with its ``record``), so a
+    process's first hint or bot move does not wait for them (imhotep_site/warm.py,
+    docs/operations.md). False without numba."""
     return outcomes(start, data, record, random.Random(0), 1) is not None

@@ -67,8 +67,8 @@ PYRB_BONUS = 360  # 3 x MAX_PYRB_SPACES: each space's bonus (PB_* codes)
 NDRAWN = 408  # market cards turned up so far (`ClassicState` ``ndrawn``)
 # What the counts above do not keep: the order stones and cards arrive in, which a `ClassicState`
 # holds (its pyramids, temple, towers, blue and green lists). Each arrival appends one entry,
-# ``kind << 16 | player << 8 | value``, while LOG_LEN last; LOGN counts them all, so a replay
-# (`kernel_replay`) sees an overflow and leaves the record to the pure engine.
+# ``kind << 16 | player << 8 | value``, while LOG_LEN last; LOGN counts them all, so an overflow
+# shows (the test helpers rebuild a kernel playout's positions from the log).
 LOGN = 409
 LOG = 410
 LOG_LEN = 256
@@ -104,7 +104,7 @@ CX_TAPE = CX_VALUE + CX_MAX  # 53-bit random integers: draw j takes the card at 
 CX_BEST = CX_TAPE + CX_MAX  # the script of the leaf drawn
 CX_WORK = CX_BEST + CX_MAX  # SIZE: the copy a branch is played on
 CX_NODRAWS = CX_WORK + SIZE  # 1: a draws log that logs nothing
-# A replay (`kernel_replay`): the choices a recorded move gives (per CH_* kind a count, a
+# Given choices (the retired compiled replay used them; the kernel still reads them): the choices a recorded move gives (per CH_* kind a count, a
 # cursor and the values, as the move's lists hold them) instead of the script, and the market
 # cards from the record's list (the ``draws`` array: its count, then the card ids).
 CX_GIVEN = CX_NODRAWS + 1  # 1: choices and draws are the record's

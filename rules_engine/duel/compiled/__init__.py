@@ -9,8 +9,9 @@ door answers None or False and the plugin plays the pure engine (rules_engine/co
 
 - `kernel` (the position array's layout and the rules of a playout), `kernel_batch` (a batch
   of playouts), `fastplay` (a `DuelState` as arrays, the batch's outcomes, move codes as F2
-  dicts);
-- `kernel_replay` and `fastreplay`: a record checked and replayed in numba.
+  dicts).
+
+Records are validated and replayed by the pure engine only (docs/decisions.md "Two floors").
 """
 
 from rules_engine.duel.compiled.fastplay import available, outcomes, warm_up

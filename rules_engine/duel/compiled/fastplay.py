@@ -55,13 +55,10 @@ def available() -> bool:
 
 
 def warm_up(start: DuelState) -> bool:
-    """Compile the kernels (or load them from numba's cache) with one playout and a one-move
-    replay from ``start`` (the opening, handed in by the plugin), so a process's first analysis
-    or record does not wait for them (docs/operations.md). False without numba."""
-    from rules_engine.duel.compiled import fastreplay
-
-    return play(start, None, random.Random(0), 1) is not None \
-        and fastreplay.replay(start, [{"type": "place", "cell": "a1"}], True) is not None
+    """Compile the kernels (or load them from numba's cache) with one playout from ``start``
+    (the opening, handed in by the plugin), so a process's first analysis does not wait for
+    them (docs/operations.md). False without numba."""
+    return play(start, None, random.Random(0), 1) is not None
 
 
 _scratch = threading.local()

@@ -14,7 +14,7 @@ tokens out of the game by index; ``SUPPLY`` the draw order, right-aligned (the n
 ``SUPPLY + 39 - scount``); ``RESERVE`` bottom to top; ``LOG`` what moved where, in the order it
 happened (``LOGN`` entries, `note`): the counts above lose the order tokens arrive in, which a
 position of the pure engine keeps (a temple's values as received, the box in order) and the
-validated replay (kernel_replay.py) rebuilds from this log. Every rule cites duel.md.
+test helpers rebuild a playout's positions from this log. Every rule cites duel.md.
 """
 
 from __future__ import annotations
