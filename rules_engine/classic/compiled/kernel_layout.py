@@ -104,7 +104,8 @@ CX_TAPE = CX_VALUE + CX_MAX  # 53-bit random integers: draw j takes the card at 
 CX_BEST = CX_TAPE + CX_MAX  # the script of the leaf drawn
 CX_WORK = CX_BEST + CX_MAX  # SIZE: the copy a branch is played on
 CX_NODRAWS = CX_WORK + SIZE  # 1: a draws log that logs nothing
-# Given choices (the retired compiled replay used them; the kernel still reads them): the choices a recorded move gives (per CH_* kind a count, a
+# Given choices (a recorded move's, as the retired compiled replay gave them; the kernel still
+# reads them): the choices a recorded move gives (per CH_* kind a count, a
 # cursor and the values, as the move's lists hold them) instead of the script, and the market
 # cards from the record's list (the ``draws`` array: its count, then the card ids).
 CX_GIVEN = CX_NODRAWS + 1  # 1: choices and draws are the record's
