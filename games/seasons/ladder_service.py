@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Player
 from games.seasons import ladder as rules
+from games.seasons import notices
 from games.seasons.errors import SeasonError
 from games.seasons.models import Challenge, Ladder, Rung
 from games.services.players import players_by_name
@@ -114,7 +115,8 @@ def challenge(ladder: Ladder, challenger: str, defender: str, *, deadline: datet
         made = Challenge.objects.create(ladder=ladder, challenger=a, defender=b,
                                         deadline=deadline or now + timedelta(days=ladder.challenge_days))
         ladder.rungs.filter(player_id=a.pk).update(last_active=now)
-        return made
+    notices.challenge_made(made)  # once the challenge is stored for good
+    return made
 
 
 def decide(challenge: Challenge, challenger_won: bool, now: datetime, status: str | None = None) -> None:

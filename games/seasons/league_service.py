@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.events.standings import Standing
 from games.seasons import divisions as rules
+from games.seasons import notices
 from games.seasons.errors import SeasonError
 from games.seasons.models import Division, DivisionPlayer, League, LeagueGame, LeagueRound
 from games.services.players import players_by_name
@@ -61,6 +62,7 @@ def create_league(*, name: str, divisions: list[list[str]], first_deadline: date
             LeagueGame.objects.bulk_create(
                 LeagueGame(division=division, round=rounds[n], first_id=a, second_id=b)
                 for n, games in enumerate(schedule) for a, b in games)
+    notices.round_started(rounds[0])
     return league
 
 
@@ -74,7 +76,12 @@ def close_round(round_: LeagueRound) -> int:
         locked.closed = True
         locked.save(update_fields=["closed"])
         round_.closed = True
-        return locked.games.filter(result="").count()
+        unplayed = locked.games.filter(result="").count()
+    following = locked.league.league_rounds.filter(number=locked.number + 1, closed=False,
+                                                   deadline__gt=timezone.now()).first()
+    if following is not None:  # the next round starts when this one closes
+        notices.round_started(following)
+    return unplayed
 
 
 def close_due(league: League, now: datetime | None = None) -> list[int]:

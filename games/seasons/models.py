@@ -225,3 +225,22 @@ class LeagueGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_id} – {self.second_id} ({self.result or 'no result'})"
+
+
+def _new_feed_secret() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(24)
+
+
+class CalendarFeed(models.Model):
+    """A member's calendar feed (docs/seasons.md, "Calendar and email"): the secret in its URL is
+    the only credential (calendar apps cannot sign in), so it is renewed, never shown to others."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed")
+    secret = models.CharField(max_length=64, unique=True, default=_new_feed_secret)
+    email_notices = models.BooleanField(_("email me new challenges and league rounds"), default=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"calendar feed of user {self.user_id}"

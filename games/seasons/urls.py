@@ -12,4 +12,6 @@ urlpatterns = [
     path("<int:pk>/screen/live", views.season_screen_live, name="screen-live"),
     path("ladders/<int:pk>/", views.ladder, name="ladder"),
     path("leagues/<int:pk>/", views.league, name="league"),
+    path("calendar", views.calendar_page, name="calendar"),
+    path("calendar/<str:secret>.ics", views.calendar_feed, name="calendar-feed"),
 ]

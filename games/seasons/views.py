@@ -3,12 +3,18 @@ leagues through the API (docs/seasons.md). Views read, call the services, render
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import translation
-from django.views.decorators.http import require_GET
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
 
-from games.seasons import league_service, season_service
-from games.seasons.models import Challenge, Ladder, League, Season
+from games.membership.access import member_required
+from games.models import Player
+from games.seasons import calendar, league_service, season_service
+from games.seasons.models import CalendarFeed, Challenge, Ladder, League, Season
 
 
 @require_GET
@@ -65,3 +71,33 @@ def league(request, pk: int):
                  for d in found.divisions.order_by("level")]
     return render(request, "seasons/league.html", {"league": found, "rounds": rounds, "current": current,
                                                    "divisions": divisions})
+
+
+@member_required
+@require_http_methods(["GET", "POST"])
+def calendar_page(request):
+    """The member's feed URL, a button to renew its secret and the email choice."""
+    if request.method == "POST":
+        if "renew" in request.POST:
+            calendar.renew(request.user)
+            messages.success(request, _("Your calendar has a new address; the old one no longer works."))
+        elif "email" in request.POST:
+            calendar.set_email_notices(request.user, request.POST.get("email_notices") == "on")
+            messages.success(request, _("Your email choice is saved."))
+        return redirect("seasons:calendar")
+    feed = calendar.feed_of(request.user)
+    url = request.build_absolute_uri(reverse("seasons:calendar-feed", kwargs={"secret": feed.secret}))
+    return render(request, "seasons/calendar.html", {
+        "feed": feed, "url": url, "player": getattr(request.user, "club_player", None)})
+
+
+@require_GET
+def calendar_feed(request, secret: str):
+    """The feed itself: no sign-in (calendar apps cannot), the secret is the credential."""
+    feed = get_object_or_404(CalendarFeed.objects.select_related("user"), secret=secret)
+    player = Player.objects.filter(user=feed.user).first()
+    found = calendar.entries(player, reverse) if player is not None else []
+    response = HttpResponse(calendar.ical(found, request.build_absolute_uri),
+                            content_type="text/calendar; charset=utf-8")
+    response["Cache-Control"] = "private, max-age=300"
+    return response

@@ -171,6 +171,7 @@ def club(settings):
         "a season's big screen": (f"/seasons/{season.pk}/screen", None),
         "a ladder with challenges": (f"/seasons/ladders/{ladder.pk}/", member),
         "a league's divisions": (f"/seasons/leagues/{league.pk}/", member),
+        "my calendar": ("/seasons/calendar", member),
         "record a game": ("/games/new", member),
         "record a base game": ("/games/new?game=classic", member),
         "play against the bot": ("/games/bot", member),

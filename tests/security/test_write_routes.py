@@ -125,6 +125,8 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "seasons-api:league-game-result": {"POST": MEMBER_API},
     "seasons-api:league-round-close": {"POST": STAFF_API},
     "seasons-api:league-finish": {"POST": STAFF_API},
+    # A member's own calendar page: renew its secret, choose email notices.
+    "seasons:calendar": {"POST": MEMBER_PAGE},
 }
 
 #: Function views: the methods each accepts (class-based views are read from the class).
@@ -182,6 +184,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "seasons:screen-live": {"GET"},
     "seasons:ladder": {"GET"},
     "seasons:league": {"GET"},
+    "seasons:calendar": {"GET", "POST"},
+    "seasons:calendar-feed": {"GET"},  # the secret in the URL is the credential (calendar apps cannot sign in)
     "events:list": {"GET"},
     "events:create": {"GET", "POST"},
     "events:detail": {"GET"},

@@ -45,6 +45,8 @@ NOT_CARRIED: dict[str, str] = {
     "admin.LogEntry": "the deployment's: the admin site's log, pointing to content types of this database",
     "authtoken.Token": "the deployment's: API tokens; members make new ones",
     "authtoken.TokenProxy": "the deployment's: API tokens (the admin's view of them)",
+    "seasons.CalendarFeed": "the deployment's: calendar feed secrets are credentials, like API tokens; a member's "
+                            "calendar page makes a new address (and they tick email notices again)",
     "auth.Group": "the deployment's: permission groups",
     "auth.Group_permissions": "the deployment's: permission groups",
     "auth.User_groups": "the deployment's: permission groups",
