@@ -200,7 +200,11 @@ def challenge_data(c: Challenge) -> dict:
 
 def _waiting(target: Challenge | LeagueGame) -> dict:
     return {"confirmation": target.confirmation, "entered_result": target.entered_result,
-            "entered_by": target.entered_by.name if target.entered_by_id else None}
+            "entered_by": _name(target.entered_by)}
+
+
+def _name(player: Player | None) -> str | None:
+    return player.name if player is not None else None
 
 
 def ladder_state(ladder_: Ladder) -> dict:
@@ -333,11 +337,11 @@ def _answer(request, target, first: Player, second: Player, agree: bool) -> Resp
     player = _player_of(request, first, second)
     if player is None and not is_club_admin(request.user):
         raise PermissionDenied(_("Only the other player of the game confirms or disputes its result."))
-    if player is None and not agree:
-        return _refused(_("result: the organiser does not dispute a result but sets it"))
     try:
         if agree:
             results.confirm(target, player)
+        elif player is None:
+            return _refused(_("result: the organiser does not dispute a result but sets it"))
         else:
             results.dispute(target, player)
     except SeasonError as exc:
@@ -576,10 +580,10 @@ class Disputes(HistoryAPIView, APIView):
         return Response(DisputesSerializer({
             "challenges": [{"ladder": c.ladder_id, "challenge": c.pk, "challenger": c.challenger.name,
                             "defender": c.defender.name, "entered_result": c.entered_result,
-                            "entered_by": c.entered_by.name if c.entered_by_id else None} for c in challenges],
+                            "entered_by": _name(c.entered_by)} for c in challenges],
             "league_games": [{"league": g.division.league_id, "game": g.pk, "round": g.round.number,
                               "first": g.first.name, "second": g.second.name, "entered_result": g.entered_result,
-                              "entered_by": g.entered_by.name if g.entered_by_id else None}
+                              "entered_by": _name(g.entered_by)}
                              for g in league_games]}).data)
 
 

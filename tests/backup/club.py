@@ -181,7 +181,8 @@ def build_whole_club(settings) -> dict:
 
 def add_seasons(event, admin) -> None:
     """A season holding ``event``, a ladder with a challenge decided by a recorded game and one
-    open with a result waiting for confirmation, and a league of two divisions with a result entered and a round closed (issue 55)."""
+    open with a result waiting for confirmation, and a league of two divisions with a result
+    entered and a round closed (issue 55)."""
     from django.utils import timezone
 
     from games.seasons import ladder_service, league_service, results, season_service

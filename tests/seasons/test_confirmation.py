@@ -190,3 +190,21 @@ def test_the_pages_show_a_waiting_and_a_disputed_result(client):
     assert "waiting for Ann to confirm" in client.get(f"/seasons/ladders/{challenge.ladder_id}/").content.decode()
     assert "disputed: the organiser decides" in client.get(
         f"/seasons/leagues/{game.division.league_id}/").content.decode()
+
+
+def test_an_organiser_who_does_not_play_accepts_a_disputed_entry_as_it_stands():
+    challenge = _ladder_challenge()
+    results.enter(challenge, "1-0", by=_player("Cid"))
+    results.dispute(challenge, _player("Ann"))
+    results.confirm(challenge, None)
+    challenge.refresh_from_db()
+    assert challenge.status == "won" and _order(challenge) == ["Cid", "Ann", "Bea"]
+
+
+def test_through_the_api_an_organiser_may_not_dispute_but_sets(api_client, staff):
+    set_role(staff, Role.ADMIN)
+    challenge = _ladder_challenge()
+    results.enter(challenge, "1-0", by=_player("Cid"))
+    api_client.force_authenticate(staff)
+    refused = api_client.post(f"/api/v1/ladders/{challenge.ladder_id}/challenges/{challenge.pk}/result/dispute")
+    assert refused.status_code == 400 and refused.json()["error"].startswith("result: the organiser does not")
