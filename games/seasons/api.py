@@ -5,6 +5,7 @@ the reason in ``error``, naming the field."""
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,7 +19,7 @@ from games.api.views.common import NOT_FOUND, HistoryAPIView
 from games.events.models import Event
 from games.membership.access import IsMemberOrReadOnly
 from games.membership.roles import is_club_admin
-from games.models import Game, Player
+from games.models import LARGEST_ID, Game, Player
 from games.seasons import divisions as league_rules
 from games.seasons import ladder_service, league_service, results, season_service
 from games.seasons import standings as season_rules
@@ -349,7 +350,14 @@ def _answer(request, target, first: Player, second: Player, agree: bool) -> Resp
     return None
 
 
+def _no_such_row(*ids: int) -> None:
+    """An id past the largest a row can have is no row (SQLite cannot even compare with it)."""
+    if max(ids) > LARGEST_ID:
+        raise Http404
+
+
 def _challenge(pk: int, challenge: int) -> Challenge:
+    _no_such_row(pk, challenge)
     return get_object_or_404(Challenge.objects.select_related("challenger", "defender"), ladder_id=pk, pk=challenge)
 
 
@@ -513,6 +521,7 @@ class LeagueGames(APIView):
 
 
 def _league_game(pk: int, game: int) -> LeagueGame:
+    _no_such_row(pk, game)
     return get_object_or_404(LeagueGame.objects.select_related("division", "round", "first", "second", "entered_by"),
                              division__league_id=pk, pk=game)
 
