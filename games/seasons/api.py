@@ -5,6 +5,7 @@ the reason in ``error``, naming the field."""
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,7 +19,7 @@ from games.api.views.common import NOT_FOUND, HistoryAPIView
 from games.events.models import Event
 from games.membership.access import IsMemberOrReadOnly
 from games.membership.roles import is_club_admin
-from games.models import Game, Player
+from games.models import LARGEST_ID, Game, Player
 from games.seasons import divisions as league_rules
 from games.seasons import ladder_service, league_service, results, season_service
 from games.seasons import standings as season_rules
@@ -184,6 +185,10 @@ class ChallengeSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField()
     status = serializers.CharField(help_text="open, won, lost, forfeit or expired")
     game = serializers.IntegerField(allow_null=True, help_text="The recorded game that decided it.")
+    confirmation = serializers.CharField(help_text="\"\" (no result waiting), pending (entered by one player, waiting "
+                                                   "for the other) or disputed (the organiser decides).")
+    entered_result = serializers.CharField(help_text="The waiting result's code; \"\" none.")
+    entered_by = serializers.CharField(allow_null=True, help_text="The player who entered the waiting result.")
 
 
 class LadderStateSerializer(serializers.Serializer):
@@ -194,12 +199,21 @@ class LadderStateSerializer(serializers.Serializer):
 
 def challenge_data(c: Challenge) -> dict:
     return {"id": c.pk, "challenger": c.challenger.name, "defender": c.defender.name, "deadline": c.deadline,
-            "status": c.status, "game": c.game_id}
+            "status": c.status, "game": c.game_id, **_waiting(c)}
+
+
+def _waiting(target: Challenge | LeagueGame) -> dict:
+    return {"confirmation": target.confirmation, "entered_result": target.entered_result,
+            "entered_by": _name(target.entered_by)}
+
+
+def _name(player: Player | None) -> str | None:
+    return player.name if player is not None else None
 
 
 def ladder_state(ladder_: Ladder) -> dict:
     rungs = ladder_.rungs.select_related("player").order_by("place")
-    challenges = ladder_.challenges.select_related("challenger", "defender").order_by("-id")[:100]
+    challenges = ladder_.challenges.select_related("challenger", "defender", "entered_by").order_by("-id")[:100]
     return {"ladder": LadderSerializer(ladder_).data,
             "rungs": [{"place": r.place, "player": r.player.name, "last_active": r.last_active} for r in rungs],
             "challenges": [challenge_data(c) for c in challenges]}
@@ -292,14 +306,22 @@ class ResultSerializer(serializers.Serializer):
                                                               "result counts and it is linked.")
 
 
+def _player_of(request, first: Player, second: Player) -> Player | None:
+    """The one of the two players linked to the caller's account (`Player.user`), if any."""
+    return next((p for p in (first, second) if p.user_id is not None and p.user_id == request.user.pk), None)
+
+
 def _enter(request, target, first: Player, second: Player) -> Response | None:
+    """A club admin sets the result (it counts at once); a player enters it for the other to confirm."""
     body = ResultSerializer(data=request.data)
     if not body.is_valid():
         return _invalid(body)
     data = body.validated_data
     if ("result" in data) == ("game" in data):
         return _refused(_("result: give either result (e.g. 1-0) or game (a recorded game's id)"))
-    if not (is_club_admin(request.user) or request.user.pk in (first.user_id, second.user_id)):
+    organiser = is_club_admin(request.user)
+    player = None if organiser else _player_of(request, first, second)
+    if not organiser and player is None:
         raise PermissionDenied(_("A player enters the result of their own game; a club admin any."))
     game = None
     if "game" in data:
@@ -307,23 +329,76 @@ def _enter(request, target, first: Player, second: Player) -> Response | None:
         if game is None:
             return _refused(_("game: there is no game %(game)s") % {"game": data["game"]})
     try:
-        results.enter(target, data.get("result", ""), game=game)
+        results.enter(target, data.get("result", ""), game=game, by=player)
     except SeasonError as exc:
         return _refused(str(exc))
     return None
 
 
+def _answer(request, target, first: Player, second: Player, agree: bool) -> Response | None:
+    """The other player confirms or disputes a waiting result; a club admin (the organiser) who
+    does not play the game may accept the entered result, or set another through `_enter`."""
+    player = _player_of(request, first, second)
+    if player is None and not is_club_admin(request.user):
+        raise PermissionDenied(_("Only the other player of the game confirms or disputes its result."))
+    try:
+        if agree:
+            results.confirm(target, player)
+        elif player is None:
+            return _refused(_("result: the organiser does not dispute a result but sets it"))
+        else:
+            results.dispute(target, player)
+    except SeasonError as exc:
+        return _refused(str(exc))
+    return None
+
+
+def _no_such_row(*ids: int) -> None:
+    """An id past the largest a row can have is no row (SQLite cannot even compare with it)."""
+    if max(ids) > LARGEST_ID:
+        raise Http404
+
+
+def _challenge(pk: int, challenge: int) -> Challenge:
+    _no_such_row(pk, challenge)
+    return get_object_or_404(Challenge.objects.select_related("challenger", "defender"), ladder_id=pk, pk=challenge)
+
+
+def _challenge_answer(request, pk: int, challenge: int, agree: bool) -> Response:
+    found = _challenge(pk, challenge)
+    refusal = _answer(request, found, found.challenger, found.defender, agree)
+    if refusal is not None:
+        return refusal
+    found.refresh_from_db()
+    return Response(ChallengeSerializer(challenge_data(found)).data)
+
+
 class ChallengeResult(MemberView):
-    @extend_schema(summary="A challenge's result (either player, or a club admin)", request=ResultSerializer,
+    @extend_schema(summary="A challenge's result: a club admin sets it (counts at once); either player enters it "
+                           "(waits for the other's confirmation)", request=ResultSerializer,
                    responses={200: ChallengeSerializer, 400: REFUSED, 404: NOT_FOUND})
     def post(self, request, pk: int, challenge: int):
-        found = get_object_or_404(Challenge.objects.select_related("challenger", "defender"), ladder_id=pk,
-                                  pk=challenge)
+        found = _challenge(pk, challenge)
         refusal = _enter(request, found, found.challenger, found.defender)
         if refusal is not None:
             return refusal
         found.refresh_from_db()
         return Response(ChallengeSerializer(challenge_data(found)).data)
+
+
+class ChallengeResultConfirm(MemberView):
+    @extend_schema(summary="Confirm the result the other player entered: it counts (the other player only)",
+                   request=None, responses={200: ChallengeSerializer, 400: REFUSED, 403: None, 404: NOT_FOUND})
+    def post(self, request, pk: int, challenge: int):
+        return _challenge_answer(request, pk, challenge, True)
+
+
+class ChallengeResultDispute(MemberView):
+    @extend_schema(summary="Dispute the result the other player entered: the organiser sets it (the other player "
+                           "only)", request=None,
+                   responses={200: ChallengeSerializer, 400: REFUSED, 403: None, 404: NOT_FOUND})
+    def post(self, request, pk: int, challenge: int):
+        return _challenge_answer(request, pk, challenge, False)
 
 
 class LadderRefresh(AdminView):
@@ -366,8 +441,12 @@ class LeagueGameSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     first = serializers.CharField()
     second = serializers.CharField()
-    result = serializers.CharField(help_text="The result code; \"\" none yet.")
+    result = serializers.CharField(help_text="The result code as counted; \"\" none yet.")
     game = serializers.IntegerField(allow_null=True)
+    confirmation = serializers.CharField(help_text="\"\" (no result waiting), pending (entered by one player, waiting "
+                                                   "for the other) or disputed (the organiser decides).")
+    entered_result = serializers.CharField(help_text="The waiting result's code; \"\" none.")
+    entered_by = serializers.CharField(allow_null=True, help_text="The player who entered the waiting result.")
 
 
 class DivisionRowSerializer(serializers.Serializer):
@@ -431,7 +510,7 @@ class LeagueDetail(APIView):
 
 def league_game_data(g: LeagueGame) -> dict:
     return {"id": g.pk, "division": g.division.level, "round": g.round.number, "first": g.first.name,
-            "second": g.second.name, "result": g.result, "game": g.game_id}
+            "second": g.second.name, "result": g.result, "game": g.game_id, **_waiting(g)}
 
 
 class LeagueGames(APIView):
@@ -440,21 +519,84 @@ class LeagueGames(APIView):
     def get(self, request, pk: int):
         league = get_object_or_404(League, pk=pk)
         rows = LeagueGame.objects.filter(division__league=league).select_related(
-            "division", "round", "first", "second").order_by("round__number", "division__level", "id")
+            "division", "round", "first", "second", "entered_by").order_by("round__number", "division__level", "id")
         return Response(LeagueGameSerializer([league_game_data(g) for g in rows], many=True).data)
 
 
+def _league_game(pk: int, game: int) -> LeagueGame:
+    _no_such_row(pk, game)
+    return get_object_or_404(LeagueGame.objects.select_related("division", "round", "first", "second", "entered_by"),
+                             division__league_id=pk, pk=game)
+
+
+def _league_game_answer(request, pk: int, game: int, agree: bool) -> Response:
+    found = _league_game(pk, game)
+    refusal = _answer(request, found, found.first, found.second, agree)
+    if refusal is not None:
+        return refusal
+    found.refresh_from_db()
+    return Response(LeagueGameSerializer(league_game_data(found)).data)
+
+
 class LeagueGameResult(MemberView):
-    @extend_schema(summary="A league game's result (either player, or a club admin)", request=ResultSerializer,
+    @extend_schema(summary="A league game's result: a club admin sets it (counts at once); either player enters it "
+                           "(waits for the other's confirmation)", request=ResultSerializer,
                    responses={200: LeagueGameSerializer, 400: REFUSED, 404: NOT_FOUND})
     def post(self, request, pk: int, game: int):
-        found = get_object_or_404(LeagueGame.objects.select_related("division", "round", "first", "second"),
-                                  division__league_id=pk, pk=game)
+        found = _league_game(pk, game)
         refusal = _enter(request, found, found.first, found.second)
         if refusal is not None:
             return refusal
         found.refresh_from_db()
         return Response(LeagueGameSerializer(league_game_data(found)).data)
+
+
+class LeagueGameResultConfirm(MemberView):
+    @extend_schema(summary="Confirm the result the other player entered: it counts (the other player only)",
+                   request=None, responses={200: LeagueGameSerializer, 400: REFUSED, 403: None, 404: NOT_FOUND})
+    def post(self, request, pk: int, game: int):
+        return _league_game_answer(request, pk, game, True)
+
+
+class LeagueGameResultDispute(MemberView):
+    @extend_schema(summary="Dispute the result the other player entered: the organiser sets it (the other player "
+                           "only)", request=None,
+                   responses={200: LeagueGameSerializer, 400: REFUSED, 403: None, 404: NOT_FOUND})
+    def post(self, request, pk: int, game: int):
+        return _league_game_answer(request, pk, game, False)
+
+
+class DisputesSerializer(serializers.Serializer):
+    challenges = serializers.ListField(child=serializers.DictField(),
+                                       help_text="[{ladder, challenge, challenger, defender, entered_result, "
+                                                 "entered_by}]")
+    league_games = serializers.ListField(child=serializers.DictField(),
+                                         help_text="[{league, game, round, first, second, entered_result, "
+                                                   "entered_by}]")
+
+
+class ClubAdminsOnly(permissions.BasePermission):
+    message = gettext_lazy("Only a club admin may run seasons, ladders and leagues.")
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated and is_club_admin(request.user))
+
+
+class Disputes(HistoryAPIView, APIView):
+    permission_classes = (ClubAdminsOnly,)
+
+    @extend_schema(summary="Disputed results the organiser sets (club admins): set one by posting its result",
+                   responses={200: DisputesSerializer, 403: None})
+    def get(self, request):
+        challenges, league_games = results.disputed()
+        return Response(DisputesSerializer({
+            "challenges": [{"ladder": c.ladder_id, "challenge": c.pk, "challenger": c.challenger.name,
+                            "defender": c.defender.name, "entered_result": c.entered_result,
+                            "entered_by": _name(c.entered_by)} for c in challenges],
+            "league_games": [{"league": g.division.league_id, "game": g.pk, "round": g.round.number,
+                              "first": g.first.name, "second": g.second.name, "entered_result": g.entered_result,
+                              "entered_by": _name(g.entered_by)}
+                             for g in league_games]}).data)
 
 
 class LeagueRoundClose(AdminView):

@@ -108,7 +108,28 @@ class Rung(models.Model):
 
 
 
-class Challenge(models.Model):
+class Confirmation(models.Model):
+    """A result one player entered, waiting for the other player (docs/seasons.md, Confirmation):
+    nothing of it counts until they confirm it or the organiser sets the result."""
+
+    class State(models.TextChoices):
+        NONE = "", _("no result waiting")
+        PENDING = "pending", _("waiting for confirmation")
+        DISPUTED = "disputed", _("disputed")
+
+    confirmation = models.CharField(_("confirmation"), max_length=10, choices=State.choices, blank=True,
+                                    default=State.NONE)
+    # The entered result code and, when one was given, the recorded game it came from.
+    entered_result = models.CharField(_("entered result"), max_length=3, blank=True, default="")
+    entered_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    entered_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Challenge(Confirmation):
     class Status(models.TextChoices):
         OPEN = "open", _("open")
         WON = "won", _("won by the challenger")
@@ -211,7 +232,7 @@ class DivisionPlayer(models.Model):
 
 
 
-class LeagueGame(models.Model):
+class LeagueGame(Confirmation):
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="games")
     round = models.ForeignKey(LeagueRound, on_delete=models.CASCADE, related_name="games")
     first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")

@@ -181,7 +181,8 @@ def build_whole_club(settings) -> dict:
 
 def add_seasons(event, admin) -> None:
     """A season holding ``event``, a ladder with a challenge decided by a recorded game and one
-    open, and a league of two divisions with a result entered and a round closed (issue 55)."""
+    open with a result waiting for confirmation, and a league of two divisions with a result
+    entered and a round closed (issue 55)."""
     from django.utils import timezone
 
     from games.seasons import ladder_service, league_service, results, season_service
@@ -193,7 +194,9 @@ def add_seasons(event, admin) -> None:
         ladder_service.join(ladder, name)
     decided = ladder_service.challenge(ladder, "Cleo", "Ana")
     results.enter(decided, game=import_board(winning_board("Cleo", "Ana", DAY), user=admin).game)
-    ladder_service.challenge(ladder, "Zoë Ünal", "Ben")
+    waiting = ladder_service.challenge(ladder, "Zoë Ünal", "Ben")
+    # A result one player entered, waiting for the other's confirmation (docs/seasons.md).
+    results.enter(waiting, "1-0", by=waiting.challenger)
     league = league_service.create_league(name="Liga", divisions=[["Ana", "Ben"], ["Cleo", "Zoë Ünal"]], promote=1,
                                           first_deadline=timezone.now() + datetime.timedelta(days=7), user=admin)
     results.enter(league.divisions.get(level=1).games.get(), "1-0")

@@ -10,6 +10,7 @@ from games.membership.roles import Role, set_role
 from games.models import Player
 from games.seasons import ladder_service, league_service, season_service
 from tests.events.helpers import duel_event
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -56,9 +57,13 @@ def test_a_player_challenges_for_themselves_and_enters_the_result(api_client, al
     made = api_client.post(f"/api/v1/ladders/{ladder.pk}/challenges", {"challenger": "Dan", "defender": "Bea"},
                            format="json")
     assert made.status_code == 201, made.json()
-    won = api_client.post(f"/api/v1/ladders/{ladder.pk}/challenges/{made.json()['id']}/result", {"result": "1-0"},
-                          format="json")
-    assert won.json()["status"] == "won"
+    result = f"/api/v1/ladders/{ladder.pk}/challenges/{made.json()['id']}/result"
+    entered = api_client.post(result, {"result": "1-0"}, format="json")
+    assert (entered.json()["status"], entered.json()["confirmation"]) == ("open", "pending")
+    # Bea, the other player, confirms (docs/seasons.md, Confirmation): the result counts.
+    Player.objects.filter(name="Bea").update(user=UserFactory())
+    api_client.force_authenticate(Player.objects.get(name="Bea").user)
+    assert api_client.post(f"{result}/confirm").json()["status"] == "won"
     rungs = api_client.get(f"/api/v1/ladders/{ladder.pk}").json()["rungs"]
     assert [r["player"] for r in rungs] == ["Ann", "Dan", "Bea", "Cid"]
 

@@ -121,8 +121,14 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "seasons-api:ladder-players": {"POST": MEMBER_API},
     "seasons-api:ladder-challenges": {"POST": MEMBER_API},
     "seasons-api:challenge-result": {"POST": MEMBER_API},
+    # A result one player entered: only a player of the game (alice plays Ana here) confirms or
+    # disputes it; another member is refused 403.
+    "seasons-api:challenge-result-confirm": {"POST": OWNER_API},
+    "seasons-api:challenge-result-dispute": {"POST": OWNER_API},
     "seasons-api:league-list": {"POST": STAFF_API},
     "seasons-api:league-game-result": {"POST": MEMBER_API},
+    "seasons-api:league-game-result-confirm": {"POST": OWNER_API},
+    "seasons-api:league-game-result-dispute": {"POST": OWNER_API},
     "seasons-api:league-round-close": {"POST": STAFF_API},
     "seasons-api:league-finish": {"POST": STAFF_API},
     # A member's own calendar page: renew its secret, choose email notices.
@@ -337,8 +343,10 @@ def _seasons_kwargs(route: Route) -> dict[str, int]:
     """A season, a ladder with an open challenge and a league of one division (made once per test)."""
     from datetime import timedelta
 
+    from django.contrib.auth import get_user_model
     from django.utils import timezone
 
+    from games.models import Player
     from games.seasons import ladder_service, league_service, season_service
     from games.seasons.models import Challenge, Ladder, League, Season
 
@@ -350,6 +358,7 @@ def _seasons_kwargs(route: Route) -> dict[str, int]:
         ladder_service.challenge(ladder, "Ben", "Ana")
         league_service.create_league(name="League", divisions=[["Ana", "Ben"]], promote=0,
                                      first_deadline=timezone.now() + timedelta(days=7))
+        Player.objects.filter(name="Ana").update(user=get_user_model().objects.get(username="alice"))
     if "seasons/" in route.route:
         kwargs = {"pk": Season.objects.get().pk}
     elif "ladders/" in route.route:
