@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0013_caches_versions'),
-        ('seasons', '0001_seasons_ladders_leagues'),
+        ('seasons', '0002_calendar_feeds'),
     ]
 
     operations = [
