@@ -29,7 +29,8 @@ Room map (which module holds what; a newcomer fixing a rule starts from the rule
   `scoring` (C8, every point explained, straight into the typed score), `result` (that score's
   JSON as the service stores it), `facts` (what the club's explorer counts).
 - **The plugin** — `plugin` (the game and its variant Pharaoh's wrath, C9, through the plugin
-  hooks, docs/plugins.md).
+  hooks, docs/plugins.md), `apidocs` (its board, record and score shapes and examples for the
+  API's OpenAPI schema).
 - **The compiled floor** — `compiled` (numba, issue #40: the same rules on one flat array for
   the analysis's playouts, never for records: the pure engine is their one validator). Its one
   door is the package, which only `plugin` imports, and it reads positions from `components`,

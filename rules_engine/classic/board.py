@@ -1,12 +1,8 @@
-"""Base-game end-game boards (formats.md F3): every problem of a board checked against the
-physical limits of the box (classic.md C1, C7) and the chamber's filling order (C5.4), for
-`scoring.score_board`.
-
-`validate_board` collects every problem at once as ``(field path, message)`` pairs for a
-`BoardError`. Paths follow the Duel's convention (docs/rulings.md, "F1 — validation details"):
-a field's own problem at that field (``players[2].statues``); a limit broken only by the players
-together at the last player's field.
-"""
+"""Base-game end-game boards (formats.md F3): every problem of a board checked against the box's
+limits (classic.md C1, C7) and the chamber's filling order (C5.4), for `scoring.score_board`, all
+at once as ``(field path, message)`` pairs for a `BoardError` (`validate_board`). Paths follow
+the Duel's (docs/rulings.md, "F1 — validation details"): a field's own problem at that field
+(``players[2].statues``); a limit broken only by the players together at the last player's field."""
 
 from __future__ import annotations
 
@@ -40,17 +36,8 @@ BLUE_CARDS = sum(n for colour, n in CARDS.values() if colour == "blue")  # C7: 1
 MAX_TRACK = 999  # the track may pass 40 (C1); anything near this is a typo
 
 _TOP_FIELDS = ("game", "sides", "variants", "players", "burial_chamber", "site_stones")
-_PLAYER_FIELDS = (
-    "name",
-    "colour",
-    "track",
-    "sled",
-    "obelisk_stones",
-    "statues",
-    "decorations",
-    "blue_cards",
-    "reached",
-)
+_PLAYER_FIELDS = ("name", "colour", "track", "sled", "obelisk_stones", "statues", "decorations", "blue_cards",
+                  "reached")
 _REQUIRED = {
     # Translators: what a player's "colour" field holds, then the colour ids (kept as they are).
     "colour": msg("one of {colours}", colours=COLOURS),

@@ -1,13 +1,8 @@
-"""Base-game end-of-game scoring (classic.md C8) of an F3 board (formats.md F3), with every
-point explained in ``lines``, and the ranking (C8: most points, then most stones on the sled,
-else a shared win).
-
-`score_board` validates the whole board first (`board.validate_board`) and reports every problem
-at once as a `BoardError` of ``(field path, message)`` pairs.
-
-Only the end-of-game parts are scored here: the score track (``track``) already holds what was
-scored during play (pyramids, temple, obelisk towers on side B).
-"""
+"""Base-game end-of-game scoring (classic.md C8) of an F3 board (formats.md F3), every point
+explained in ``lines``, ranked by C8 (most points, then most stones on the sled, else a shared
+win). `score_board` first validates the whole board (`board.validate_board`), every problem at once
+as a `BoardError` of ``(field path, message)`` pairs. Only the end-of-game parts are scored here:
+the track (``track``) holds what scored during play (pyramids, temple, obelisk towers on side B)."""
 
 from __future__ import annotations
 

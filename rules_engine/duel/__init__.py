@@ -16,10 +16,12 @@ Room map (which module holds what; a newcomer fixing a rule starts from the rule
   off), `record` (F2 records replayed into every state, or written), `transcription` (a game
   recorded at a physical table), `playout` (random games).
 - **The end** — `board` (the F1 end-game board a person reads off the table),
-  `board_validation` (its checks, field by field), `scoring` (D7, one explained line per
-  monument), `facts` (what the club's explorer counts of a finished game).
+  `board_validation` (its checks, field by field), `monument_points` (D7's tables, declared once
+  for both floors), `scoring` (D7, one explained line per monument), `facts` (what the club's
+  explorer counts of a finished game).
 - **The plugin** — `plugin` (the game through the same hooks as any third-party package,
-  docs/plugins.md).
+  docs/plugins.md), `apidocs` (its board, record and score shapes and examples for the API's
+  OpenAPI schema).
 - **The compiled floor** — `compiled` (numba, issue #40: the same rules on flat arrays for the
   analysis's playouts, never for records: the pure engine is their one validator). Its one door
   is the package, which only `plugin` imports, and it reads positions from `harbor`, `tokens` and
