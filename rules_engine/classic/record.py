@@ -18,6 +18,7 @@ from rules_engine.classic.header import Header
 from rules_engine.classic.moveparse import parse_move
 from rules_engine.classic.moves import Move
 from rules_engine.classic.result import ClassicScore
+from rules_engine.classic.shapes import Board
 from rules_engine.classic.sitedata import EMPTY, SiteData
 from rules_engine.classic.state import ClassicState
 from rules_engine.gametype import ReplayBase, replay_moves
@@ -40,6 +41,9 @@ class Replay(ReplayBase):
 
     def final_board(self, ply: int | None = None) -> Mapping[str, object]:
         """F3 board of the last position (or of ``states[ply]``)."""
+        return self._board(ply)
+
+    def _board(self, ply: int | None) -> Board:
         state = self.states[-1 if ply is None else ply]
         return final_board(state, {"players": list(self.header.players), "variants": list(self.header.variants)})
 
@@ -49,7 +53,7 @@ class Replay(ReplayBase):
         (`scoring.score_engine_board`, the same result)."""
         from rules_engine.classic.scoring import score_engine_board
 
-        return score_engine_board(self.final_board(ply), self.data)
+        return score_engine_board(self._board(ply), self.data)
 
     def extended(self, raw_move: object) -> Replay:
         positions, moves = replay_moves(self.states[-1], [raw_move], parse_move, play, len(self.moves))
