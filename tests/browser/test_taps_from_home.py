@@ -13,9 +13,10 @@ import pytest
 from games.models import Game
 from games.services.recording import import_record
 from games.services.records import record_of
-from rules_engine.duel.record import replay, to_transcription
+from rules_engine.duel.record import to_transcription
 from tests.browser.contexts import log_in, page_in, settled_at
-from tests.browser.test_transcription import DRAWN, transcript
+from tests.browser.test_transcription import DRAWN, forced, transcript
+from tests.browser.test_transcription import turned_up as _drawn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -29,19 +30,6 @@ class Taps:
     def tap(self, selector: str) -> None:
         self.page.locator(selector).first.tap()
         self.count += 1
-
-
-def _drawn(move: dict) -> list[list[str]]:
-    drawn = [t for t in (move.get("refills") or [move.get("refill")]) if t]
-    return [*drawn, [move["reveal"]]] if "reveal" in move else drawn
-
-
-def forced(record: dict) -> set[int]:
-    """The plies whose tokens turned up the page does not ask: every token still face down is
-    of one kind (D1), e.g. the last reserve token revealed by "take 1 token" (D4.3)."""
-    states = replay(record).states
-    return {ply for ply, move in enumerate(record["moves"])
-            if _drawn(move) and len([t for t, n in (states[ply].unseen or {}).items() if n > 0]) == 1}
 
 
 def _play(taps: Taps, ply: int, move: dict, asked: bool = True) -> None:

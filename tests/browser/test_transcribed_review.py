@@ -14,7 +14,7 @@ from games.models import Game
 from tests.browser.contexts import settled_at
 from tests.browser.test_transcription import (
     click_classic_move,
-    play_move,
+    play,
     sign_in_from_home,
     start_base_game_at_the_table,
     start_transcribed_game,
@@ -58,8 +58,7 @@ def test_a_transcribed_duel_is_analysed_hinted_and_played_on(page, alice):
     record = transcript(17)
     sign_in_from_home(page)
     start_transcribed_game(page, record)
-    for ply, move in enumerate(record["moves"]):
-        play_move(page, ply, move)
+    play(page, record, range(len(record["moves"])))
     game = Game.objects.get()
     assert game.status == Game.Status.FINISHED and "supply" not in game.header["setup"]
     analyse_and_review(page, game)

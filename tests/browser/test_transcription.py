@@ -55,18 +55,38 @@ def start_transcribed_game(page, record: dict) -> None:
     page.wait_for_url(re.compile(r"/games/\d+/play$"))
 
 
-def play_move(page, ply: int, move: dict) -> None:
+def turned_up(move: dict) -> list[list[str]]:
+    """The tokens ``move`` turned up, a list a prompt (a boat taken out of the game, refills:
+    [null], turns nothing up)."""
+    drawn = [t for t in (move.get("refills") or [move.get("refill")]) if t]
+    return [*drawn, [move["reveal"]]] if "reveal" in move else drawn
+
+
+def forced(record: dict) -> set[int]:
+    """The plies whose tokens turned up the page does not ask: every token still face down is
+    of one kind (D1), e.g. the last reserve token revealed by "take 1 token" (D4.3)."""
+    states = replay(record).states
+    return {ply for ply, move in enumerate(record["moves"])
+            if turned_up(move) and len([t for t, n in (states[ply].unseen or {}).items() if n > 0]) == 1}
+
+
+def play(page, record: dict, plies: range) -> None:
+    """`play_move` for each of ``plies`` of ``record``, the prompts the rules answer not asked."""
+    not_asked = forced(record)
+    for ply in plies:
+        play_move(page, ply, record["moves"][ply], asked=ply not in not_asked)
+
+
+def play_move(page, ply: int, move: dict, asked: bool = True) -> None:
     """Click the move's button (opening its action token's list if needed), then tap what it
-    turned up on the palette."""
+    turned up on the palette (unless the rules left no choice: ``asked`` False)."""
     shown = {k: v for k, v in move.items() if k not in DRAWN}
     button = page.locator(f"#play button[name=move][value={json.dumps(json.dumps(shown, separators=(',', ':')))}]")
     if not button.is_visible():
         page.locator(f'#action-menu details[data-action="{move["type"]}"] > summary').click()
     button.click()
-    drawn = [t for t in (move.get("refills") or [move.get("refill")]) if t]
-    if "reveal" in move:
-        drawn.append([move["reveal"]])
-    if drawn:  # a boat taken out of the game (refills: [null]) turns nothing up
+    drawn = turned_up(move) if asked else []
+    if drawn:
         page.locator("#draw-form").wait_for()
         for tokens in drawn:
             tap(page, tokens)  # the last needed token records the move
@@ -81,8 +101,9 @@ def test_a_transcribed_duel_is_recorded_by_tapping_resumed_and_watched(chromium,
     game = Game.objects.get()
     with page_in(chromium, live_server) as spectator:
         spectator.goto(f"/games/{game.pk}/replay")
+        not_asked = forced(record)
         for ply, move in enumerate(moves[:20]):
-            play_move(page, ply, move)
+            play_move(page, ply, move, asked=ply not in not_asked)
             if ply % 5 == 4:  # the spectator's board follows within 3 s, without a reload
                 expect(spectator.locator("#viewer")).to_have_attribute("data-ply", str(ply + 1), timeout=3000)
 
@@ -94,8 +115,7 @@ def test_a_transcribed_duel_is_recorded_by_tapping_resumed_and_watched(chromium,
     page.get_by_role("link", name="Club history", exact=True).click()
     page.locator("#in-progress").get_by_role("link", name="Continue recording").click()
     settled_at(page, "#play", 20)
-    for ply, move in enumerate(moves[20:], start=20):
-        play_move(page, ply, move)
+    play(page, record, range(20, len(moves)))
 
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
