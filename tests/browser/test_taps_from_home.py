@@ -1,11 +1,13 @@
-"""A whole Duel transcribed by touch from the home page, on a phone (issue 50), every tap
-counted: "Same players as last time" on the home page (names, colours, sides and a transcribed
-setup in one tap), the 18 boat tokens, "Start the game"; then one tap a move, one more for an
-action token (its list opens with the token), one a token turned up, except the tokens the
-rules leave no choice about (all those still face down of one kind: not asked). The count is
-the table's own: no tap the page adds."""
+"""A whole Duel by touch from the home page, on a phone (issue 50), every tap counted: one played with
+the server's shuffle (the setup D3 asks for, laid out as the page shows it), one transcribed from a
+table shuffled by hand. Transcribed: "Same players as last time" on the home page (names, colours,
+sides and a transcribed setup in one tap), the 18 boat tokens, "Start the game"; then one tap a
+move, one more for an action token (its list opens with the token), one a token turned up, except
+the tokens the rules leave no choice about (all those still face down of one kind: not asked). The
+count is the table's own: no tap the page adds."""
 
 import json
+import random
 import re
 
 import pytest
@@ -13,6 +15,7 @@ import pytest
 from games.models import Game
 from games.services.recording import import_record
 from games.services.records import record_of
+from rules_engine.duel.playout import playout, random_record
 from rules_engine.duel.record import to_transcription
 from tests.browser.contexts import log_in, page_in, settled_at
 from tests.browser.test_transcription import DRAWN, forced, transcript
@@ -83,3 +86,33 @@ def test_a_whole_duel_is_transcribed_by_touch_from_the_home_page(chromium, live_
     assert setup == 2 + 18  # same players on the home page, the boats' tokens, start
     assert not_asked == {54}  # the last reserve token: the other 59 are known
     assert taps.count == setup + len(moves) + actions + tokens == 131  # no tap but the table's own
+
+
+def test_a_whole_duel_shuffled_by_the_server_is_played_by_touch_from_the_home_page(chromium, live_server, alice):
+    # The server draws the 60 tokens (F2 ``setup.supply``): the boats and every token turned up
+    # are known, so a tap a move, and one more for an action token's move, is all the table gives.
+    before = random_record(random.Random(6))  # the game these players played last time
+    import_record({**before, "moves": before["moves"][:4]}, user=alice, source=Game.Source.RECORDED)
+    with page_in(chromium, live_server, **PHONE) as page:
+        page.set_default_timeout(20_000)  # a loaded CI machine
+        log_in(page, live_server, alice)
+        page.goto("/")
+        taps = Taps(page)
+        taps.tap("#home-same")
+        page.wait_for_url(re.compile(r"same=1"))
+        assert page.locator('input[name="setup"][value="shuffle"]').is_checked()
+        taps.tap("form.new-game-form button[type=submit]")
+        page.wait_for_url(re.compile(r"/games/\d+/play$"))
+        setup = taps.count
+        game = Game.objects.order_by("-pk").first()
+        _supply, moves, _end = playout(random.Random(5), record_of(game)["setup"]["supply"])
+        for ply, move in enumerate(moves):
+            _play(taps, ply, move)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert record_of(game)["moves"] == moves
+    actions = sum(m["type"] not in ("place", "unload") for m in moves)
+    print(f"\nby touch, a {len(moves)}-move Duel shuffled by the server, from the home page: {taps.count} taps "
+          f"({setup} for the setup; {len(moves)} moves, {actions} more for action tokens)")
+    assert setup == 2  # same players on the home page, start
+    assert taps.count == setup + len(moves) + actions <= 120
