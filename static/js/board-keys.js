@@ -5,7 +5,8 @@
 // next. The token bar above the harbor and every token palette are one stop each, with the
 // arrows inside. After a move the focus comes back to the board, on the place last played (a
 // draw prompt first gets it on its first field not yet filled), never to the page's body.
-// The base game's ships are one stop too: their free slots, the arrows between them.
+// The base game's ships are one stop too: their free slots, the arrows between them; while a
+// sailing or a blue card is picked on its board, the highlighted targets are the one stop.
 (function () {
   "use strict";
   var COLS = 4; // the harbor's grid: 3 cells and a row boat per row, the column boats below
@@ -101,6 +102,22 @@
     return nearestSlot(buttons, ship, here[1]);
   }
 
+  // The base game's board while a move is picked on it (js/board-pick.js): its targets (ships,
+  // sites, slots, market cards) are one tab stop, the arrows go from one to the next, Enter picks.
+  function pickingBoard() {
+    var b = document.getElementById("classic-board");
+    return b && b.classList.contains("is-picking") ? b : null;
+  }
+  function rovePick(current) {
+    var b = pickingBoard();
+    if (!b) return null;
+    var targets = Array.from(b.querySelectorAll(".is-target"));
+    var stop = current && targets.indexOf(current) >= 0 ? current : targets[0];
+    targets.forEach(function (el) { el.tabIndex = el === stop ? 0 : -1; });
+    b.querySelectorAll("#ships button.slot:not(.is-target)").forEach(function (el) { el.tabIndex = -1; });
+    return stop || null;
+  }
+
   // The token bar and the palettes: one stop each, the arrows inside.
   function barItems(bar) {
     return Array.from(bar.querySelectorAll("button")).filter(function (b) { return !b.hidden && !b.disabled; });
@@ -112,7 +129,11 @@
     bar.querySelectorAll("button").forEach(function (b) { b.tabIndex = b === stop ? 0 : -1; });
   }
   function bars() { return document.querySelectorAll("#board-pick, .palette"); }
-  function roveAll() { bars().forEach(function (bar) { roveBar(bar); }); rove(); roveShips(); }
+  function roveAll() {
+    bars().forEach(function (bar) { roveBar(bar); });
+    rove();
+    if (!rovePick()) roveShips();
+  }
   window.imhotepRove = roveAll; // js/board-pick.js, after a pick changes what is shown
 
   document.addEventListener("keydown", function (event) {
@@ -129,6 +150,17 @@
       event.preventDefault();
       roveBar(bar, next);
       next.focus();
+      return;
+    }
+    var picked = pickingBoard();
+    if (picked && picked.contains(event.target)) {
+      var targets = Array.from(picked.querySelectorAll(".is-target"));
+      var t = event.key === "Home" ? targets[0] : event.key === "End" ? targets[targets.length - 1]
+        : targetStep(picked, event.target, event.key);
+      event.preventDefault();
+      if (!t) return;
+      rovePick(t);
+      t.focus();
       return;
     }
     if (event.target.matches && event.target.matches("#ships button.slot")) {
@@ -159,6 +191,8 @@
   });
 
   document.addEventListener("focusin", function (event) {
+    var picked = pickingBoard();
+    if (picked && picked.contains(event.target)) { rovePick(event.target.closest(".is-target")); return; }
     if (event.target.matches && event.target.matches("#ships button.slot")) {
       lastSlot = slotAt(event.target);
       roveShips(event.target);

@@ -126,13 +126,14 @@
       var el = element(key);
       if (!el) return;
       el.classList.add("is-target");
-      if (el.tagName !== "BUTTON") { // reachable with the keyboard while it is a target (the harbor's
-        // arrows go from target to target, js/board-keys.js; the base game's board is tabbed through)
-        el.setAttribute("tabindex", el.closest("#harbor") && window.imhotepRove ? "-1" : "0");
+      if (el.tagName !== "BUTTON") { // reachable with the keyboard while it is a target: the board is
+        // one tab stop, the arrows go from target to target (js/board-keys.js; Tab without it)
+        el.setAttribute("tabindex", window.imhotepRove ? "-1" : "0");
         el.setAttribute("role", "button");
         el.dataset.pickFocus = "1";
       }
     });
+    if (window.imhotepRove) window.imhotepRove();
     var first = element(targets[0] || "");
     if (first && document.activeElement && document.activeElement.closest("#board-pick, #harbor, #classic-board")) first.focus();
   }
