@@ -7,9 +7,10 @@ by settings.py before numba is imported: ``var/numba-cache`` in the checkout unl
 ``NUMBA_CACHE_DIR`` is set (a read-only install). `make deploy` and `make serve`'s setup run
 ``python -m imhotep_site.kernels``, which compiles the kernels there when the cache does not
 hold this install's (about 40 CPU s; a minute or more on a loaded machine), and then writes a
-stamp: what numba's cache entries depend on (numba's and Python's versions, the machine, each
-kernel source's path, size and modification time, the processor). A start then only loads the kernels from
-the cache (1.5 CPU s), and `ready` tells it, without importing numba, whether it may.
+stamp: what numba's cache entries depend on (numba's and Python's versions, the machine, the
+path, size and modification time of every module of an engine with kernels, the processor). A
+start then only loads the kernels from the cache (1.5 CPU s), and `ready` tells it, without
+importing numba, whether it may.
 
 Where a start finds the cache without them (numba upgraded without `make deploy`), gunicorn's
 master does not wait (deploy/gunicorn.conf.py): `compile_in_background` starts ``python -m
@@ -40,9 +41,11 @@ DEFAULT_DIR = ROOT / "var" / "numba-cache"
 STAMP = "imhotep-kernels.json"
 MARKER = "imhotep-kernels.warming"
 WARMING_ENV = "IMHOTEP_KERNELS_WARMING"  # rules_engine/compiled.py reads it (no import of the site there)
-# The modules holding @njit(cache=True) functions: numba keys each cache entry by its source
-# file's path, size and modification time.
-KERNEL_GLOBS = ("rules_engine/*/compiled/kernel*.py",)
+# The engines with a compiled floor: numba keys each cache entry by its kernel module's path,
+# size and modification time only, but the kernels freeze the pure floor's tables into their
+# code, so the stamp covers every module of those engines (rules_engine/compiled.py
+# `engine_sources`, which drops numba's own cache on the same change).
+COMPILED_FLOORS = "rules_engine/*/compiled"
 
 
 def cache_dir() -> str:
@@ -61,8 +64,8 @@ def fingerprint() -> dict[str, object]:
     except importlib.metadata.PackageNotFoundError:
         numba = None
     sources = {}
-    for pattern in KERNEL_GLOBS:
-        for path in sorted(ROOT.glob(pattern)):
+    for floor in sorted(ROOT.glob(COMPILED_FLOORS)):
+        for path in sorted(floor.parent.rglob("*.py")):
             stat = path.stat()
             sources[str(path)] = [stat.st_size, stat.st_mtime_ns]
     digest = hashlib.sha256(json.dumps(sources, sort_keys=True).encode()).hexdigest()

@@ -20,7 +20,6 @@ import importlib
 import json
 import logging
 import os
-from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -96,22 +95,45 @@ def _stat(pid: int) -> list[str] | None:
         return None
 
 
-def fresh_cache(package: Path, tables: Sequence[Path] = ()) -> None:
-    """Drop numba's cache of the kernels in ``package`` (a compiled floor's directory) when any of
-    its kernel modules or the pure rule tables they are built from (``tables``) changed: numba
-    checks only each function's own file, so a kernel would keep an old kernel module compiled
-    in, or an old table frozen into it (issue #53). The digest is kept beside the cache
-    (``__pycache__/kernel.digest``)."""
-    sources = [*sorted(package.glob("kernel*.py")), *tables]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
-    cache = package / "__pycache__"
-    stamp = cache / "kernel.digest"
-    try:
-        if stamp.exists() and stamp.read_text() == digest:
-            return
-        for old in [*cache.glob("kernel*.nbi"), *cache.glob("kernel*.nbc")]:
-            old.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError as exc:  # a read-only install: numba then caches elsewhere, or compiles each time
-        log.info("the kernel's cache digest cannot be kept: %s", exc)
+def engine_sources(package: Path) -> list[Path]:
+    """Every module of the engine a compiled floor (``package``) belongs to, the floor's own
+    included: its kernels freeze into their machine code the tables they read from the pure
+    floor (D7's points, the harbor's layout, the cards), so any of them changing makes the
+    compiled code stale. Also what imhotep_site/kernels.py's stamp of the cache covers."""
+    return sorted(package.parent.rglob("*.py"))
+
+
+def _numba_cache_dirs(package: Path) -> list[Path]:
+    """Where numba keeps ``package``'s compiled kernels: beside them (``__pycache__``), or under
+    ``NUMBA_CACHE_DIR`` where that is set (the service sets it: imhotep_site/kernels.py), in
+    the subdirectory numba names after the package's path."""
+    dirs = [package / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        try:
+            from numba.core.caching import UserProvidedCacheLocator
+        except Exception:  # no numba (or one that fails to import, see `load`): nothing cached there
+            return dirs
+        # numba's own naming of the subdirectory (its path's last part and a hash of it); numba is untyped
+        subpath: str = UserProvidedCacheLocator.get_suitable_cache_subpath(  # type: ignore[no-untyped-call]
+            os.path.abspath(package / "kernel.py"))
+        dirs.append(Path(os.environ["NUMBA_CACHE_DIR"]) / subpath)
+    return dirs
+
+
+def fresh_cache(package: Path) -> None:
+    """Drop numba's cache of the kernels in ``package`` (a compiled floor's directory) when any
+    module of its engine changed (`engine_sources`): numba checks only each function's own
+    file, so a kernel would keep an old table frozen into it, or an old kernel module compiled
+    in (issue #53). The digest is kept beside each cache (``kernel.digest``)."""
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in engine_sources(package))).hexdigest()
+    for cache in _numba_cache_dirs(package):
+        stamp = cache / "kernel.digest"
+        try:
+            if stamp.exists() and stamp.read_text() == digest:
+                continue
+            for old in [*cache.glob("kernel*.nbi"), *cache.glob("kernel*.nbc")]:
+                old.unlink(missing_ok=True)
+            cache.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(digest)
+        except OSError as exc:  # a read-only install: numba then caches elsewhere, or compiles each time
+            log.info("the kernel's cache digest cannot be kept: %s", exc)

@@ -72,3 +72,12 @@ def test_a_background_compile_removes_its_warming_marker_when_done(tmp_path, mon
     assert os.waitpid(pid, 0)[1] == 0
     assert not (tmp_path / "cache" / kernels.MARKER).exists()
     assert kernels.warming() is None
+
+
+def test_a_table_of_the_pure_floor_changed_after_the_stamp_makes_the_cache_stale(install):
+    # The kernels freeze the pure floor's tables (e.g. D7's points) into their code (#53).
+    table = install.parents[1] / "monument_points.py"
+    table.write_text("POINTS = (1, 3, 6)\n")
+    kernels.write_stamp({"duel": True}, 41.0)
+    table.write_text("POINTS = (1, 3, 7)\n")
+    assert not kernels.ready()

@@ -44,9 +44,8 @@ _PYRAMID_BONUS = (None, *PYRAMID_BONUSES)  # kernel_layout PB_*
 
 
 def _fresh_cache() -> None:
-    """`compiled.fresh_cache` of this floor, its arrays built from `components` and `sitedata`."""
-    here = Path(__file__).parent
-    compiled.fresh_cache(here, (here.parent / "components.py", here.parent / "sitedata.py"))
+    """`compiled.fresh_cache` of this floor (its arrays are built from `components` and `sitedata`)."""
+    compiled.fresh_cache(Path(__file__).parent)
 
 
 def kernel() -> ModuleType | None:

@@ -38,7 +38,7 @@ def _kernel() -> tuple[ModuleType, ModuleType, Any] | None:
     global _modules
     if _modules is None:
         here = Path(__file__).parent
-        compiled.fresh_cache(here, (here.parent / "monument_points.py",))
+        compiled.fresh_cache(here)
         loaded = compiled.load(("numpy", "rules_engine.duel.compiled.kernel",
                                 "rules_engine.duel.compiled.kernel_batch"),
                                "the Duel's compiled playouts are off (%s): the analysis plays the pure engine")
