@@ -26,6 +26,13 @@ def is_club_admin(user) -> bool:
     return role_of(user) == Role.ADMIN
 
 
+def club_admins():
+    """The active club admins' accounts (an admin is a staff user, `set_role`)."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.filter(is_staff=True, is_active=True)
+
+
 def set_role(user, role: str) -> None:
     """Store a role; an admin is a staff user, since the rest of the service checks is_staff."""
     Membership.objects.update_or_create(user=user, defaults={"role": role})

@@ -124,6 +124,8 @@ class Confirmation(models.Model):
     entered_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     entered_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    # The other player's few words when they dispute it, for the organiser who decides.
+    dispute_reason = models.CharField(_("reason of the dispute"), max_length=200, blank=True, default="")
 
     class Meta:
         abstract = True

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Player
-from games.seasons import ladder_service
+from games.seasons import ladder_service, notices
 from games.seasons.divisions import RESULTS
 from games.seasons.errors import SeasonError
 from games.seasons.models import Challenge, Confirmation, LeagueGame
@@ -83,17 +83,24 @@ def enter(target: Challenge | LeagueGame, code: str = "", *, game: Game | None =
         # The same player entering again replaces their waiting entry.
         target.confirmation = Confirmation.State.PENDING
         target.entered_result, target.entered_game, target.entered_by, target.entered_at = code, game, by, now
+        target.dispute_reason = ""
         target.save(update_fields=CONFIRMATION_FIELDS)
-        return False
+    notices.result_waiting(target)  # once the entry is stored for good
+    return False
 
 
 #: The fields of a waiting result (`Confirmation`).
-CONFIRMATION_FIELDS = ["confirmation", "entered_result", "entered_game", "entered_by", "entered_at"]
+CONFIRMATION_FIELDS = ["confirmation", "entered_result", "entered_game", "entered_by", "entered_at",
+                       "dispute_reason"]
+
+#: The longest reason a dispute keeps (`Confirmation.dispute_reason`).
+REASON_LENGTH = 200
 
 
 def _clear(target: Challenge | LeagueGame) -> None:
     target.confirmation = Confirmation.State.NONE
     target.entered_result, target.entered_game, target.entered_by, target.entered_at = "", None, None, None
+    target.dispute_reason = ""
     target.save(update_fields=CONFIRMATION_FIELDS)
 
 
@@ -124,13 +131,16 @@ def confirm(target: Challenge | LeagueGame, by: Player | None, now: datetime | N
         count(target, code, game, now)
 
 
-def dispute(target: Challenge | LeagueGame, by: Player) -> None:
-    """The other player disagrees: the result waits for the organiser (`enter` without ``by``)."""
+def dispute(target: Challenge | LeagueGame, by: Player, reason: str = "") -> None:
+    """The other player disagrees, in a few words (``reason``): the result waits for the organiser
+    (`enter` without ``by``), who is told by email."""
     with transaction.atomic():
         target, first, second, _allowed = _locked(target)
         _waiting_for(target, by, first, second)
         target.confirmation = Confirmation.State.DISPUTED
-        target.save(update_fields=["confirmation"])
+        target.dispute_reason = " ".join(reason.split())[:REASON_LENGTH]
+        target.save(update_fields=["confirmation", "dispute_reason"])
+    notices.result_disputed(target, by)
 
 
 def disputed() -> tuple[list[Challenge], list[LeagueGame]]:

@@ -1,5 +1,6 @@
-"""Season pages (under /seasons/): read-only; club admins make and run seasons, ladders and
-leagues through the API (docs/seasons.md). Views read, call the services, render."""
+"""Season pages (under /seasons/): club admins make and run seasons, ladders and leagues
+through the API (docs/seasons.md); the ladder and league pages carry the result forms of
+`result_views`. Views read, call the services, render."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.membership.access import member_required
+from games.membership.roles import is_club_admin
 from games.models import Player
-from games.seasons import calendar, league_service, season_service
+from games.seasons import calendar, league_service, result_views, season_service
 from games.seasons.models import CalendarFeed, Challenge, Ladder, League, Season
 
 
@@ -21,7 +23,7 @@ from games.seasons.models import CalendarFeed, Challenge, Ladder, League, Season
 def index(request):
     return render(request, "seasons/index.html", {
         "seasons": Season.objects.all()[:50], "ladders": Ladder.objects.all()[:50],
-        "leagues": League.objects.all()[:50]})
+        "leagues": League.objects.all()[:50], "is_admin": is_club_admin(request.user)})
 
 
 def _season_context(season: Season) -> dict:
@@ -52,25 +54,32 @@ def season_screen_live(request, pk: int):
 
 @require_GET
 def ladder(request, pk: int):
+    """The order and the challenges, each open one with its result forms (`result_views`)."""
     found = get_object_or_404(Ladder, pk=pk)
-    challenges = found.challenges.select_related("challenger", "defender").order_by("-created_at", "-id")
+    challenges = found.challenges.select_related("ladder", "challenger", "defender", "entered_by").order_by(
+        "-created_at", "-id")
+    notes = result_views.notes_of(request)
+    open_ = result_views.lines(request, [c for c in challenges if c.status == Challenge.Status.OPEN], notes=notes)
     return render(request, "seasons/ladder.html", {
-        "ladder": found, "rungs": found.rungs.select_related("player").order_by("place"),
-        "open": [c for c in challenges if c.status == Challenge.Status.OPEN],
-        "decided": [c for c in challenges if c.status != Challenge.Status.OPEN][:20]})
+        "ladder": found, "rungs": found.rungs.select_related("player").order_by("place"), "open": open_,
+        "decided": [c for c in challenges if c.status != Challenge.Status.OPEN][:20],
+        "notes": result_views.unshown(notes, open_)})
 
 
 @require_GET
 def league(request, pk: int):
+    """The division tables and the current round's games, each with its result forms."""
     found = get_object_or_404(League, pk=pk)
     closed = league_service.closed_rounds(found)
     rounds = list(found.league_rounds.order_by("number"))
     current = next((r for r in rounds if not r.closed), None)
-    divisions = [(d, league_service.division_table(d, closed),
-                  d.games.select_related("first", "second").filter(round=current) if current else [])
-                 for d in found.divisions.order_by("level")]
-    return render(request, "seasons/league.html", {"league": found, "rounds": rounds, "current": current,
-                                                   "divisions": divisions})
+    notes = result_views.notes_of(request)
+    divisions = [(d, league_service.division_table(d, closed), result_views.lines(request, d.games.select_related(
+        "division__league", "round", "first", "second", "entered_by").filter(round=current), notes=notes)
+        if current else []) for d in found.divisions.order_by("level")]
+    return render(request, "seasons/league.html", {
+        "league": found, "rounds": rounds, "current": current, "divisions": divisions,
+        "notes": result_views.unshown(notes, *(games for _d, _t, games in divisions))})
 
 
 @member_required

@@ -117,6 +117,22 @@ def _seasons(event: Event):
     return season, ladder, league
 
 
+def _waiting_and_disputed(ladder, league):
+    """The ladder's open challenge with a result its challenger entered, waiting for the defender
+    (their player linked to a member of their own), and a league game's result disputed."""
+    from games.seasons import results
+
+    challenge = ladder.challenges.get(status="open")
+    results.enter(challenge, "1-0", by=challenge.challenger)
+    defender = UserFactory(username="defender")
+    challenge.defender.user = defender
+    challenge.defender.save(update_fields=["user"])
+    game = league.divisions.get(level=2).games.order_by("round__number", "id").first()
+    results.enter(game, "1-0", by=game.first)
+    results.dispute(game, game.second, "We never finished the game: the table had to close.")
+    return defender
+
+
 @pytest.fixture
 def club(settings):
     """The demo club, an organiser, and every page state of the walk by name: (URL, who)."""
@@ -137,6 +153,7 @@ def club(settings):
     puzzle = _puzzle(member)
     invite = create_invite(created_by=organiser, role=Role.MEMBER)
     season, ladder, league = _seasons(event)
+    defender = _waiting_and_disputed(ladder, league)
     states = {
         "home": ("/", member),
         "duel calculator with a result": (DUEL_RESULT, member),
@@ -173,6 +190,9 @@ def club(settings):
         "a season's big screen": (f"/seasons/{season.pk}/screen", None),
         "a ladder with challenges": (f"/seasons/ladders/{ladder.pk}/", member),
         "a league's divisions": (f"/seasons/leagues/{league.pk}/", member),
+        "a ladder result waiting for your confirmation": (f"/seasons/ladders/{ladder.pk}/", defender),
+        "disputed results": ("/seasons/disputes", organiser),
+        "a league with a disputed result, as the organiser": (f"/seasons/leagues/{league.pk}/", organiser),
         "my calendar": ("/seasons/calendar", member),
         "record a game": ("/games/new", member),
         "record a base game": ("/games/new?game=classic", member),
@@ -212,6 +232,8 @@ SHOWING = {
     "play page, game over": "#game-over-line",
     "hand count checked": "#tally-verdict",
     "games list": "#in-progress",
+    "a ladder result waiting for your confirmation": "form.confirm-result",
+    "disputed results": "#disputes .dispute-reason",
 }
 
 # Violations known and left for later work: listed in the table, not failed; strict: once one is

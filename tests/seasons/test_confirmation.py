@@ -208,3 +208,20 @@ def test_through_the_api_an_organiser_may_not_dispute_but_sets(api_client, staff
     api_client.force_authenticate(staff)
     refused = api_client.post(f"/api/v1/ladders/{challenge.ladder_id}/challenges/{challenge.pk}/result/dispute")
     assert refused.status_code == 400 and refused.json()["error"].startswith("result: the organiser does not")
+
+
+def test_through_the_api_a_disputes_reason_reaches_the_organisers_list(api_client, staff):
+    set_role(staff, Role.ADMIN)
+    game = _league_game()
+    ann, bea = UserFactory(), UserFactory()
+    Player.objects.filter(name="Ann").update(user=ann)
+    Player.objects.filter(name="Bea").update(user=bea)
+    base = f"/api/v1/leagues/{game.division.league_id}/games/{game.pk}/result"
+    api_client.force_authenticate(ann)
+    api_client.post(base, {"result": "1-0"}, format="json")
+    api_client.force_authenticate(bea)
+    disputed = api_client.post(f"{base}/dispute", {"reason": "we drew"}, format="json").json()
+    assert disputed["dispute_reason"] == "we drew"
+    api_client.force_authenticate(staff)
+    listed = api_client.get("/api/v1/disputes").json()["league_games"]
+    assert [g["dispute_reason"] for g in listed] == ["we drew"]

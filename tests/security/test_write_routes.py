@@ -133,6 +133,14 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "seasons-api:league-finish": {"POST": STAFF_API},
     # A member's own calendar page: renew its secret, choose email notices.
     "seasons:calendar": {"POST": MEMBER_PAGE},
+    # The pages' result forms: only a player of the game (alice plays Ana here) or a club admin
+    # enters, confirms or disputes its result; another member is refused 403.
+    "seasons:challenge-result": {"POST": OWNER_PAGE},
+    "seasons:challenge-confirm": {"POST": OWNER_PAGE},
+    "seasons:challenge-dispute": {"POST": OWNER_PAGE},
+    "seasons:game-result": {"POST": OWNER_PAGE},
+    "seasons:game-confirm": {"POST": OWNER_PAGE},
+    "seasons:game-dispute": {"POST": OWNER_PAGE},
 }
 
 #: Function views: the methods each accepts (class-based views are read from the class).
@@ -191,6 +199,13 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "seasons:ladder": {"GET"},
     "seasons:league": {"GET"},
     "seasons:calendar": {"GET", "POST"},
+    "seasons:challenge-result": {"POST"},
+    "seasons:challenge-confirm": {"POST"},
+    "seasons:challenge-dispute": {"POST"},
+    "seasons:game-result": {"POST"},
+    "seasons:game-confirm": {"POST"},
+    "seasons:game-dispute": {"POST"},
+    "seasons:disputes": {"GET"},  # club admins only (403 for others)
     "seasons:calendar-feed": {"GET"},  # the secret in the URL is the credential (calendar apps cannot sign in)
     "events:list": {"GET"},
     "events:create": {"GET", "POST"},
@@ -359,12 +374,13 @@ def _seasons_kwargs(route: Route) -> dict[str, int]:
         league_service.create_league(name="League", divisions=[["Ana", "Ben"]], promote=0,
                                      first_deadline=timezone.now() + timedelta(days=7))
         Player.objects.filter(name="Ana").update(user=get_user_model().objects.get(username="alice"))
-    if "seasons/" in route.route:
-        kwargs = {"pk": Season.objects.get().pk}
-    elif "ladders/" in route.route:
+    # The pages sit under seasons/ too: a ladder's or league's route is told by its own part.
+    if "ladders/" in route.route:
         kwargs = {"pk": Ladder.objects.get().pk}
         if "<int:challenge>" in route.route:
             kwargs["challenge"] = Challenge.objects.get().pk
+    elif "leagues/" not in route.route:
+        kwargs = {"pk": Season.objects.get().pk}
     else:
         league = League.objects.get()
         kwargs = {"pk": league.pk}
@@ -389,7 +405,7 @@ def _a_puzzle(game, player_id: int):
 def url_of(route: Route, game) -> str:
     if route.key.startswith(("events:", "events-api:")) and "<int:pk>" in route.route:
         return reverse(route.key, kwargs=_club_event_kwargs(route))
-    if route.key.startswith("seasons-api:") and "<int:pk>" in route.route:
+    if route.key.startswith(("seasons-api:", "seasons:")) and "<int:pk>" in route.route:
         return reverse(route.key, kwargs=_seasons_kwargs(route))
     for marker, kwargs in URL_KWARGS.items():
         if marker in route.route:

@@ -58,7 +58,7 @@ def _invalid(body: serializers.Serializer) -> Response:
 
 def _waiting(target: Challenge | LeagueGame) -> dict:
     return {"confirmation": target.confirmation, "entered_result": target.entered_result,
-            "entered_by": _name(target.entered_by)}
+            "entered_by": _name(target.entered_by), "dispute_reason": target.dispute_reason}
 
 
 def _name(player: Player | None) -> str | None:
@@ -75,6 +75,10 @@ def _may_act_for(request, name: str) -> bool:
 
     return is_club_admin(request.user) or Player.objects.filter(name_key=name_key(name),
                                                                 user_id=request.user.pk).exists()
+
+
+DISPUTE_BODY = inline_serializer("DisputeReason", {"reason": serializers.CharField(
+    required=False, max_length=200, help_text="A few words for the organiser: why the result is wrong.")})
 
 
 class ResultSerializer(serializers.Serializer):
@@ -126,7 +130,8 @@ def _answer(request, target, first: Player, second: Player, agree: bool) -> Resp
         elif player is None:
             return _refused(_("result: the organiser does not dispute a result but sets it"))
         else:
-            results.dispute(target, player)
+            reason = request.data.get("reason", "") if isinstance(request.data, dict) else ""
+            results.dispute(target, player, reason if isinstance(reason, str) else "")
     except SeasonError as exc:
         return _refused(str(exc))
     return None

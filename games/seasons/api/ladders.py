@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from games.api.views.common import NOT_FOUND
 from games.seasons import ladder_service
 from games.seasons.api.common import (
+    DISPUTE_BODY,
     REFUSED,
     AdminView,
     MemberView,
@@ -57,6 +58,7 @@ class ChallengeSerializer(serializers.Serializer):
                                                    "for the other) or disputed (the organiser decides).")
     entered_result = serializers.CharField(help_text="The waiting result's code; \"\" none.")
     entered_by = serializers.CharField(allow_null=True, help_text="The player who entered the waiting result.")
+    dispute_reason = serializers.CharField(help_text="The other player's reason when they disputed it; \"\" none.")
 
 
 class LadderStateSerializer(serializers.Serializer):
@@ -181,7 +183,7 @@ class ChallengeResultConfirm(MemberView):
 
 class ChallengeResultDispute(MemberView):
     @extend_schema(summary="Dispute the result the other player entered: the organiser sets it (the other player "
-                           "only)", request=None,
+                           "only)", request=DISPUTE_BODY,
                    responses={200: ChallengeSerializer, 400: REFUSED, 403: None, 404: NOT_FOUND})
     def post(self, request, pk: int, challenge: int):
         return _challenge_answer(request, pk, challenge, False)

@@ -15,6 +15,7 @@ from games.membership.roles import is_club_admin
 from games.seasons import divisions as league_rules
 from games.seasons import league_service, results
 from games.seasons.api.common import (
+    DISPUTE_BODY,
     REFUSED,
     AdminView,
     MemberView,
@@ -66,6 +67,7 @@ class LeagueGameSerializer(serializers.Serializer):
                                                    "for the other) or disputed (the organiser decides).")
     entered_result = serializers.CharField(help_text="The waiting result's code; \"\" none.")
     entered_by = serializers.CharField(allow_null=True, help_text="The player who entered the waiting result.")
+    dispute_reason = serializers.CharField(help_text="The other player's reason when they disputed it; \"\" none.")
 
 
 class DivisionRowSerializer(serializers.Serializer):
@@ -179,7 +181,7 @@ class LeagueGameResultConfirm(MemberView):
 
 class LeagueGameResultDispute(MemberView):
     @extend_schema(summary="Dispute the result the other player entered: the organiser sets it (the other player "
-                           "only)", request=None,
+                           "only)", request=DISPUTE_BODY,
                    responses={200: LeagueGameSerializer, 400: REFUSED, 403: None, 404: NOT_FOUND})
     def post(self, request, pk: int, game: int):
         return _league_game_answer(request, pk, game, False)
@@ -188,10 +190,10 @@ class LeagueGameResultDispute(MemberView):
 class DisputesSerializer(serializers.Serializer):
     challenges = serializers.ListField(child=serializers.DictField(),
                                        help_text="[{ladder, challenge, challenger, defender, entered_result, "
-                                                 "entered_by}]")
+                                                 "entered_by, dispute_reason}]")
     league_games = serializers.ListField(child=serializers.DictField(),
                                          help_text="[{league, game, round, first, second, entered_result, "
-                                                   "entered_by}]")
+                                                   "entered_by, dispute_reason}]")
 
 
 class ClubAdminsOnly(permissions.BasePermission):
@@ -211,10 +213,11 @@ class Disputes(HistoryAPIView, APIView):
         return Response(DisputesSerializer({
             "challenges": [{"ladder": c.ladder_id, "challenge": c.pk, "challenger": c.challenger.name,
                             "defender": c.defender.name, "entered_result": c.entered_result,
-                            "entered_by": _name(c.entered_by)} for c in challenges],
+                            "entered_by": _name(c.entered_by), "dispute_reason": c.dispute_reason}
+                           for c in challenges],
             "league_games": [{"league": g.division.league_id, "game": g.pk, "round": g.round.number,
                               "first": g.first.name, "second": g.second.name, "entered_result": g.entered_result,
-                              "entered_by": _name(g.entered_by)}
+                              "entered_by": _name(g.entered_by), "dispute_reason": g.dispute_reason}
                              for g in league_games]}).data)
 
 
