@@ -132,7 +132,7 @@ def pair_next(event: Event, rounds: list[Round]) -> list[Table]:
 #: What a kept preview was paired by, part of its key, so a deploy that changes it pairs afresh:
 #: the pairing libraries' versions and ours (bump it with any change to games/events/pairing
 #: that changes a pairing).
-PAIRING_VERSION = 2
+PAIRING_VERSION = 3
 _PAIRED_BY = (PAIRING_VERSION, *(metadata.version(d) for d in ("caissify-pairings", "py4swiss", "networkx")))
 PREVIEW_SECONDS = 3600
 

@@ -13,16 +13,16 @@ from games.seasons.models import DivisionPlayer, LeagueGame
 
 A, B, C, D = 1, 2, 3, 4
 # The middle division, seeded A B C D, by the Berger tables for four (C.05 Annex 1):
-# round 1 A–D, B–C; round 2 A–B, D–C; round 3 C–A, B–D. B–C and C–A are never played.
+# round 1 A–D, B–C; round 2 D–C, A–B; round 3 B–D, C–A. B–C and C–A are never played.
 MIDDLE = [
     rules.Game(1, A, D, "1-0"), rules.Game(1, B, C, ""),
-    rules.Game(2, A, B, "0-1"), rules.Game(2, D, C, "1-0"),
-    rules.Game(3, C, A, ""), rules.Game(3, B, D, "1-0"),
+    rules.Game(2, D, C, "1-0"), rules.Game(2, A, B, "0-1"),
+    rules.Game(3, B, D, "1-0"), rules.Game(3, C, A, ""),
 ]
 
 
 def test_four_players_get_the_berger_tables_three_rounds():
-    assert rules.schedule([A, B, C, D]) == [[(A, D), (B, C)], [(A, B), (D, C)], [(C, A), (B, D)]]
+    assert rules.schedule([A, B, C, D]) == [[(A, D), (B, C)], [(D, C), (A, B)], [(B, D), (C, A)]]
 
 
 def test_unplayed_games_are_double_forfeits_by_default():
@@ -83,7 +83,7 @@ def test_a_league_promotes_and_relegates_from_hand_worked_divisions_with_unplaye
     now = timezone.now()
     league = _league(now)
     _play(league, 1, ["1-0"] * 6)  # seat 1 wins every game: Tia 2, Tom 2, Ted 1, Tex 1 (Tia and Ted on SB)
-    _play(league, 2, ["1-0", "", "0-1", "1-0", "", "1-0"])  # MIDDLE above: Bob, Amy, Dee, Cal
+    _play(league, 2, ["1-0", "", "1-0", "0-1", "1-0", ""])  # MIDDLE above: Bob, Amy, Dee, Cal
     _play(league, 3, ["1-0"] * 6)  # Lea, Lou, Lyn, Lex
     for r in league.league_rounds.all():
         league_service.close_round(r)
