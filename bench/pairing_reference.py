@@ -2,7 +2,7 @@
 
     BBP_V6=/path/to/bbp-6.0.0 BBP_V5=/path/to/bbp-5.0.1 \\
         .venv-test/bin/python bench/pairing_reference.py [--rounds 1000] [--seed 1] [--sizes 5 24]
-        [--exports 20] [--golden tests/data/pairing --golden-rounds 120]
+        [--exports 20] [--golden tests/data/pairing --golden-rounds 120] [--prohibited 2]
 
 bbpPairings (Apache-2.0) is the independent implementation: v6.0.0 pairs by the 2026 rules,
 v5.0.1 by the 2025 ones. It is not part of the project: build each release yourself from its
@@ -25,6 +25,11 @@ as DIR/<edition>/NNN.trf and bbpPairings' answer NNN.pairs (the last tenth of 25
 the suite's differential
 (tests/events/test_dutch_differential.py; DIR/README.md says how they were made).
 
+``--prohibited N``: every random event keeps up to N random pairs apart from its first round
+(games/events/prohibited.py; an XXP line each in the TRF), and the round to pair one more: two
+players the service would otherwise seat together there. Golden cases then go to
+DIR/<edition>-forbidden/.
+
 Prints the load average before the run and the CPU seconds of the service and of bbpPairings."""
 
 from __future__ import annotations
@@ -41,12 +46,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.events.pairing import trf
+from games.events.pairing.swiss_dutch import ProhibitedPairing
 from tests.events.dutch_differential import (
     BYE_VALUES,
     EDITION_OF,
     case_trf,
     checked,
     compare,
+    prohibiting_a_game,
     random_case,
     reference,
     service,
@@ -58,15 +65,31 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def differential(binary: str, edition: str, rounds: int, seed: int, sizes: tuple[int, int]) -> Counter:
+def _case(rng: random.Random, edition: str, sizes: tuple[int, int], prohibited: int, **options):
+    while True:
+        try:
+            case = random_case(rng, edition, sizes, prohibited=prohibited, **options)
+            return prohibiting_a_game(case, rng) if prohibited else case
+        except ProhibitedPairing:  # an earlier round (or the round) cannot keep them apart: another event
+            continue
+
+
+def differential(binary: str, edition: str, rounds: int, seed: int, sizes: tuple[int, int],
+                 prohibited: int = 0) -> Counter:
     rng = random.Random(seed)
     counts: Counter = Counter()
     for i in range(rounds):
         points = BYE_VALUES[i % len(BYE_VALUES)]
-        case = random_case(rng, edition, sizes, bye_points=points)
+        case = _case(rng, edition, sizes, prohibited, bye_points=points)
         text = case_trf(case)
         start = time.process_time()
-        ours = service(case)
+        try:
+            ours = service(case)
+        except ProhibitedPairing:  # no pairing keeps the pairs apart
+            counts["service: no pairing keeps the pairs apart"] += 1
+            counts["service: no pairing keeps the pairs apart, bbpPairings found none either"] += (
+                reference(binary, text) is None)
+            continue
         counts["service CPU ms"] += round(1000 * (time.process_time() - start))
         theirs = reference(binary, text)
         verdict = compare(ours, theirs)
@@ -110,17 +133,18 @@ def exports(binary: str, edition: str, events: int, seed: int, sizes: tuple[int,
 LARGE = (25, 60)
 
 
-def golden(binary: str, edition: str, folder: Path, rounds: int, seed: int, sizes: tuple[int, int]) -> int:
+def golden(binary: str, edition: str, folder: Path, rounds: int, seed: int, sizes: tuple[int, int],
+           prohibited: int = 0) -> int:
     """Writes ``rounds`` cases bbpPairings pairs (NNN.trf, NNN.pairs), the last tenth of
     LARGE events; returns how many."""
-    target = folder / edition
+    target = folder / (f"{edition}-forbidden" if prohibited else edition)
     target.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(f"{seed}:{edition}")
+    rng = random.Random(f"{seed}:{edition}:{prohibited}" if prohibited else f"{seed}:{edition}")
     written = 0
     while written < rounds:
         points = BYE_VALUES[written % len(BYE_VALUES)]
         size = sizes if written < rounds - rounds // 10 else LARGE
-        case = random_case(rng, edition, size, bye_points=points, forfeits=0.08, requests=0.08)
+        case = _case(rng, edition, size, prohibited, bye_points=points, forfeits=0.08, requests=0.08)
         text = case_trf(case)
         theirs = reference(binary, text)
         if theirs is None:
@@ -143,6 +167,7 @@ def main() -> None:
     parser.add_argument("--exports", type=int, default=0, help="complete events per edition and bye value")
     parser.add_argument("--golden", type=Path, help="write golden cases under this folder")
     parser.add_argument("--golden-rounds", type=int, default=120)
+    parser.add_argument("--prohibited", type=int, default=0, help="random pairs kept apart per event")
     args = parser.parse_args()
     binaries = {"v6": args.v6, "v5": args.v5}
     if not any(binaries.values()):
@@ -157,7 +182,7 @@ def main() -> None:
         print(f"== {edition} against bbpPairings {version} ({binary})")
         start, child = time.process_time(), _children_cpu()
         if args.rounds:
-            counts = differential(binary, edition, args.rounds, args.seed, sizes)
+            counts = differential(binary, edition, args.rounds, args.seed, sizes, args.prohibited)
             for key in sorted(counts):
                 print(f"  {key}: {counts[key]}")
         if args.exports:
@@ -166,8 +191,9 @@ def main() -> None:
                 if not key.endswith("shown"):
                     print(f"  export {key}: {counts[key]}")
         if args.golden:
-            written = golden(binary, edition, args.golden, args.golden_rounds, args.seed, sizes)
-            print(f"  golden cases written: {written} ({args.golden / edition})")
+            written = golden(binary, edition, args.golden, args.golden_rounds, args.seed, sizes, args.prohibited)
+            folder = args.golden / (f"{edition}-forbidden" if args.prohibited else edition)
+            print(f"  golden cases written: {written} ({folder})")
         print(f"  CPU s: this process {time.process_time() - start:.1f}, bbpPairings {_children_cpu() - child:.1f}")
 
 

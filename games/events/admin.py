@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.events.models import ByeRequest, Event, Pairing, PairingSeat, Registration, Round
+from games.events.models import ByeRequest, Event, Pairing, PairingSeat, ProhibitedPair, Registration, Round
 from imhotep_lib import request_json
 
 
@@ -45,3 +45,9 @@ admin.site.register(Round)
 class ByeRequestAdmin(admin.ModelAdmin):
     list_display = ["event", "player", "round_number", "kind", "created_at"]
     raw_id_fields = ["player"]
+
+
+@admin.register(ProhibitedPair)
+class ProhibitedPairAdmin(admin.ModelAdmin):
+    list_display = ["event", "player_a", "player_b", "created_by", "created_at"]
+    raw_id_fields = ["player_a", "player_b"]

@@ -2,7 +2,9 @@
 (each round's tables, seats, points, games and how the points came about) and
 /api/v1/events/<id>/standings; a club admin's POST of a table's result
 (/api/v1/events/<id>/rounds/<n>/tables/<t>/result) and a player's of a bye for a coming round
-(/api/v1/events/<id>/byes). A refused change answers 400 with the reason in ``error``."""
+(/api/v1/events/<id>/byes); a club admin's pairs kept apart in a Swiss
+(/api/v1/events/<id>/prohibited-pairs, games/events/prohibited.py). A refused change answers
+400 with the reason in ``error``."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.views.common import NOT_FOUND, PAGE_NOT_FOUND, HistoryAPIView, Pages
-from games.events import byes, lifecycle, result_entry
-from games.events.models import ByeRequest, Event, Pairing, Registration
+from games.events import byes, lifecycle, prohibited, result_entry
+from games.events.models import ByeRequest, Event, Pairing, ProhibitedPair, Registration
 from games.events.presenting import TableView, round_views
 from games.events.results import history_of, rounds_of, standings
 from games.membership.access import IsMemberOrReadOnly
@@ -179,6 +181,66 @@ class EventByes(HistoryAPIView, APIView):
             return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         return Response({"player": registration.player.name, "round": data["round"], "kind": data["kind"]},
                         status=status.HTTP_201_CREATED)
+
+
+class EventProhibitedPairSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=60), min_length=2, max_length=2,
+        help_text="The two registered players' names (in either order: the same pair).")
+
+
+def _pair_data(pair: ProhibitedPair) -> dict:
+    return {"id": pair.pk, "players": [pair.player_a.name, pair.player_b.name]}
+
+
+class EventProhibitedPairs(HistoryAPIView, APIView):
+    """A Swiss's pairs kept apart: the pairing never seats the two together (C.04.3 as in force
+    from 1 February 2026 lets the arbiter forbid pairs)."""
+
+    permission_classes = (IsClubAdmin,)
+
+    @extend_schema(summary="The pairs a Swiss keeps apart (club admins)",
+                   responses={200: EventProhibitedPairSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request, pk: int):
+        event = get_object_or_404(Event, pk=pk)
+        return Response([_pair_data(p) for p in prohibited.pairs_of(event)])
+
+    @extend_schema(summary="Keep two registered players apart in a Swiss (club admins)",
+                   request=EventProhibitedPairSerializer,
+                   responses={201: EventProhibitedPairSerializer, 400: REFUSED, 404: NOT_FOUND})
+    def post(self, request, pk: int):
+        event = get_object_or_404(Event, pk=pk)
+        body = EventProhibitedPairSerializer(data=request.data)
+        if not body.is_valid():
+            return Response({"error": _("give the two players' names")}, status=status.HTTP_400_BAD_REQUEST)
+        players = []
+        for name in body.validated_data["players"]:
+            registration = Registration.objects.filter(event=event, player__name_key=name_key(name)).first()
+            if registration is None:
+                return Response({"error": _("%(player)s is not registered for the event") % {"player": name}},
+                                status=status.HTTP_400_BAD_REQUEST)
+            players.append(registration.player_id)
+        try:
+            pair = prohibited.prohibit(event, players[0], players[1], request.user)
+        except lifecycle.EventError as exc:
+            return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        pair = ProhibitedPair.objects.select_related("player_a", "player_b").get(pk=pair.pk)
+        return Response(_pair_data(pair), status=status.HTTP_201_CREATED)
+
+
+class EventProhibitedPairDetail(HistoryAPIView, APIView):
+    permission_classes = (IsClubAdmin,)
+
+    @extend_schema(summary="Let a pair kept apart meet again (club admins)",
+                   responses={204: None, 400: REFUSED, 404: NOT_FOUND})
+    def delete(self, request, pk: int, pair: int):
+        row = get_object_or_404(ProhibitedPair, pk=pair, event_id=pk)
+        try:
+            prohibited.allow(row)
+        except lifecycle.EventError as exc:
+            return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class EventStandings(APIView):

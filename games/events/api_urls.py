@@ -13,4 +13,7 @@ urlpatterns = [
     path("events/<int:pk>/rounds/<int:number>/tables/<int:table>/result", api.EventResult.as_view(),
          name="event-result"),
     path("events/<int:pk>/byes", api.EventByes.as_view(), name="event-byes"),
+    path("events/<int:pk>/prohibited-pairs", api.EventProhibitedPairs.as_view(), name="event-prohibited-pairs"),
+    path("events/<int:pk>/prohibited-pairs/<int:pair>", api.EventProhibitedPairDetail.as_view(),
+         name="event-prohibited-pair"),
 ]

@@ -86,7 +86,7 @@ def crosstable_csv(request, pk: int):
 
 def trf_text(event: Event) -> str:
     """The event as TRF16 (py4swiss writes no TRF-2026): XXR the event's rounds, the rank
-    column the event's standings."""
+    column the event's standings, an XXP line per pair kept apart (games/events/prohibited.py)."""
     history = history_of(event)
     registrations = entrants_of(event)
     everyone = [r.player_id for r in registrations]
@@ -94,7 +94,9 @@ def trf_text(event: Event) -> str:
     ranks = {row.standing.player: row.standing.rank for row in standings(event, history)}
     parsed, _numbers = trf.build(everyone, history, max(event.rounds, len(history.rounds)), names=names,
                                  lots=Entrants.drawn(everyone, event.seed), title=event.name, ranks=ranks,
-                                 bye_points=event.bye_points)
+                                 bye_points=event.bye_points,
+                                 prohibited=frozenset(frozenset(pair) for pair in event.prohibited_pairs.values_list(
+                                     "player_a_id", "player_b_id")))
     return trf.text(parsed)
 
 

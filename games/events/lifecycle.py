@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from games.events import linking
 from games.events.models import Event, Pairing, PairingSeat, Registration, Round
 from games.events.pairing.round_robin import round_robin_field, round_robin_round
-from games.events.pairing.swiss_dutch import swiss_round
+from games.events.pairing.swiss_dutch import ProhibitedPairing, swiss_round
 from games.events.pairing.tables import seat_round
 from games.events.pairing.types import Entrants, History, Table
 from games.events.results import history_of, rounds_of, unfinished_tables
@@ -120,6 +120,11 @@ def requested_byes(event: Event, number: int) -> dict[int, str]:
                 .order_by("player_id").values_list("player_id", "kind"))
 
 
+def _prohibited(event: Event) -> frozenset[frozenset[int]]:
+    """The pairs the organiser keeps apart (games/events/prohibited.py)."""
+    return frozenset(frozenset(pair) for pair in event.prohibited_pairs.values_list("player_a_id", "player_b_id"))
+
+
 def _registered(event: Event) -> list[int]:
     return list(event.registrations.order_by("player_id").values_list("player_id", flat=True))
 
@@ -145,7 +150,7 @@ def preview_next(event: Event, rounds: list[Round]) -> list[Table]:
     pairs afresh from the same inputs, so it seats what the screens showed."""
     history, playing = history_of(event, rounds), _playing(event, len(rounds) + 1)
     inputs = (event.pk, str(event.kind), event.seed, event.rounds, str(event.pairing_edition), event.bye_points,
-              _registered(event), playing, history, _PAIRED_BY)
+              _registered(event), playing, history, sorted(_prohibited(event)), _PAIRED_BY)
     key = "imhotep:event-next:" + hashlib.sha256(repr(inputs).encode()).hexdigest()
     tables = cache.get(key)
     if tables is None:
@@ -161,8 +166,13 @@ def _paired(event: Event, history: History, playing: list[int]) -> list[Table]:
         # Pairing numbers by lot over everyone registered, as the TRF export numbers them
         # (C.04.3 E.5 reads a number's parity); the bye worth the event's bye points.
         lots = Entrants.drawn(_registered(event), event.seed).lots
-        return swiss_round(Entrants(players=tuple(playing), seed=event.seed, lots=lots), history, event.rounds,
-                           event.pairing_edition, bye_points=event.bye_points)
+        entrants = Entrants(players=tuple(playing), seed=event.seed, lots=lots, prohibited=_prohibited(event))
+        try:
+            return swiss_round(entrants, history, event.rounds, event.pairing_edition, bye_points=event.bye_points)
+        except ProhibitedPairing as exc:
+            names = names_by_id({p for pair in exc.pairs for p in pair})
+            raise EventError(_("no pairing of this round keeps apart %(pairs)s: allow one of them to meet") % {
+                "pairs": "; ".join(f"{names[a]} – {names[b]}" for a, b in exc.pairs)}) from exc
     field = round_robin_field(history, playing)
     return round_robin_round(Entrants.drawn(field, event.seed), history, playing)
 

@@ -190,3 +190,28 @@ class ByeRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.kind} in {self.event} round {self.round_number}"
+
+
+class ProhibitedPair(models.Model):
+    """Two registered players of a Swiss the organiser keeps apart (family members, say): the
+    pairing never seats them together (C.04.3 as in force from 1 February 2026 lets the arbiter
+    forbid pairs, an absolute criterion). Stored with the lower player id first, so a pair given
+    in either order is the same row."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="prohibited_pairs")
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player_a", "player_b"], name="events_prohibitedpair_unique"),
+            models.CheckConstraint(condition=models.Q(player_a__lt=models.F("player_b")),
+                                   name="events_prohibitedpair_ordered"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} and {self.player_b} kept apart in {self.event}"

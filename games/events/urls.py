@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.events import exports, prep_views, screen, views
+from games.events import apart_views, exports, prep_views, screen, views
 
 app_name = "events"
 urlpatterns = [
@@ -17,6 +17,8 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/slips", views.round_slips, name="slips"),
     path("<int:pk>/byes", views.request_bye, name="request-bye"),
     path("<int:pk>/byes/<int:bye>/cancel", views.cancel_bye, name="cancel-bye"),
+    path("<int:pk>/apart", apart_views.prohibit_pair, name="prohibit"),
+    path("<int:pk>/apart/<int:pair>/allow", apart_views.allow_pair, name="allow-pair"),
     path("<int:pk>/tables/<int:table>/live", views.record_live, name="live"),
     path("<int:pk>/tables/<int:table>/link", views.link_game, name="link"),
     path("<int:pk>/tables/<int:table>/fix", views.fix_result, name="fix"),

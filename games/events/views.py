@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.events import byes, lifecycle, linking, result_entry
+from games.events import byes, lifecycle, linking, prohibited, result_entry
 from games.events.forms import ByeRequestForm, EventForm, FixForm, LinkForm, RegisterForm
 from games.events.models import ByeRequest, Event, Pairing, Registration
 from games.events.presenting import round_views, tiebreak_columns
@@ -82,6 +82,7 @@ def _detail_context(request, event: Event) -> dict:
         "register_form": RegisterForm(),
         "tiebreaks": event.tiebreaks,
         **_bye_context(request, event),
+        **prohibited.page_part(event, is_club_admin(request.user)),
         **_row_messages(request),
     }
 

@@ -144,12 +144,13 @@ def _few_playouts(settings) -> None:
 def build_whole_club(settings) -> dict:
     """`build_club` and everything else a club keeps (issues 38 and 52): accounts with roles
     (an admin, a guest, a member linked to the player Ana), a board-data version and a base-game
-    game pinned to it, a Swiss event with its first round's games linked and a half-point bye
-    asked for its second round, and what `add_worked_out` adds."""
+    game pinned to it, a Swiss event with its first round's games linked, a half-point bye
+    asked for its second round and a pair kept apart, and what `add_worked_out` adds."""
     from games import boarddata
     from games.events import lifecycle
     from games.events.byes import request_bye
     from games.events.models import ByeRequest, Event
+    from games.events.prohibited import prohibit
     from games.membership.roles import Role, set_role
     from rules_engine.classic.game import new_record
     from tests.events.helpers import duel_event
@@ -173,6 +174,8 @@ def build_whole_club(settings) -> dict:
     assert lifecycle.link_games(event) == 2
     Event.objects.filter(pk=event.pk).update(requested_byes=Event.ByeRequests.HALF)
     request_bye(event.registrations.get(player__name="Cleo"), 2, ByeRequest.Kind.HALF_BYE, user=admin)
+    prohibit(event, *event.registrations.filter(player__name__in=("Dora", "Eve")).values_list("player_id", flat=True),
+             user=admin)
     analysed = Game.objects.filter(game_type="duel", status="finished", source="recorded").order_by("id").first()
     job = add_worked_out(settings, analysed, admin=admin, member=member, invited=Player.objects.get(name="Idle Ida"))
     add_seasons(event, admin)

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from games import boarddata
 from games.events.byes import request_bye
 from games.events.models import ByeRequest, Event
+from games.events.prohibited import prohibit
 from games.membership.models import LanguagePreference
 from games.membership.roles import Role, set_role
 from games.models import Game, Player
@@ -37,6 +38,7 @@ def test_the_demo_club_round_trips_every_carried_table_row_by_row(settings, tmp_
     # The demo night has started all its rounds: it gets one more, a bye asked for it.
     Event.objects.filter(pk=event.pk).update(requested_byes=Event.ByeRequests.HALF, rounds=event.rounds + 1)
     request_bye(event.registrations.order_by("id").first(), event.rounds + 1, ByeRequest.Kind.HALF_BYE, user=member)
+    prohibit(event, *event.registrations.order_by("id").values_list("player_id", flat=True)[1:3], user=admin)
     add_seasons(event, admin)
     before = carried_rows()
     path = tmp_path / "demo.ndjson"

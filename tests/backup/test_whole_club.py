@@ -84,8 +84,8 @@ def test_every_carried_table_comes_back_row_by_row(whole_club, tmp_path):
     before = carried_rows()
     assert all(before[label] for label in ("analysis.GameLuck", "analysis.Puzzle", "games.ImportJob",
                                            "membership.Invite", "events.PairingSeat", "analysis.GameAnalysis",
-                                           "events.ByeRequest", "seasons.SeasonEvent", "seasons.Challenge",
-                                           "seasons.LeagueGame", "seasons.DivisionPlayer"))
+                                           "events.ByeRequest", "events.ProhibitedPair", "seasons.SeasonEvent",
+                                           "seasons.Challenge", "seasons.LeagueGame", "seasons.DivisionPlayer"))
     path = tmp_path / "club.ndjson"
     export(path)
     wipe_all()

@@ -114,3 +114,27 @@ def test_nine_base_game_players_sit_at_three_tables_of_three(page, live_server, 
     rows = page.locator("#round-1 tbody tr")
     assert rows.count() == 3
     assert [p.seats.count() for p in Pairing.objects.filter(round__event=event)] == [3, 3, 3]
+
+
+def test_on_a_phone_the_organiser_keeps_two_players_apart_and_the_round_seats_them_apart(chromium, live_server, staff):
+    from games.events import lifecycle
+    from tests.events.helpers import duel_event
+
+    event = duel_event(TEN[:6])
+    # Two players round 1 would seat together without the prohibition.
+    first, second = next(t.seats for t in lifecycle.pair_next(event, []) if not t.bye)
+    names = dict(event.registrations.values_list("player_id", "player__name"))
+    with page_in(chromium, live_server, viewport={"width": 390, "height": 844}) as page:
+        log_in(page, live_server, staff)
+        page.goto(f"/events/{event.pk}/")
+        page.select_option("#apart-form select[name=first]", str(first))
+        page.select_option("#apart-form select[name=second]", str(second))
+        page.evaluate("window.notReloaded = true")
+        page.click("#apart-form button[type=submit]")
+        page.wait_for_selector(f"#apart li:has-text('{min(names[first], names[second])}')")
+        assert page.evaluate("window.notReloaded") is True  # htmx swapped the section in place
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.click("#start-round button")
+        page.wait_for_selector("#round-1")
+    games = [{s.player_id for s in p.seats.all()} for p in Pairing.objects.filter(round__event=event, bye=False)]
+    assert {first, second} not in games and len(games) == 3

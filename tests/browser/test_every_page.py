@@ -16,6 +16,7 @@ from django.core.management import call_command
 from games.analysis import service
 from games.analysis.models import Puzzle
 from games.events.models import Event, Pairing
+from games.events.prohibited import prohibit
 from games.membership.invites import create_invite
 from games.membership.models import Role
 from games.models import Game, Player
@@ -141,6 +142,8 @@ def club(settings):
     organiser = UserFactory(username="organiser", is_staff=True)
     member = UserFactory(username="member")
     event = Event.objects.get()
+    # The organiser's "Players kept apart" with a pair in it (its page state).
+    prohibit(event, *event.registrations.order_by("id").values_list("player_id", flat=True)[:2])
     pairing = Pairing.objects.filter(round__event=event, bye=False).order_by("-round__number", "table").first()
     ana, ben = Player.objects.get(name="Ana"), Player.objects.get(name="Ben")
     duel = Game.objects.filter(game_type="duel", status="finished").exclude(moves=None).order_by("pk").first()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from games.events.pairing import trf
@@ -80,27 +80,42 @@ def _requests(rng: random.Random, players: list[int], chance: float) -> dict[int
 
 
 def random_case(rng: random.Random, edition: str, sizes: tuple[int, int] = (5, 16), bye_points: float | None = None,
-                forfeits: float = 0.06, requests: float = 0.06, complete: bool = False) -> Case:
+                forfeits: float = 0.06, requests: float = 0.06, complete: bool = False, prohibited: int = 0) -> Case:
     """A random event played to a random round (``complete``: every round) by the service's
     pairing of ``edition``, with forfeits and requested byes at the given rates per game and
-    per player-round."""
+    per player-round; ``prohibited``: up to that many random pairs never to be paired, from
+    the first round."""
     n = rng.randint(*sizes)
     total = rng.randint(3, min(9, n - 1))
     points = rng.choice(BYE_VALUES) if bye_points is None else bye_points
     everyone = list(range(1, n + 1))
-    entrants_all = Entrants(players=tuple(everyone), seed=0, lots={p: p for p in everyone})
+    apart = frozenset(frozenset(rng.sample(everyone, 2)) for _ in range(prohibited))
+    entrants_all = Entrants(players=tuple(everyone), seed=0, lots={p: p for p in everyone}, prohibited=apart)
     history = History()
     for _ in range(total if complete else rng.randint(0, total - 1)):
         asked = _requests(rng, everyone, requests)
-        playing = Entrants(players=tuple(p for p in everyone if p not in asked), seed=0, lots=entrants_all.lots)
+        playing = Entrants(players=tuple(p for p in everyone if p not in asked), seed=0, lots=entrants_all.lots,
+                           prohibited=apart)
         tables = swiss_round(playing, history, total, edition, points)
         boards = _results(tables, rng, points, forfeits) + tuple(
             Board(seats=(p,), points=(0.5 if kind == HALF_BYE else 0.0,), bye=True, kind=kind)
             for p, kind in sorted(asked.items()))
         history = History((*history.rounds, boards))
     asked = _requests(rng, everyone, requests)
-    playing = Entrants(players=tuple(p for p in everyone if p not in asked), seed=0, lots=entrants_all.lots)
+    playing = Entrants(players=tuple(p for p in everyone if p not in asked), seed=0, lots=entrants_all.lots,
+                       prohibited=apart)
     return Case(playing, history, total, points, asked, edition)
+
+
+def prohibiting_a_game(case: Case, rng: random.Random) -> Case:
+    """The case with one more prohibited pair: two players the service would seat together
+    in this round without it (the prohibition has to move the pairing)."""
+    games = [s for s in service(case) if len(s) == 2]
+    if not games:
+        return case
+    pair = frozenset(rng.choice(games))
+    entrants = replace(case.entrants, prohibited=case.entrants.prohibited | {pair})
+    return replace(case, entrants=entrants)
 
 
 # --- the TRF bbpPairings reads, and back ------------------------------------------------------
@@ -112,7 +127,8 @@ def case_trf(case: Case) -> str:
     """The case as a TRF: the event's (trf.py) and, in the column of the round to pair, the
     byes players asked for (how JaVaFo and bbpPairings take a player out of a round)."""
     everyone = sorted(set(case.entrants.players) | set(case.requested))
-    parsed, numbers = trf.build(everyone, case.history, case.total, lots=case.entrants, bye_points=case.bye_points)
+    parsed, numbers = trf.build(everyone, case.history, case.total, lots=case.entrants, bye_points=case.bye_points,
+                                prohibited=case.entrants.prohibited)
     assert all(numbers[p] == p for p in everyone), "a case numbers its players as the TRF does"
     lines = []
     for line in trf.text(parsed).splitlines():
@@ -127,9 +143,10 @@ def case_trf(case: Case) -> str:
 
 def read_case(text: str, edition: str) -> Case:
     """A case from its TRF (as `case_trf` writes it): the rounds played, the requested byes of
-    the round after them, XXR and BBU."""
+    the round after them, XXR, BBU and the prohibited pairs (XXP)."""
     rows: dict[int, list[tuple[int, str, str]]] = {}
     total, bye_points = 0, 1.0
+    apart: set[frozenset[int]] = set()
     for line in text.splitlines():
         if line.startswith("001 "):
             results = line[91:]
@@ -139,6 +156,8 @@ def read_case(text: str, edition: str) -> Case:
             total = int(line.split()[1])
         elif line.startswith("BBU"):
             bye_points = float(line.split()[1])
+        elif line.startswith("XXP"):
+            apart.add(frozenset(int(x) for x in line.split()[1:]))
     played = min(len(r) for r in rows.values())
     rounds = []
     for r in range(played):
@@ -158,7 +177,7 @@ def read_case(text: str, edition: str) -> Case:
     requested = {p: {"H": HALF_BYE, "Z": ZERO_BYE}[row[played][2]] for p, row in rows.items() if len(row) > played}
     everyone = sorted(rows)
     entrants = Entrants(players=tuple(p for p in everyone if p not in requested), seed=0,
-                        lots={p: p for p in everyone})
+                        lots={p: p for p in everyone}, prohibited=frozenset(apart))
     return Case(entrants, History(tuple(rounds)), total, bye_points, requested, edition)
 
 

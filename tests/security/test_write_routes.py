@@ -105,6 +105,10 @@ WRITE_ROUTES: dict[str, dict[str, Rule]] = {
     "events:finish": {"POST": STAFF_PAGE},
     "events:link": {"POST": STAFF_PAGE},
     "events:fix": {"POST": STAFF_PAGE},
+    "events:prohibit": {"POST": STAFF_PAGE},
+    "events:allow-pair": {"POST": STAFF_PAGE},
+    "events-api:event-prohibited-pairs": {"POST": STAFF_API},
+    "events-api:event-prohibited-pair": {"DELETE": STAFF_API},
     # A player asks for their own bye (an empty form is refused as such, not as a right) and
     # takes back only their own (the owner here); a club admin for anyone.
     "events:request-bye": {"POST": MEMBER_PAGE},
@@ -220,6 +224,8 @@ FUNCTION_VIEW_METHODS: dict[str, set[str]] = {
     "events:fix": {"POST"},
     "events:request-bye": {"POST"},
     "events:cancel-bye": {"POST"},
+    "events:prohibit": {"POST"},
+    "events:allow-pair": {"POST"},
     "events:prep": {"GET"},
     "events:screen": {"GET"},
     "events:slips": {"GET"},
@@ -351,6 +357,11 @@ def _club_event_kwargs(route: Route) -> dict[str, int]:
         player.save(update_fields=["user"])
         kwargs["bye"] = ByeRequest.objects.get_or_create(
             event=event, player=player, round_number=event.rounds, defaults={"kind": ByeRequest.Kind.ZERO_BYE})[0].pk
+    if "<int:pair>" in route.route:  # two of its players kept apart
+        from games.events.prohibited import prohibit
+
+        first, second = event.registrations.values_list("player_id", flat=True)[:2]
+        kwargs["pair"] = prohibit(event, first, second).pk
     return kwargs
 
 

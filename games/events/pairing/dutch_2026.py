@@ -10,6 +10,11 @@ changes for speed and none to the rules (docs/decisions.md, "Club-event pairing"
   would break an absolute criterion are worked out once per pairing, not at each of the
   ~250,000 times the loop asks (a player's colour history does not change while it pairs).
 
+Pairs the organiser keeps apart (`Entrants.prohibited`) the library has no input for: each
+player's previous opponents answer ``in`` for them too (`_Opponents`), and round 1 takes the
+bracket matching (`generate_pairings`). Checked against bbpPairings v6's XXP lines
+(tests/events/test_dutch_differential.py).
+
 The loop (900 lines of the library) is not copied. Its own compiled code runs with the code of
 two of its inner functions replaced (`_set_w` also notes the changed pair, `_run_mwm` hands the
 dict to the matcher) and its `import networkx` answered by a module of ours whose
@@ -25,6 +30,7 @@ import builtins
 import logging
 import threading
 import types
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
@@ -219,11 +225,37 @@ def fast_engine() -> type:
 ENGINE: type = fast_engine()
 
 
+class _Opponents(set):
+    """A player's previous opponents as the library reads them: ``in`` also answers True for a
+    prohibited partner (the library's absolute check, B1), while the size stays the games
+    played (C9 ranks the bye's candidates by it; bbpPairings too counts a forbidden pair as no
+    game)."""
+
+    def __init__(self, played: Iterable[int] = (), prohibited: Iterable[int] = ()) -> None:
+        super().__init__(played)
+        self.prohibited = set(prohibited)
+
+    def __contains__(self, other: object) -> bool:
+        return other in self.prohibited or super().__contains__(other)
+
+
 def generate_pairings(players: list[dict[str, Any]], previous: set[tuple[int, ...]], round_number: int,
-                      total_rounds: int) -> list[dict[str, Any]]:
-    """As `caissify_pairings.generate_pairings("dutch", ...)`, by `ENGINE`."""
+                      total_rounds: int, prohibited: frozenset[frozenset[int]] = frozenset()) -> list[dict[str, Any]]:
+    """As `caissify_pairings.generate_pairings("dutch", ...)`, by `ENGINE`; ``prohibited``:
+    pairs never to be paired (the library has no input for them: `_Opponents`)."""
     warn = getattr(caissify_pairings, "_warn_if_floats_missing", None)  # the library's own call's warning
     if warn is not None:
         warn("dutch", players, previous, round_number)
     engine = ENGINE(players=players, previous_pairings=previous, round_number=round_number, total_rounds=total_rounds)
+    if prohibited:
+        for player in engine._players:
+            apart = {other for pair in prohibited if player.id in pair for other in pair if other != player.id}
+            player.opponents = _Opponents(player.opponents, apart)
+        # Round 1's shortcut reads no opponents: the top half against the bottom half, an odd
+        # field's bye to the last player chosen first. The bracket matching of every later round
+        # does, and chooses the bye with the pairing (bbpPairings v6 gives it to another player
+        # when the last one's pairing is prohibited). The flag only picks that path: the
+        # accelerated scores were set (or not) when the engine was made.
+        engine.accelerated = True
+        engine._select_bye_player = lambda players: None
     return engine.generate_pairings()

@@ -17,6 +17,8 @@ Seat 0 plays white (the first player). What the service adds to either library, 
 - When no pairing without a repeat meeting exists (a small event late on) or a library gives
   up or repeats a meeting, `fallback_round` pairs by a maximum-weight matching (networkx):
   fewest repeat meetings first, then no second bye, then players close in points.
+- Pairs the organiser prohibited (`Entrants.prohibited`) are never seated together, by either
+  library or the fallback: when no pairing keeps them apart, `ProhibitedPairing` names them.
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ log = logging.getLogger(__name__)
 EDITIONS = (DUTCH_2026, DUTCH_2025)
 #: The edition a new event is paired by: the one in force.
 CURRENT_EDITION = DUTCH_2026
+
+
+class ProhibitedPairing(ValueError):
+    """No pairing of the round keeps the prohibited ``pairs`` apart (each a tuple of two players)."""
+
+    def __init__(self, pairs: list[tuple[int, int]]) -> None:
+        super().__init__(f"no pairing keeps these pairs apart: {pairs}")
+        self.pairs = pairs
 
 
 def _numbered(seatings: list[tuple[int, ...]]) -> list[Table]:
@@ -65,7 +75,8 @@ def _caissify_2026(entrants: Entrants, history: History, total_rounds: int, bye_
     ]
     met = {tuple(sorted(pair)) for pair in history.met()}
     with matching.compiled():  # the library's networkx matching at compiled speed (matching.py)
-        raw = dutch_2026.generate_pairings(players, met, rounds + 1, max(total_rounds, rounds + 1))
+        raw = dutch_2026.generate_pairings(players, met, rounds + 1, max(total_rounds, rounds + 1),
+                                           prohibited=entrants.prohibited)
     return [
         (row["white_id"],) if row.get("black_id") is None else (row["white_id"], row["black_id"])
         for row in sorted(raw, key=lambda r: r["table"])
@@ -76,7 +87,7 @@ def _py4swiss_2025(entrants: Entrants, history: History, total_rounds: int, bye_
                    ) -> list[tuple[int, ...]]:
     everyone = sorted(set(entrants.players) | {p for boards in history.rounds for b in boards for p in b.seats})
     parsed, numbers = trf.build(everyone, history, max(total_rounds, len(history.rounds) + 1), playing=entrants,
-                                bye_points=bye_points)
+                                bye_points=bye_points, prohibited=entrants.prohibited)
     player_of = {n: p for p, n in numbers.items()}
     with pair_weights.memoized():  # each kind of pair weighed once (pair_weights.py)
         pairs = DutchEngine.generate_pairings(parsed)
@@ -92,13 +103,13 @@ ENGINES: dict[str, Callable[..., list[tuple[int, ...]]]] = {
 
 def _legal(tables: list[Table], entrants: Entrants, history: History, edition: str = DUTCH_2026) -> bool:
     """Everyone seated once, one bye for an odd number (none for even), no repeat meeting, no
-    bye to a player the edition bars from it while someone is not barred."""
+    bye to a player the edition bars from it while someone is not barred, no prohibited pair."""
     seated = [p for t in tables for p in t.seats]
     if sorted(seated) != sorted(entrants.players):
         return False
     if sum(1 for t in tables if t.bye) != len(entrants.players) % 2:
         return False
-    met, barred = history.met(), dutch_rules.bye_barred(history, edition)
+    met, barred = entrants.barred(history), dutch_rules.bye_barred(history, edition)
     if any(frozenset(t.seats) in met for t in tables if not t.bye):
         return False
     return all(t.seats[0] not in barred for t in tables if t.bye) or all(p in barred for p in entrants.players)
@@ -125,7 +136,8 @@ def lower_byes(entrants: Entrants, history: History, below: float, limit: int | 
 
 
 def _without(entrants: Entrants, player: int) -> Entrants:
-    return Entrants(players=tuple(p for p in entrants.players if p != player), seed=entrants.seed, lots=entrants.lots)
+    return Entrants(players=tuple(p for p in entrants.players if p != player), seed=entrants.seed, lots=entrants.lots,
+                    prohibited=entrants.prohibited)
 
 
 def board_order(seatings: list[tuple[int, ...]], entrants: Entrants, history: History) -> list[tuple[int, ...]]:
@@ -199,13 +211,16 @@ _FRESH_BYE = 10**6
 
 
 def _weights(entrants: Entrants, history: History) -> nx.Graph:
-    """Edges worth more for a new meeting (most), a fresh bye, and players close in points."""
+    """Edges worth more for a new meeting (most), a fresh bye, and players close in points; no
+    edge for a prohibited pair (an absolute criterion even here)."""
     met, points, byes = history.met(), history.points(), history.byes()
     players = sorted(entrants.players, key=entrants.lot)
     graph = nx.Graph()
     span = 2 * (len(history.rounds) + 1) + 1
     for i, a in enumerate(players):
         for b in players[i + 1:]:
+            if frozenset((a, b)) in entrants.prohibited:
+                continue
             fresh = frozenset((a, b)) not in met
             # Closeness in half points, so every weight is an integer.
             close = int(2 * (span - abs(points.get(a, 0) - points.get(b, 0))))
@@ -221,9 +236,13 @@ def _weights(entrants: Entrants, history: History) -> nx.Graph:
 
 def fallback_round(entrants: Entrants, history: History) -> list[Table]:
     """A maximum-weight perfect matching: fewest repeats, then byes to those without one, then
-    players close in points; the leaders at table 1, the one who had black more often white."""
+    players close in points; the leaders at table 1, the one who had black more often white.
+    Raises `ProhibitedPairing` when the prohibited pairs leave no way to seat everyone."""
     graph = _weights(entrants, history)
+    graph.add_nodes_from(entrants.players)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < graph.number_of_nodes():
+        raise ProhibitedPairing(_blocking(entrants))
     points = history.points()
     known = dutch_rules.colour_histories(history)
     colours = {p: known.get(p, []) for p in entrants.players}
@@ -253,7 +272,7 @@ def legal_pairing_exists(entrants: Entrants, history: History) -> bool:
 def repeat_free_exists(entrants: Entrants, history: History, bye_to: list[int] | None = None) -> bool:
     """Whether the entrants can be paired with no repeat meeting (one bye when odd, to one of
     ``bye_to``; None: anyone)."""
-    met = history.met()
+    met = entrants.barred(history)
     graph = nx.Graph()
     players = list(entrants.players)
     graph.add_nodes_from(players)
@@ -266,3 +285,18 @@ def repeat_free_exists(entrants: Entrants, history: History, bye_to: list[int] |
             graph.add_edge(a, "bye")
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     return 2 * len(matching) == graph.number_of_nodes()
+
+
+def _seatable(entrants: Entrants) -> bool:
+    """Whether everyone can be seated with the prohibited pairs apart (meetings aside)."""
+    return repeat_free_exists(entrants, History())
+
+
+def _blocking(entrants: Entrants) -> list[tuple[int, int]]:
+    """The prohibited pairs to name when no pairing keeps them all apart: each one whose lifting
+    alone would let the round be paired, or, when no single one would, all among the players."""
+    among = sorted(tuple(sorted(pair)) for pair in entrants.prohibited if pair <= set(entrants.players))
+    single = [pair for pair in among if _seatable(Entrants(
+        players=entrants.players, seed=entrants.seed, lots=entrants.lots,
+        prohibited=entrants.prohibited - {frozenset(pair)}))]
+    return single or among  # type: ignore[return-value]

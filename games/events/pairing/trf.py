@@ -61,13 +61,15 @@ def build(
     title: str = "",
     ranks: dict[int, int] | None = None,
     bye_points: float = 1.0,
+    prohibited: frozenset[frozenset[int]] = frozenset(),
 ) -> tuple[ParsedTrf, dict[int, int]]:
     """The TRF of the rounds played, and each player's starting number. ``everyone``: all who
     ever entered; those not in ``playing`` are left out of the next round (XXZ).
     ``total_rounds`` is written as XXR as given (the event's rounds; the pairing passes one
     more than played when an event runs over). ``ranks``: the rank column (the event's
     standings); without it, points then starting number. ``bye_points``: what the event's
-    pairing-allocated bye is worth (XXS PAB=)."""
+    pairing-allocated bye is worth (XXS PAB=). ``prohibited``: pairs never to be paired, one
+    XXP line each (JaVaFo's extension; py4swiss reads two numbers a line, bbpPairings any)."""
     drawn = lots or playing or Entrants.drawn(everyone, 0)
     order = sorted(everyone, key=drawn.lot)
     numbers = {p: i + 1 for i, p in enumerate(order)}
@@ -88,7 +90,8 @@ def build(
         for p in order
     ]
     absent = set() if playing is None else {numbers[p] for p in order if p not in set(playing.players)}
-    x_section = XSection(number_of_rounds=total_rounds, zeroed_ids=absent)
+    forbidden = {tuple(sorted(numbers[p] for p in pair)) for pair in prohibited if pair <= numbers.keys()}
+    x_section = XSection(number_of_rounds=total_rounds, zeroed_ids=absent, forbidden_pairs=forbidden)
     x_section.scoring_point_system.apply_code(ScoringPointSystemCode.PAIRING_ALLOCATED_BYE, round(bye_points * 10))
     trf = ParsedTrf(
         player_sections=sections,

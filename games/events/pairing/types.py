@@ -109,11 +109,14 @@ class Table:
 
 @dataclass(frozen=True)
 class Entrants:
-    """The players to pair (checked in, not withdrawn) and the event's seed."""
+    """The players to pair (checked in, not withdrawn) and the event's seed. ``prohibited``:
+    pairs the organiser marked never to be paired (C.04.3 as in force from 1 February 2026
+    lets the arbiter forbid pairs: an absolute criterion, kept as a meeting already played is)."""
 
     players: tuple[int, ...]
     seed: int
     lots: dict[int, int] = field(default_factory=dict)
+    prohibited: frozenset[frozenset[int]] = frozenset()
 
     @classmethod
     def drawn(cls, players: list[int] | tuple[int, ...], seed: int) -> Entrants:
@@ -126,3 +129,7 @@ class Entrants:
 
     def lot(self, player: int) -> int:
         return self.lots.get(player, 10**6 + player)
+
+    def barred(self, history: History) -> set[frozenset[int]]:
+        """The pairs this round may not seat together: those who met, and the prohibited."""
+        return history.met() | set(self.prohibited)

@@ -104,13 +104,13 @@ def _user_lines() -> Iterator[dict]:
 
 
 def _event_rows(event: Event) -> list:
-    """An event and everything in it (registrations, requested byes, rounds, pairings, their
-    seats), parents before children (as they are written back)."""
+    """An event and everything in it (registrations, requested byes, pairs kept apart, rounds,
+    pairings, their seats), parents before children (as they are written back)."""
     rounds = list(event.round_set.order_by("number"))
     pairings = [p for r in rounds for p in r.pairings.order_by("table")]
     seats = PairingSeat.objects.filter(pairing__in=pairings).order_by("pairing_id", "order")
-    return [event, *event.registrations.order_by("id"), *event.bye_requests.order_by("id"), *rounds, *pairings,
-            *seats]
+    return [event, *event.registrations.order_by("id"), *event.bye_requests.order_by("id"),
+            *event.prohibited_pairs.order_by("id"), *rounds, *pairings, *seats]
 
 
 def _league_rows(league: League) -> list:
