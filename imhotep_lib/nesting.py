@@ -51,9 +51,16 @@ def _brackets(text: str | bytes) -> bytes:
         return b""
     # Escaped backslashes, then escaped quotes, dropped first (left to right, as JSON reads a run
     # of backslashes): every quote left starts or ends a string.
-    unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"") if b"\\" in data else data
+    kept = unescaped.translate(None, _OTHER)
+    # Two quotes side by side close and open strings with no bracket between them (or hold an
+    # empty or bracket-free text): dropping them keeps which brackets lie outside the strings.
+    # Most documents' strings hold no bracket, and then no quote is left (no split needed).
+    kept = kept.replace(b'""', b"")
+    if b'"' not in kept:
+        return kept
     # What lies between two quotes is text: every other piece is outside the strings.
-    return b"".join(unescaped.translate(None, _OTHER).split(b'"')[::2])
+    return b"".join(kept.split(b'"')[::2])
 
 
 def depth(text: str | bytes) -> int:
@@ -66,23 +73,26 @@ def _depth(brackets: bytes) -> int:
     return max(accumulate(array("b", brackets.translate(_STEPS))), default=0)
 
 
-def check(text: str | bytes, limit: int = MAX_DEPTH) -> None:
-    """Raise `TooDeep` when ``text`` nests deeper than ``limit``.
+def check(text: str | bytes, limit: int = MAX_DEPTH) -> int:
+    """Raise `TooDeep` when ``text`` nests deeper than ``limit``; else answer its `depth`
+    (a caller that walks the parsed document for a lower limit need not walk it again).
 
     Peeled instead of counted: each pass drops every innermost pair ("()"), so balanced
     brackets nesting at most ``limit`` deep are gone after ``limit`` passes of
-    ``bytes.replace`` (in C; a record takes five). Only what is left then (deep, or not JSON)
-    is counted bracket by bracket."""
+    ``bytes.replace`` (in C; a record takes five), one pass per level. Only what is left then
+    (deep, or not JSON) is counted bracket by bracket."""
     brackets = _brackets(text)
     peeled = brackets.translate(_ONE_KIND)
-    for _ in range(limit):
+    for passes in range(limit + 1):
         if not peeled:
-            return
+            return passes
+        if passes == limit:
+            break
         shorter = peeled.replace(b"()", b"")
         if len(shorter) == len(peeled):
             break
         peeled = shorter
-    if peeled:
-        found = _depth(brackets)
-        if found > limit:
-            raise TooDeep(found, limit)
+    found = _depth(brackets)
+    if found > limit:
+        raise TooDeep(found, limit)
+    return found

@@ -32,21 +32,7 @@ class Message(str):
 
     def __new__(cls, template: str, params: Mapping[str, object] | None = None, plural: str | None = None,
                 context: str | None = None) -> Message:
-        params = dict(params) if params else {}
-        english = plural if plural is not None and params["n"] != 1 else template
-        shown = params
-        for value in params.values():
-            if isinstance(value, tuple):  # a list of items: "a, b, c"
-                shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params.items()}
-                break
-        self = super().__new__(cls, english.format_map(shown) if params else english)
-        self.template = template
-        self.params = params
-        if plural is not None:
-            self.plural = plural
-        if context is not None:
-            self.context = context
-        return self
+        return _made(template, dict(params) if params else {}, plural, context, cls)
 
     def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, object], str | None, str | None]]:
         return (Message, (self.template, self.params, self.plural, self.context))
@@ -55,17 +41,42 @@ class Message(str):
         return f"msg({self.template!r}, **{self.params!r})"
 
 
+_new_str = str.__new__
+
+
+def _made(template: str, params: dict[str, object], plural: str | None, context: str | None,
+          cls: type[Message] = Message) -> Message:
+    """A `Message` owning ``params`` (the helpers below hand over their fresh keyword dicts: a
+    score's explanations make dozens, and copying and calling through the class cost a third)."""
+    english = plural if plural is not None and params["n"] != 1 else template
+    if params:
+        shown = params
+        for value in params.values():
+            if isinstance(value, tuple):  # a list of items: "a, b, c"
+                shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params.items()}
+                break
+        english = english.format_map(shown)
+    self = _new_str(cls, english)
+    self.template = template
+    self.params = params
+    if plural is not None:
+        self.plural = plural
+    if context is not None:
+        self.context = context
+    return self
+
+
 def msg(template: str, /, **params: object) -> Message:
     """A translatable sentence: ``template`` in English with ``{name}`` fields, and their values."""
-    return Message(template, params)
+    return _made(template, params, None, None)
 
 
 def plural(singular: str, plural: str, /, **params: object) -> Message:
     """A translatable sentence whose words depend on the count ``n`` (one of ``params``)."""
-    return Message(singular, params, plural)
+    return _made(singular, params, plural, None)
 
 
 def pmsg(context: str, template: str, /, **params: object) -> Message:
     """``msg`` for an English text that means two things: ``context`` says which, so each
     meaning has its own catalogue entry (gettext's msgctxt)."""
-    return Message(template, params, None, context)
+    return _made(template, params, None, context)

@@ -271,13 +271,14 @@ class Registry:
             result = self._apply_variant(game, variant_id, stripped, result, inputs[variant_id])
         return game.rank(dataclasses.replace(result, variants=tuple(chosen)), stripped)
 
-    def replay(self, record: object, *, states: bool = True) -> ReplayBase:
+    def replay(self, record: object, *, states: bool = True, depth: int | None = None) -> ReplayBase:
         """Replay a record of any registered game. ``states=False``: only the final position
         is needed (an import, a rescore); games that can (`GameType.replays_final_only`) then
-        keep no other."""
+        keep no other. ``depth``: how deep the record nests, when the caller counted it from
+        the text it parsed (`imhotep_lib.nesting.check`): then the record is not walked for it."""
         if not isinstance(record, Mapping):
             raise RecordError(msg("the record must be a JSON object, got {kind}", kind=type(record).__name__))
-        if too_deep(record):
+        if too_deep(record) if depth is None else depth > MAX_DEPTH:
             raise RecordError(msg("the record is nested more than {depth} levels deep", depth=MAX_DEPTH))
         try:
             game = self.game(record.get("game", DEFAULT_GAME))
@@ -294,11 +295,12 @@ class Registry:
         plain = {k: v for k, v in record.items() if k != "variants"}
         return variants.VariantReplay(game.replay(plain, **batch), self, chosen)
 
-    def replay_summary(self, record: object, *, with_states: bool = False) -> dict[str, Any]:
+    def replay_summary(self, record: object, *, with_states: bool = False, depth: int | None = None) -> dict[str, Any]:
         """Replay a record (F2, or another game's) → ``{"finished", "plies", "score"}``, plus
         ``"states"`` (one per ply and the start, docs/state-json.md) when asked: the replay API's
-        and CLI's answer. Raises ``RecordError`` with the index of the offending move."""
-        replay = self.replay(record, states=with_states)
+        and CLI's answer. Raises ``RecordError`` with the index of the offending move.
+        ``depth`` as `replay`'s."""
+        replay = self.replay(record, states=with_states, depth=depth)
         out: dict[str, Any] = {"finished": replay.finished, "plies": replay.plies, "score": replay.score().to_json()}
         if with_states:
             assert isinstance(record, Mapping)  # replay() refused anything else

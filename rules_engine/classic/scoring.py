@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from rules_engine.classic.board import validate_board
 from rules_engine.classic.components import (
@@ -77,23 +78,9 @@ def _score(board: Board, data: SiteData, say: bool = True) -> ClassicScore:
     wrath = pharaohs_wrath_lines(board) if PHARAOHS_WRATH in variants else None
     scored: list[tuple[int, dict[str, int], tuple[ScoreLine, ...]]] = []
     for i, p in enumerate(players):
-        statues = group_points(p["statues"])
-        track_text = statues_text = blue_text = None
-        if say:
-            track_text = msg("Score track before the final scoring: {points}", points=p["track"])
-            statues_text = msg(
-                "Statues: {statues} → {points}",
-                statues=plural("{n} statue", "{n} statues", n=p["statues"]),
-                points=statues,
-            )
-            blue_text = msg("Blue cards: {n} unplayed → {points}", n=p["blue_cards"], points=p["blue_cards"])
+        track, statues, blue = _extras(p["track"], p["statues"], p["blue_cards"], say)
         lines: tuple[ScoreLine, ...] = (
-            _new(ScoreLine, ("track", None, "C8", track_text, p["track"], None)),
-            chamber[i],
-            obelisk_points[i],
-            _decoration_line(p["decorations"], counts, say),
-            _new(ScoreLine, ("statues", None, "C7", statues_text, statues, None)),
-            _new(ScoreLine, ("blue_cards", None, "C8", blue_text, p["blue_cards"], None)),
+            track, chamber[i], obelisk_points[i], _decoration_line(p["decorations"], counts, say), statues, blue
         )
         if wrath is not None:
             w = wrath[i]
@@ -239,6 +226,26 @@ def shown_sites(player: Mapping[str, object], grid: object) -> list[str]:
 # --------------------------------------------------------------------------- parts
 
 
+# A line that is a function of a few ints is kept per process (lines and their messages are
+# immutable; the next board's often repeat: a replay's command line scores a record per line).
+_lines = lru_cache(maxsize=4096, typed=True)
+
+
+@_lines
+def _extras(track: int, statues: int, blue: int, say: bool) -> tuple[ScoreLine, ScoreLine, ScoreLine]:
+    """The track's, the statues' and the blue cards' lines (C8, C7)."""
+    points = group_points(statues)
+    return (
+        _new(ScoreLine, ("track", None, "C8", msg("Score track before the final scoring: {points}", points=track)
+                         if say else None, track, None)),
+        _new(ScoreLine, ("statues", None, "C7", msg("Statues: {statues} → {points}", points=points,
+                                                    statues=plural("{n} statue", "{n} statues", n=statues))
+                         if say else None, points, None)),
+        _new(ScoreLine, ("blue_cards", None, "C8", msg("Blue cards: {n} unplayed → {points}", n=blue, points=blue)
+                         if say else None, blue, None)),
+    )
+
+
 def _stones(n: int) -> Message:
     return plural("{n} stone", "{n} stones", n=n)
 
@@ -302,13 +309,8 @@ def _obelisk_lines(players: Sequence[BoardPlayer], side: str, say: bool) -> list
         elif h == 0:
             text = msg("Obelisks A: no stone → 0 (no place)")
         else:
-            text = msg(
-                "Obelisks A: height {height}, {place} ({table}) → {points}",
-                height=h,
-                place=_places(heights, i),
-                table=table,
-                points=points[i],
-            )
+            text = msg("Obelisks A: height {height}, {place} ({table}) → {points}", height=h,
+                       place=_places(heights, i), table=table, points=points[i])
         out.append(_new(ScoreLine, ("obelisks", "A", "C5.5", text, points[i], None)))
     return out
 
@@ -317,30 +319,7 @@ def _chamber_lines(
     players: Sequence[BoardPlayer], grid: Sequence[Sequence[str | None]], side: str, data: SiteData, say: bool
 ) -> list[ScoreLine]:
     if side == "A":
-        out = []
-        for p in players:
-            sizes = burial_groups(grid, p["colour"])
-            if not sizes:
-                text = msg("Burial chamber A: no stones → 0") if say else None
-                out.append(_new(ScoreLine, ("burial_chamber", "A", "C5.4", text, 0, None)))
-                continue
-            parts = [group_points(s) for s in sizes]
-            if not say:
-                text = None
-            elif len(sizes) == 1:
-                text = msg(
-                    "Burial chamber A: one group of {stones} → {points}", stones=_stones(sizes[0]), points=parts[0]
-                )
-            else:
-                text = msg(
-                    "Burial chamber A: groups of {sizes} and {last} stones → {sum} = {points}",
-                    sizes=tuple(sizes[:-1]),
-                    last=sizes[-1],
-                    sum=" + ".join(map(str, parts)),
-                    points=sum(parts),
-                )
-            out.append(_new(ScoreLine, ("burial_chamber", "A", "C5.4", text, sum(parts), None)))
-        return out
+        return [_chamber_a_line(tuple(burial_groups(grid, p["colour"])), say) for p in players]
     # C6.4: each row on its own, ranked by stones of each colour in it (adjacency does not matter).
     table = data.burial_chamber_b["points"][len(players)]  # type: ignore[index]
     per_player: list[list[Message]] = [[] for _ in players]
@@ -366,6 +345,23 @@ def _chamber_lines(
                          None))
         for parts, total in zip(per_player, totals, strict=True)
     ]
+
+
+@_lines
+def _chamber_a_line(sizes: tuple[int, ...], say: bool) -> ScoreLine:
+    """C5.4: a player's line from the sizes of their groups, largest first."""
+    if not sizes:
+        return _new(ScoreLine, ("burial_chamber", "A", "C5.4", msg("Burial chamber A: no stones → 0") if say else None,
+                                0, None))
+    parts = [group_points(s) for s in sizes]
+    if not say:
+        text = None
+    elif len(sizes) == 1:
+        text = msg("Burial chamber A: one group of {stones} → {points}", stones=_stones(sizes[0]), points=parts[0])
+    else:
+        text = msg("Burial chamber A: groups of {sizes} and {last} stones → {sum} = {points}", sizes=tuple(sizes[:-1]),
+                   last=sizes[-1], sum=" + ".join(map(str, parts)), points=sum(parts))
+    return _new(ScoreLine, ("burial_chamber", "A", "C5.4", text, sum(parts), None))
 
 
 def _chamber_b_text(table: str, parts: list[Message], total: int) -> Message:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules_engine.duel.board import DuelBoard, PlayerBoard, parse_board
 from rules_engine.duel.monument_points import (
@@ -117,19 +118,31 @@ def score_json(data: object) -> dict[str, Json]:
 
 def _score_player(me: PlayerBoard, other: PlayerBoard, other_index: int,
                   sides: dict[str, str]) -> PlayerScore:
-    n, m = me.action_tokens, me.meeples_on_harbor
     lines = (
-        _obelisk(me, other, other_index, sides["obelisk"]),
-        _temple(me, sides["temple"]),
-        _pyramid(me, sides["pyramid"]),
-        _tomb(me, sides["tomb"]),
+        _obelisk(me.obelisk, other.obelisk, me.obelisk_first_to_five, other.name, other_index, sides["obelisk"]),
+        _temple(me.temple, sides["temple"]),
+        _pyramid(me.pyramid_light, me.pyramid_dark, sides["pyramid"]),
+        _tomb(me.tomb, sides["tomb"]),
+        *_extras(me.action_tokens, me.meeples_on_harbor),
+    )
+    breakdown = {line.monument: line.points for line in lines}
+    return PlayerScore(me.name, sum(breakdown.values()), breakdown, lines)
+
+
+# Each line is a function of a few plain values (ints, texts, tuples of ints), and the lines of
+# one board repeat in the next (a replay's command line scores a record per line): kept per
+# process (lines and their messages are immutable). ``typed``: True is no 1 here.
+_lines = lru_cache(maxsize=4096, typed=True)
+
+
+@_lines
+def _extras(n: int, m: int) -> tuple[ScoreLine, ScoreLine]:
+    return (
         # Translators: a score line (D7.5): {n} unused action tokens, worth {points}.
         ScoreLine("action_tokens", None, "D7.5", msg("Action tokens: {n} unused → {points}", n=n, points=n), n),
         # Translators: a score line (D7.5): {n} of the player's meeples on the harbor, worth {points}.
         ScoreLine("meeples", None, "D7.5", msg("Meeples: {n} on the harbor → {points}", n=m, points=m), m),
     )
-    breakdown = {line.monument: line.points for line in lines}
-    return PlayerScore(me.name, sum(breakdown.values()), breakdown, lines)
 
 
 def _tokens(n: int) -> Message:
@@ -137,10 +150,11 @@ def _tokens(n: int) -> Message:
     return plural("{n} token", "{n} tokens", n=n)
 
 
-def _obelisk(me: PlayerBoard, other: PlayerBoard, other_index: int, side: str) -> ScoreLine:
-    mine, theirs = me.obelisk, other.obelisk
+@_lines
+def _obelisk(mine: int, theirs: int, first_to_five: bool, other_name: str | None, other_index: int,
+             side: str) -> ScoreLine:
     # Translators: a player without a name, by seat: "player 2".
-    who = other.name or msg("player {seat}", seat=other_index + 1)
+    who = other_name or msg("player {seat}", seat=other_index + 1)
     if side == "A":
         # D7.1 A: 1 per token, +6 for strictly more than the other player.
         if mine > theirs:
@@ -170,7 +184,7 @@ def _obelisk(me: PlayerBoard, other: PlayerBoard, other_index: int, side: str) -
         # Translators: a score line (D7.1 B): {tokens} e.g. "3 tokens".
         text = msg("Obelisk B: {tokens}, fewer than 5 → 0", tokens=_tokens(mine))
         return ScoreLine("obelisk", "B", "D7.1", text, 0)
-    if theirs < OBELISK_B_THRESHOLD or me.obelisk_first_to_five:
+    if theirs < OBELISK_B_THRESHOLD or first_to_five:
         # Translators: a score line (D7.1 B): {tokens} e.g. "6 tokens".
         text = msg("Obelisk B: {tokens}, first to 5 → {points}", tokens=_tokens(mine), points=OBELISK_B_FIRST)
         return ScoreLine("obelisk", "B", "D7.1", text, OBELISK_B_FIRST)
@@ -180,8 +194,8 @@ def _obelisk(me: PlayerBoard, other: PlayerBoard, other_index: int, side: str) -
     return ScoreLine("obelisk", "B", "D7.1", text, OBELISK_B_SECOND)
 
 
-def _temple(me: PlayerBoard, side: str) -> ScoreLine:
-    values = me.temple
+@_lines
+def _temple(values: tuple[int, ...], side: str) -> ScoreLine:
     if not values:
         # Translators: a score line (D7.2): side {side} (A or B) of the temple, no tokens held.
         return ScoreLine("temple", side, "D7.2", msg("Temple {side}: no tokens → 0", side=side), 0)
@@ -208,8 +222,8 @@ def _temple(me: PlayerBoard, side: str) -> ScoreLine:
     return ScoreLine("temple", "B", "D7.2", msg("Temple B: {sets}", sets=tuple(parts)), total)
 
 
-def _pyramid(me: PlayerBoard, side: str) -> ScoreLine:
-    light, dark = me.pyramid_light, me.pyramid_dark
+@_lines
+def _pyramid(light: int, dark: int, side: str) -> ScoreLine:
     if side == "A":
         # D7.3 A: each colour scores on its own.
         a, b = PYRAMID_A[light], PYRAMID_A[dark]
@@ -246,11 +260,12 @@ def _tomb_groups(numbers: tuple[int, ...]) -> list[list[int]]:
     return groups
 
 
-def _tomb(me: PlayerBoard, side: str) -> ScoreLine:
-    if not me.tomb:
+@_lines
+def _tomb(tomb: tuple[int, ...], side: str) -> ScoreLine:
+    if not tomb:
         # Translators: a score line (D7.4): side {side} (A or B) of the tombs, no tokens held.
         return ScoreLine("tomb", side, "D7.4", msg("Tomb {side}: no tokens → 0", side=side), 0)
-    groups = _tomb_groups(me.tomb)
+    groups = _tomb_groups(tomb)
     shown = tuple("-".join(map(str, g)) for g in groups)
     if side == "A":
         # D7.4 A: 1/4/9/16/25 for a group of 1/2/3/4/5-or-more.

@@ -7,6 +7,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from rules_engine.duel.apidocs import ILLEGAL_RECORD_ERROR
+from rules_engine.errors import RecordError
+from rules_engine.registry import default_registry
+from rules_engine.validation import MAX_DEPTH
 from tests.cli.conftest import run_manage, write_json
 
 
@@ -88,3 +91,20 @@ def test_f2_replay_process_exits_1_for_a_missing_file(tmp_path):
     result = run_manage("replay", str(tmp_path / "nope.json"))
     assert result.returncode == 1
     assert "no such file" in result.stderr
+
+
+def test_a_move_field_past_64_bits_is_refused_as_the_whole_number_it_is(tmp_path, records):
+    record = {**records[0], "moves": [{"type": "place", "cell": 10**20}]}
+    [line] = replay(str(write_json(tmp_path / "game.json", record)), expect_exit=1)
+    with pytest.raises(RecordError) as refused:
+        default_registry().replay(record)
+    assert line == refused.value.to_json()
+
+
+def test_a_record_nested_past_the_engines_limit_is_refused_by_the_engine(tmp_path, records):
+    deep = nested = []
+    for _ in range(MAX_DEPTH):
+        nested.append([])
+        nested = nested[0]
+    [line] = replay(str(write_json(tmp_path / "game.json", {**records[0], "deep": deep})), expect_exit=1)
+    assert line["error"]["reason"] == f"the record is nested more than {MAX_DEPTH} levels deep"

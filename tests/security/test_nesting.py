@@ -40,6 +40,14 @@ def test_depth_counts_arrays_and_objects_outside_strings(text, levels):
     assert nesting.depth(text.encode()) == levels
 
 
+@pytest.mark.parametrize(("text", "levels"), [
+    ("3", 0), ("[]", 1), ('{"a": [{"b": []}]}', 4), ('["[", "", ["]"], {"k": "{["}]', 2),
+    ('["\\"[[[", ["\\\\"]]', 2), ("[" * nesting.MAX_DEPTH + "]" * nesting.MAX_DEPTH, nesting.MAX_DEPTH),
+])
+def test_the_check_answers_the_depth_it_took(text, levels):
+    assert nesting.check(text) == levels
+
+
 def test_the_limit_itself_is_taken_and_one_more_level_is_refused():
     nesting.check("[" * nesting.MAX_DEPTH + "]" * nesting.MAX_DEPTH)
     with pytest.raises(nesting.TooDeep, match=f"more than {nesting.MAX_DEPTH} levels"):

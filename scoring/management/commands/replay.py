@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 
 from rules_engine.errors import RecordError
 from rules_engine.registry import default_registry
-from scoring.cli import one_line, parse_json, read_text
+from scoring.cli import one_line, parse_counted, read_text
 
 
 class Command(BaseCommand):
@@ -44,7 +44,8 @@ class Command(BaseCommand):
     @staticmethod
     def _replay(place: str, raw: str) -> dict:
         try:
-            return default_registry().replay_summary(parse_json(raw, place))
+            record, depth = parse_counted(raw, place)
+            return default_registry().replay_summary(record, depth=depth)
         except RecordError as exc:
             return exc.to_json()
         except ValueError as exc:  # not JSON: the record is rejected as a whole
