@@ -52,17 +52,23 @@ def _play(taps: Taps, ply: int, move: dict, asked: bool = True) -> None:
     settled_at(taps.page, "#play", ply + 1)
 
 
+def _same_players_from_home(page, live_server, user) -> Taps:
+    """Signed in on the home page, "Same players as last time" tapped: the taps counted so far."""
+    page.set_default_timeout(20_000)  # a loaded CI machine
+    log_in(page, live_server, user)
+    page.goto("/")
+    taps = Taps(page)
+    taps.tap("#home-same")
+    page.wait_for_url(re.compile(r"same=1"))
+    return taps
+
+
 def test_a_whole_duel_is_transcribed_by_touch_from_the_home_page(chromium, live_server, alice):
     record = transcript(5)
     before = transcript(6)  # the game these players recorded last time
     import_record({**before, "moves": before["moves"][:4]}, user=alice, source=Game.Source.RECORDED)
     with page_in(chromium, live_server, **PHONE) as page:
-        page.set_default_timeout(20_000)  # a loaded CI machine
-        log_in(page, live_server, alice)
-        page.goto("/")
-        taps = Taps(page)
-        taps.tap("#home-same")
-        page.wait_for_url(re.compile(r"same=1"))
+        taps = _same_players_from_home(page, live_server, alice)
         assert page.locator('input[name="player_1"]').input_value() == "Ana"
         assert page.locator('input[name="setup"][value="transcribe"]').is_checked()
         for boat in record["setup"]["boats"]:
@@ -94,12 +100,7 @@ def test_a_whole_duel_shuffled_by_the_server_is_played_by_touch_from_the_home_pa
     before = random_record(random.Random(6))  # the game these players played last time
     import_record({**before, "moves": before["moves"][:4]}, user=alice, source=Game.Source.RECORDED)
     with page_in(chromium, live_server, **PHONE) as page:
-        page.set_default_timeout(20_000)  # a loaded CI machine
-        log_in(page, live_server, alice)
-        page.goto("/")
-        taps = Taps(page)
-        taps.tap("#home-same")
-        page.wait_for_url(re.compile(r"same=1"))
+        taps = _same_players_from_home(page, live_server, alice)
         assert page.locator('input[name="setup"][value="shuffle"]').is_checked()
         taps.tap("form.new-game-form button[type=submit]")
         page.wait_for_url(re.compile(r"/games/\d+/play$"))
