@@ -44,7 +44,8 @@ def test_export_all_says_per_section_what_it_wrote(exported):
     assert f"  games {games.count()} (seats {seats}, results {results}, moves {moves})" in said
     assert "  luck analyses 1" in said and "  puzzle queues 2 (puzzles 2)" in said
     assert "  import jobs 1" in said and "  invitations 2" in said and "  analyses 1" in said
-    assert "  events 1 (registrations 4, bye requests 1, prohibited pairs 1, rounds 1, pairings 2, pairing seats 4)" in said
+    assert ("  events 1 (registrations 4, bye requests 1, prohibited pairs 1, rounds 1, pairings 2, "
+            "pairing seats 4)") in said
     assert said[-1] == "  not written, rebuilt by import_all: ratings, explorer facts"
 
 
