@@ -28,15 +28,8 @@ from django.test import Client
 from django.urls import NoReverseMatch, reverse
 
 from tests.factories import UserFactory
-from tests.security.test_write_routes import (
-    WRITE_ROUTES,
-    Route,
-    _club_event_kwargs,
-    admin_routes,
-    admin_url,
-    site_routes,
-    url_of,
-)
+from tests.security.route_urls import admin_url, club_event_kwargs, url_of
+from tests.security.routes import WRITE_ROUTES, Route, admin_routes, site_routes
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("games", "scoring", "imhotep_lib", "imhotep_site")
@@ -73,14 +66,14 @@ def who_may(route: Route) -> str:
 
 
 def route_url(route: Route, game) -> str:
-    """test_write_routes' URL for the route; for a route it cannot fill yet (a new one), the
+    """route_urls' URL for the route; for a route it cannot fill yet (a new one), the
     event's rows where the route is an event's, and 1 for any other number (a 404 is swept too)."""
     try:
         return url_of(route, game)
     except NoReverseMatch:
         numbers = dict.fromkeys(re.findall(r"<int:(\w+)>", route.route), 1)
         if "event" in route.key and "pk" in numbers:
-            numbers.update(_club_event_kwargs(route))
+            numbers.update(club_event_kwargs(route))
         elif "pk" in numbers:
             numbers["pk"] = game.pk
         return reverse(route.key, kwargs=numbers)

@@ -19,7 +19,7 @@ from django.test import RequestFactory, override_settings
 
 from imhotep_lib import nesting, request_json
 from scoring.parsers import StrictJSONParser
-from tests.security.test_write_routes import site_routes
+from tests.security.routes import site_routes
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("games", "scoring", "imhotep_lib", "imhotep_site")
@@ -153,10 +153,10 @@ def test_bytes_that_are_not_utf8_are_not_json():
 def test_a_puzzle_answer_nested_a_thousand_deep_is_a_400_naming_the_field(alice, live_game):
     """The issue's 500: the puzzle page parsed the posted move past the nesting limit."""
     from tests.security.conftest import signed_in
-    from tests.security.test_write_routes import _a_puzzle
+    from tests.security.route_urls import a_puzzle
 
     seat = live_game.seats.order_by("order").first()
-    puzzle = _a_puzzle(live_game, seat.player_id)
+    puzzle = a_puzzle(live_game, seat.player_id)
     response = signed_in(alice).post(f"/puzzles/{puzzle.pk}", {"move": DEEP})
     assert response.status_code == 400
     assert "move is not usable JSON: the JSON is nested too deeply" in response.content.decode()
